@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ description: 'Repeat a request with the same key to get the first response again (24 hours).' }),
+});
+
+export const SECURITY: Record<string, string[]>[] = [{ ApiKey: [], ApiJwt: [] }, { ConsoleSession: [] }];

@@ -1,0 +1,99 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { ERROR_CODES } from '../contract/errors';
+import { registerAdmin } from './features/admin/handlers';
+import { registerAuth } from './features/auth/handlers';
+import { ApiError, describeZodError, errorResponse } from './http/errors';
+import { requestContext } from './http/request-id';
+import { registerConsole, registerDocs } from './http/static';
+import type { AppDeps, AppEnv } from './http/types';
+
+export const API_VERSION = '1.6.2';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** `extend` adds routes before the catch-all ones (tests use it for probes such as a slow request). */
+export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => void): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return c.json({ message: describeZodError(result.error, result.target), code: ERROR_CODES.badRequest }, 400);
+    },
+  });
+
+  app.use(requestContext(deps.logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and Swagger UI set style attributes; scripts stay strictly external.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'no-referrer',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: deps.config.production ? 'max-age=31536000; includeSubDomains' : false,
+    }),
+  );
+  app.use('/v1/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: `Request body too large: at most ${MAX_BODY_BYTES} bytes`, code: ERROR_CODES.payloadTooLarge }, 413),
+    }),
+  );
+
+  registerAuth(app, deps);
+  registerAdmin(app, deps);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API user id.' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiJwt', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'RS256 JWT signed with the API user’s private key; claims uri, nonce, iat, exp (at most 60 s after iat), sub (the API key), bodyHash (hex SHA-256 of the body).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ConsoleSession', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from /v1/auth/sign_in or /v1/auth/refresh.' });
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Asset Ops: Digital Asset Operations Service',
+      version: API_VERSION,
+      description: 'The /v1 interface of the digital-asset operations service. Operations tagged "(extension)" are this service’s own additions to the specified interface.',
+    },
+    servers: [{ url: '/', description: 'This service' }],
+  });
+  registerDocs(app);
+  extend?.(app);
+
+  app.all('/v1/*', (c) => c.json({ message: `No operation at ${c.req.method} ${c.req.path}`, code: ERROR_CODES.notFound }, 404));
+  registerConsole(app, deps.config.consoleDir);
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message =
+        status === 415
+          ? `Unsupported Content-Type ${c.req.header('Content-Type') ?? '(none)'}: send application/json`
+          : status === 400 && /JSON/i.test(error.message)
+            ? 'Malformed JSON in the request body'
+            : error.message || 'Bad request';
+      return c.json({ message, code: status }, status);
+    }
+    c.get('log').error({ err: error }, 'unexpected error');
+    return c.json({ message: 'Internal server error', code: ERROR_CODES.internal }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,124 @@
+
+import { boolean, integer, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** People who sign in to the console with an email and a password. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // Email is the sign-in name, so it is unique across workspaces (stored lower-case).
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_workspace_idx').on(t.workspaceId)],
+);
+
+/** Machine clients: the id is the API key; requests are signed with the CSR's key pair. */
+export const apiUsers = pgTable(
+  'api_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    publicKeyPem: text('public_key_pem').notNull(),
+    coSignerSetupType: text('co_signer_setup_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_users_workspace_idx').on(t.workspaceId)],
+);
+
+/** Refresh tokens are stored only as hashes; a family is one sign-in, rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Each API-user JWT nonce is accepted once; rows outlive the token's 60 s lifetime, then are purged. */
+export const apiNonces = pgTable(
+  'api_nonces',
+  {
+    apiUserId: uuid('api_user_id').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.apiUserId, t.nonce] }), index('api_nonces_expiry_idx').on(t.expiresAt)],
+);
+
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    callerId: text('caller_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state').notNull(), // IN_FLIGHT | DONE | FAILED
+    statusCode: integer('status_code'),
+    body: text('body'),
+    contentType: text('content_type'),
+    requestId: text('request_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.callerId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
+
+/** Fixed one-minute windows per caller and category, shared by every instance. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    caller: text('caller').notNull(),
+    category: text('category').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.category, t.windowStart] })],
+);
+
+/** Failed sign-ins per account and per address, for slowing down guessing. */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+});
+
+/** Secrets generated once per installation (the access-token signing key) and shared by instances. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+

@@ -1,0 +1,77 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../contract/roles';
+import type { Db } from '../db/client';
+import { users, workspaces } from '../db/schema';
+import { insertApiUser } from '../features/admin/store';
+import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
+import { verifyPassword } from '../features/auth/password';
+
+export const DEMO_WORKSPACE_NAME = 'Demo Workspace';
+
+/** One demo person for every role the spec's permissions name (issue 2's list). */
+export const DEMO_USERS: { email: string; displayName: string; role: Role }[] = [
+  { email: 'owner@demo.test', displayName: 'Olivia Owner', role: 'OWNER' },
+  { email: 'admin@demo.test', displayName: 'Adam Admin', role: 'ADMIN' },
+  { email: 'admin2@demo.test', displayName: 'Ada Admin', role: 'ADMIN' },
+  { email: 'nsadmin@demo.test', displayName: 'Nadia Non-Signing', role: 'NON_SIGNING_ADMIN' },
+  { email: 'signer@demo.test', displayName: 'Sam Signer', role: 'SIGNER' },
+  { email: 'approver@demo.test', displayName: 'April Approver', role: 'APPROVER' },
+  { email: 'trader@demo.test', displayName: 'Theo Trader', role: 'EDITOR' },
+  { email: 'auditor@demo.test', displayName: 'Audrey Auditor', role: 'AUDITOR' },
+  { email: 'secadmin@demo.test', displayName: 'Simon Security-Admin', role: 'SECURITY_ADMIN' },
+  { email: 'secauditor@demo.test', displayName: 'Sara Security-Auditor', role: 'SECURITY_AUDITOR' },
+  { email: 'ncwadmin@demo.test', displayName: 'Nico NCW-Admin', role: 'NCW_ADMIN' },
+  { email: 'viewer@demo.test', displayName: 'Vera Viewer', role: 'VIEWER' },
+];
+
+export interface DemoSeedResult {
+  workspaceId: string;
+  password: string;
+  created: boolean;
+  apiUser?: { id: string; privateKeyFile: string };
+}
+
+/**
+ * Makes sure the demo workspace exists and that its people sign in with `password` (a random one
+ * when none is given, printed by the caller). The first seed also creates a demo API user whose
+ * private key is written next to the data, so the official SDK can be tried at once.
+ */
+export async function seedDemo(db: Db, options: { password?: string; keyDir: string }): Promise<DemoSeedResult> {
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  const [existing] = await db.select().from(workspaces).where(eq(workspaces.isDemo, true));
+  if (existing) {
+    const people = await db.select().from(users).where(eq(users.workspaceId, existing.id));
+    // Re-hash only when the password changed; verifying one account is enough to know.
+    const sample = people.find((p) => p.email === DEMO_USERS[1]?.email) ?? people[0];
+    if (!sample || !(await verifyPassword(password, sample.passwordHash))) {
+      await Promise.all(people.filter((p) => DEMO_USERS.some((d) => d.email === p.email)).map((p) => setPassword(db, p.id, password)));
+    }
+    return { workspaceId: existing.id, password, created: false };
+  }
+
+  const workspace = await createWorkspace(db, DEMO_WORKSPACE_NAME, true);
+  await Promise.all(DEMO_USERS.map((u) => createConsoleUser(db, { ...u, workspaceId: workspace.id, password })));
+
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const apiUser = await insertApiUser(db, {
+    workspaceId: workspace.id,
+    name: 'Demo treasury bot',
+    role: 'ADMIN',
+    status: 'READY',
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  });
+  mkdirSync(options.keyDir, { recursive: true });
+  const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
+  writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });
+  // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
+  chmodSync(privateKeyFile, 0o600);
+  return { workspaceId: workspace.id, password, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
+}
+
+export async function demoWorkspaceId(db: Db): Promise<string | undefined> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.isDemo, true));
+  return row?.id;
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { RateCategory } from '../contract/operations';
+
+const flag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: `${name} must be true or false` })
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const perMinute = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number of requests per minute` })
+    .int({ error: `${name} must be a whole number of requests per minute` })
+    .min(1, { error: `${name} must be at least 1` })
+    .default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int({ error: 'PORT must be a whole number' })
+    .min(0, { error: 'PORT must be between 0 and 65535' })
+    .max(65535, { error: 'PORT must be between 0 and 65535' })
+    .default(8080),
+  HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
+    .optional(),
+  DEMO: flag('DEMO').optional(),
+  DEMO_PASSWORD: z.string().min(12, { error: 'DEMO_PASSWORD must be at least 12 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  TRUST_PROXY: flag('TRUST_PROXY').default(false),
+  CONSOLE_DIR: z.string().default('./dist/web'),
+  RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
+  RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
+  RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
+  RATE_LIMIT_HIGH_COMPUTE: perMinute('RATE_LIMIT_HIGH_COMPUTE', 60),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  database: { url: string } | { dataDir: string };
+  demo: boolean;
+  demoPassword: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  consoleDir: string;
+  rateLimits: Record<RateCategory, number>;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the settings once at start; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid settings:\n${parsed.error.issues.map((i) => `  - ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.DEMO === true) {
+    throw new ConfigError('Invalid settings:\n  - DEMO cannot be on in production mode (NODE_ENV=production)');
+  }
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: resolve(e.DATA_DIR) },
+    demo: production ? false : (e.DEMO ?? true),
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    consoleDir: resolve(e.CONSOLE_DIR),
+    rateLimits: {
+      write: e.RATE_LIMIT_WRITE,
+      query: e.RATE_LIMIT_QUERY,
+      external_query: e.RATE_LIMIT_EXTERNAL_QUERY,
+      high_compute: e.RATE_LIMIT_HIGH_COMPUTE,
+    },
+  };
+}

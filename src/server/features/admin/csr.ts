@@ -1,0 +1,46 @@
+import { createPublicKey } from 'node:crypto';
+import { Pkcs10CertificateRequest } from '@peculiar/x509';
+import { badRequest } from '../../http/errors';
+
+const MIN_RSA_BITS = 2048;
+
+/**
+ * Validates a PEM PKCS#10 certificate request the way a co-signer's key must be: well formed,
+ * self-signature valid, and an RSA key of at least 2048 bits or an EC P-256 key. Returns the
+ * public key as SPKI PEM, which is what request signatures are later verified with.
+ */
+export async function publicKeyFromCsr(csrPem: string): Promise<string> {
+  const text = csrPem.trim();
+  if (!/^-----BEGIN (NEW )?CERTIFICATE REQUEST-----[\s\S]+-----END (NEW )?CERTIFICATE REQUEST-----$/.test(text)) {
+    throw badRequest("csrPem must be a PEM certificate request ('-----BEGIN CERTIFICATE REQUEST-----' ... '-----END CERTIFICATE REQUEST-----')");
+  }
+  let csr: Pkcs10CertificateRequest;
+  try {
+    csr = new Pkcs10CertificateRequest(text.replace(/(NEW )CERTIFICATE REQUEST/g, 'CERTIFICATE REQUEST'));
+  } catch {
+    throw badRequest('csrPem is not a well-formed PKCS#10 certificate request');
+  }
+  const key = (() => {
+    try {
+      return createPublicKey({ key: Buffer.from(csr.publicKey.rawData), format: 'der', type: 'spki' });
+    } catch {
+      throw badRequest('csrPem holds a public key of an unsupported type; use RSA (2048 bits or more) or EC P-256');
+    }
+  })();
+  const details = key.asymmetricKeyDetails ?? {};
+  if (key.asymmetricKeyType === 'rsa') {
+    if ((details.modulusLength ?? 0) < MIN_RSA_BITS) {
+      throw badRequest(`csrPem holds an RSA key of ${details.modulusLength} bits; at least ${MIN_RSA_BITS} are required`);
+    }
+  } else if (!(key.asymmetricKeyType === 'ec' && details.namedCurve === 'prime256v1')) {
+    throw badRequest('csrPem holds a public key of an unsupported type; use RSA (2048 bits or more) or EC P-256');
+  }
+  let signatureValid = false;
+  try {
+    signatureValid = await csr.verify();
+  } catch {
+    signatureValid = false;
+  }
+  if (!signatureValid) throw badRequest("csrPem's self-signature does not verify: the request was altered or not signed by its key");
+  return key.export({ type: 'spki', format: 'pem' }).toString();
+}

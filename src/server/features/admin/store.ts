@@ -1,0 +1,42 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ApiUser, UserStatus } from '../../../contract/admin';
+import type { Role } from '../../../contract/roles';
+import type { Db } from '../../db/client';
+import { apiUsers } from '../../db/schema';
+
+const toApiUser = (row: typeof apiUsers.$inferSelect): ApiUser => ({
+  id: row.id,
+  name: row.name,
+  role: row.role as Role,
+  enabled: row.enabled,
+  status: row.status as UserStatus,
+  userType: 'API',
+});
+
+export async function listApiUsers(db: Db, workspaceId: string): Promise<ApiUser[]> {
+  const rows = await db.select().from(apiUsers).where(eq(apiUsers.workspaceId, workspaceId)).orderBy(asc(apiUsers.createdAt), asc(apiUsers.id));
+  return rows.map(toApiUser);
+}
+
+export async function getApiUser(db: Db, workspaceId: string, id: string): Promise<ApiUser | undefined> {
+  const [row] = await db.select().from(apiUsers).where(and(eq(apiUsers.workspaceId, workspaceId), eq(apiUsers.id, id)));
+  return row && toApiUser(row);
+}
+
+export async function setApiUserEnabled(db: Db, workspaceId: string, id: string, enabled: boolean): Promise<ApiUser | undefined> {
+  const [row] = await db
+    .update(apiUsers)
+    .set({ enabled })
+    .where(and(eq(apiUsers.workspaceId, workspaceId), eq(apiUsers.id, id)))
+    .returning();
+  return row && toApiUser(row);
+}
+
+export async function insertApiUser(
+  db: Db,
+  values: { workspaceId: string; name: string; role: Role; status: UserStatus; publicKeyPem: string; coSignerSetupType?: string | null },
+): Promise<ApiUser> {
+  const [row] = await db.insert(apiUsers).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return toApiUser(row);
+}

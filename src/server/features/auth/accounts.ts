@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../contract/roles';
+import type { Db } from '../../db/client';
+import { users, workspaces } from '../../db/schema';
+import { hashPassword } from './password';
+
+export async function createWorkspace(db: Db, name: string, isDemo = false) {
+  const [row] = await db.insert(workspaces).values({ name, isDemo }).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function createConsoleUser(db: Db, values: { workspaceId: string; email: string; displayName: string; role: Role; password: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      workspaceId: values.workspaceId,
+      email: values.email.toLowerCase(),
+      displayName: values.displayName,
+      role: values.role,
+      passwordHash: await hashPassword(values.password),
+    })
+    .returning({ id: users.id, email: users.email, role: users.role, workspaceId: users.workspaceId });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function setPassword(db: Db, userId: string, password: string) {
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionResponse } from '../../../contract/auth';
+import { ERROR_CODES } from '../../../contract/errors';
+import * as routes from '../../../contract/routes/auth';
+import type { Role } from '../../../contract/roles';
+import { guard } from '../../http/authenticate';
+import { clientAddress, isSecureRequest } from '../../http/client-address';
+import { ApiError, forbidden, unauthorized } from '../../http/errors';
+import type { AppDeps, AppEnv, Principal } from '../../http/types';
+import { decoyHash, verifyPassword } from './password';
+import * as store from './store';
+import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from './tokens';
+
+const REFRESH_COOKIE = 'ao_refresh';
+const COOKIE_PATH = '/v1/auth';
+// One office behind one address signs in more often than one person guesses.
+const ACCOUNT_FREE_FAILURES = 5;
+const ADDRESS_FREE_FAILURES = 20;
+
+/** The refresh cookie is only ever sent by same-site requests; a cross-origin Origin is refused too. */
+function assertSameOrigin(c: Context) {
+  const origin = c.req.header('Origin');
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin session requests are not allowed');
+}
+
+async function issueSession(deps: AppDeps, c: Context, principal: Principal, familyId: string): Promise<SessionResponse> {
+  const now = deps.now();
+  const refresh = newRefreshToken();
+  await store.storeRefreshToken(deps.db, {
+    workspaceId: principal.workspaceId,
+    userId: principal.id,
+    familyId,
+    tokenHash: refresh.hash,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+  });
+  setCookie(c, REFRESH_COOKIE, refresh.token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: deps.config.production || isSecureRequest(c, deps.config.trustProxy),
+    path: COOKIE_PATH,
+    maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+  });
+  const { accessToken, expiresAt } = await signAccessToken(deps.accessTokenKey, principal.id, principal.workspaceId, now);
+  return { accessToken, expiresAt, user: await describe(deps, principal) };
+}
+
+async function describe(deps: AppDeps, p: Principal) {
+  return { id: p.id, kind: p.kind, name: p.name, email: p.email, role: p.role, workspaceId: p.workspaceId, workspaceName: await store.workspaceName(deps.db, p.workspaceId) };
+}
+
+export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  app.openapi(routes.signIn, async (c) => {
+    const { email, password } = c.req.valid('json');
+    const now = deps.now();
+    const accountKey = `account:${email.toLowerCase()}`;
+    const addressKey = `address:${clientAddress(c, deps.config.trustProxy)}`;
+    const blocked = await store.blockedUntil(deps.db, [accountKey, addressKey], now);
+    if (blocked) {
+      const retryAfter = Math.max(1, Math.ceil((blocked.getTime() - now.getTime()) / 1000));
+      throw new ApiError(429, ERROR_CODES.tooManyRequests, `Too many failed sign-ins; try again in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
+    }
+    const found = await store.findUserByEmail(deps.db, email);
+    const valid = found ? await verifyPassword(password, found.user.passwordHash) : await verifyPassword(password, await decoyHash());
+    if (!found || !valid || !found.user.enabled) {
+      await store.recordFailure(deps.db, { key: accountKey, freeFailures: ACCOUNT_FREE_FAILURES }, now);
+      await store.recordFailure(deps.db, { key: addressKey, freeFailures: ADDRESS_FREE_FAILURES }, now);
+      c.get('log').warn({ event: 'sign_in_failed' }, 'sign-in failed');
+      throw unauthorized('Email or password is incorrect');
+    }
+    await store.clearFailures(deps.db, accountKey);
+    const { user } = found;
+    const principal: Principal = { kind: 'CONSOLE', id: user.id, name: user.displayName, email: user.email, role: user.role as Role, workspaceId: user.workspaceId };
+    return c.json(await issueSession(deps, c, principal, randomUUID()), 200);
+  });
+
+  app.openapi(routes.refreshSession, async (c) => {
+    assertSameOrigin(c);
+    const token = getCookie(c, REFRESH_COOKIE);
+    if (!token) throw unauthorized('No session: sign in');
+    const outcome = await store.spendRefreshToken(deps.db, hashRefreshToken(token), deps.now());
+    if (!outcome.ok) {
+      if (outcome.reason === 'reused') c.get('log').warn({ event: 'refresh_token_reused' }, 'a spent refresh token was presented again; the session was revoked');
+      // After a race the other request already set a fresh cookie, which the client retries with.
+      if (outcome.reason !== 'raced') deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
+      throw unauthorized(outcome.reason === 'raced' ? 'Session was refreshed by another request; retry' : 'Session expired: sign in again');
+    }
+    const principal = await store.findConsolePrincipal(deps.db, outcome.userId);
+    if (!principal) {
+      await store.revokeFamily(deps.db, outcome.familyId, deps.now());
+      deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
+      throw unauthorized('Session expired: sign in again');
+    }
+    return c.json(await issueSession(deps, c, principal, outcome.familyId), 200);
+  });
+
+  app.openapi(routes.signOut, async (c) => {
+    assertSameOrigin(c);
+    const token = getCookie(c, REFRESH_COOKIE);
+    if (token) {
+      const familyId = await store.familyOfToken(deps.db, hashRefreshToken(token));
+      if (familyId) await store.revokeFamily(deps.db, familyId, deps.now());
+    }
+    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
+    return c.body(null, 204);
+  });
+
+  app.openapi({ ...routes.getSession, middleware: guard(deps, 'getSession') }, async (c) => c.json(await describe(deps, c.get('principal')), 200));
+}

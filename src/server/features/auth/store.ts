@@ -1,0 +1,120 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Role } from '../../../contract/roles';
+import type { Db } from '../../db/client';
+import { apiNonces, apiUsers, refreshTokens, signInFailures, users, workspaces } from '../../db/schema';
+import type { Principal } from '../../http/types';
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: users, workspaceName: workspaces.name })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findConsolePrincipal(db: Db, userId: string): Promise<Principal | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.enabled, true)));
+  if (!row) return undefined;
+  return { kind: 'CONSOLE', id: row.id, name: row.displayName, email: row.email, role: row.role as Role, workspaceId: row.workspaceId };
+}
+
+export async function findApiUserForAuth(db: Db, apiKey: string) {
+  const [row] = await db.select().from(apiUsers).where(eq(apiUsers.id, apiKey));
+  return row && { ...row, role: row.role as Role };
+}
+
+export async function workspaceName(db: Db, workspaceId: string): Promise<string> {
+  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row?.name ?? '';
+}
+
+/** Records a nonce; false when it was seen before (a replay). */
+export async function rememberNonce(db: Db, apiUserId: string, nonce: string, expiresAt: Date): Promise<boolean> {
+  const inserted = await db.insert(apiNonces).values({ apiUserId, nonce, expiresAt }).onConflictDoNothing().returning({ nonce: apiNonces.nonce });
+  return inserted.length > 0;
+}
+
+export async function storeRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** A token reused within this window is taken for two tabs racing, not for theft. */
+const REUSE_GRACE_MS = 10_000;
+
+export type RotateOutcome =
+  | { ok: true; userId: string; workspaceId: string; familyId: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'raced' | 'reused' };
+
+/**
+ * Spends a refresh token. Each token works once; presenting a spent token again means it was
+ * copied, so the whole family (that sign-in) is revoked, except within a short grace period in
+ * which a concurrent refresh from another tab is the likely cause.
+ */
+export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): Promise<RotateOutcome> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+  const spent = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (spent.length === 0) {
+    const [current] = await db.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, row.id));
+    if (current?.usedAt && now.getTime() - current.usedAt.getTime() < REUSE_GRACE_MS) return { ok: false, reason: 'raced' };
+    await revokeFamily(db, row.familyId, now);
+    return { ok: false, reason: 'reused' };
+  }
+  return { ok: true, userId: row.userId, workspaceId: row.workspaceId, familyId: row.familyId };
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date) {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function familyOfToken(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row?.familyId;
+}
+
+// Failed sign-ins: a few are free, then each further one doubles the wait, up to 15 minutes.
+const FAILURE_MEMORY_MS = 15 * 60 * 1000;
+const MAX_BLOCK_MS = 15 * 60 * 1000;
+
+export interface ThrottleRule {
+  key: string;
+  freeFailures: number;
+}
+
+/** The latest moment until which any of these keys is blocked, if one is. */
+export async function blockedUntil(db: Db, keys: string[], now: Date): Promise<Date | undefined> {
+  const rows = await db.select().from(signInFailures).where(inArray(signInFailures.key, keys));
+  const until = rows.map((r) => r.blockedUntil?.getTime() ?? 0).filter((t) => t > now.getTime());
+  return until.length ? new Date(Math.max(...until)) : undefined;
+}
+
+export async function recordFailure(db: Db, rule: ThrottleRule, now: Date) {
+  const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
+  const [row] = await db
+    .insert(signInFailures)
+    .values({ key: rule.key, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: signInFailures.key,
+      set: {
+        failures: sql`case when ${signInFailures.lastFailureAt} < ${forgetBefore} then 1 else ${signInFailures.failures} + 1 end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: signInFailures.failures });
+  const over = (row?.failures ?? 1) - rule.freeFailures;
+  if (over >= 0) {
+    const waitMs = Math.min(1000 * 2 ** over, MAX_BLOCK_MS);
+    await db.update(signInFailures).set({ blockedUntil: new Date(now.getTime() + waitMs) }).where(eq(signInFailures.key, rule.key));
+  }
+}
+
+export async function clearFailures(db: Db, key: string) {
+  await db.delete(signInFailures).where(eq(signInFailures.key, key));
+}

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import type { Db } from '../../db/client';
+import { serverSecrets } from '../../db/schema';
+
+export const ACCESS_TOKEN_ISSUER = 'asset-ops';
+export const ACCESS_TOKEN_AUDIENCE = 'console';
+export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export async function signAccessToken(key: Uint8Array, userId: string, workspaceId: string, now: Date) {
+  const expiresAt = now.getTime() + ACCESS_TOKEN_TTL_MS;
+  const accessToken = await new SignJWT({ ws: workspaceId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setSubject(userId)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(key);
+  return { accessToken, expiresAt };
+}
+
+/** A refresh token is 256 random bits; only its SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The access-token key is made once per installation and kept in the database, so instances share it. */
+export async function loadAccessTokenKey(db: Db): Promise<Uint8Array> {
+  const name = 'access_token_key';
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  if (!row) throw new Error('the access-token key could not be stored');
+  return new Uint8Array(Buffer.from(row.value, 'base64'));
+}

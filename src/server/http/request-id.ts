@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './types';
+import type { Logger } from '../logger';
+
+// A caller may pass its own id for tracing; anything that is not a short plain token is replaced.
+const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Gives every request an id, a child logger that stamps it on every line, and a closing log line. */
+export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const offered = c.req.header('X-Request-ID');
+    const requestId = offered && ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
+    const log = logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    // An idempotent replay keeps the X-Request-ID of the first response, so only fill it in when absent.
+    if (!c.res.headers.has('X-Request-ID')) c.res.headers.set('X-Request-ID', requestId);
+    const status = c.res.status;
+    log[status >= 500 ? 'error' : 'info'](
+      { method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  };
+}

@@ -1,0 +1,31 @@
+import type { Role } from '../../contract/roles';
+import type { Config } from '../env';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+
+/** Who is calling: a console user (session JWT) or an API user (signed request). */
+export interface Principal {
+  kind: 'CONSOLE' | 'API';
+  id: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  workspaceId: string;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** The clock every time rule reads, so tests can move it. */
+  now: () => Date;
+  accessTokenKey: Uint8Array;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    principal: Principal;
+  };
+}

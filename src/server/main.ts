@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { seedDemo, DEMO_USERS } from './demo/seed';
+import { ConfigError, loadConfig } from './env';
+import { createLogger } from './logger';
+import { openServices, startServer } from './server';
+
+function banner(lines: string[]) {
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const started = performance.now();
+  const services = await openServices(config, logger);
+  const demo = config.demo
+    ? await seedDemo(services.deps.db, {
+        password: config.demoPassword,
+        keyDir: 'dataDir' in config.database ? config.database.dataDir : join(process.cwd(), 'data'),
+      })
+    : undefined;
+  const server = await startServer(config, logger, services);
+  logger.info({ url: server.url, database: services.database.kind, readyMs: Math.round(performance.now() - started) }, 'service ready');
+
+  const lines = [
+    `Asset Ops is ready at ${server.url}/ (${services.database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
+    `  Console        ${server.url}/`,
+    `  API            ${server.url}/v1`,
+    `  API reference  ${server.url}/docs  (OpenAPI document: ${server.url}/v1/openapi.json)`,
+  ];
+  if (demo) {
+    lines.push(
+      '',
+      `  Demo workspace: sign in as admin@demo.test (ADMIN) with the password below.`,
+      `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test').map((u) => `${u.email.split('@')[0]} (${u.role})`).join(', ')} — all @demo.test`,
+      `  Demo password: ${demo.password}${config.demoPassword ? ' (from DEMO_PASSWORD)' : ' (random for this start; set DEMO_PASSWORD to choose it)'}`,
+    );
+    if (demo.apiUser) {
+      lines.push(`  Demo API user: key ${demo.apiUser.id}, private key in ${demo.apiUser.privateKeyFile}`);
+    }
+  }
+  banner(lines);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    server
+      .close()
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Asset Ops could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createApp } from './app';
+import { openDatabase, type Database } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import type { Config } from './env';
+import { loadAccessTokenKey } from './features/auth/tokens';
+import type { AppDeps, AppEnv } from './http/types';
+import type { Logger } from './logger';
+import { startHousekeeping } from './workers/housekeeping';
+
+export interface RunningServer {
+  url: string;
+  app: OpenAPIHono<AppEnv>;
+  deps: AppDeps;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function openServices(config: Config, logger: Logger) {
+  const releaseLock = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops service') : () => undefined;
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const now = () => new Date();
+  const deps: AppDeps = { db: database.db, config, logger, now, accessTokenKey: await loadAccessTokenKey(database.db) };
+  return { deps, database, releaseLock };
+}
+
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  services?: Awaited<ReturnType<typeof openServices>>,
+  extend?: (app: OpenAPIHono<AppEnv>) => void,
+): Promise<RunningServer> {
+  const { deps, database, releaseLock } = services ?? (await openServices(config, logger));
+  const app = createApp(deps, extend);
+  const stopHousekeeping = startHousekeeping(deps.db, logger, deps.now);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    app,
+    deps,
+    close: () =>
+      (closing ??= (async () => {
+        stopHousekeeping();
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            logger.warn('requests still running after 10 s; closing their connections');
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }, 10_000);
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          // Idle keep-alive connections would otherwise hold close() open.
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await database.close();
+        releaseLock();
+      })()),
+  };
+}

@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/v1': apiTarget, '/docs': apiTarget } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/cli/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
