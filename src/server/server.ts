@@ -58,12 +58,14 @@ export async function startServer(
             logger.warn('requests still running after 10 s; closing their connections');
             if ('closeAllConnections' in server) server.closeAllConnections();
           }, 10_000);
+          // A connection whose request finishes during shutdown turns idle and would be kept alive
+          // for its keep-alive timeout; closing idle connections until the server is closed avoids it.
+          const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
           server.close(() => {
             clearTimeout(force);
+            clearInterval(sweep);
             resolve();
           });
-          // Idle keep-alive connections would otherwise hold close() open.
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await database.close();
         releaseLock();

@@ -1,3 +1,5 @@
+// @peculiar/x509 resolves its parsers through tsyringe, which needs this polyfill loaded first.
+import 'reflect-metadata';
 import { createPublicKey } from 'node:crypto';
 import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { badRequest } from '../../http/errors';

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { count, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ROLES } from '../contract/roles';
+import { openDatabase, type Db } from '../server/db/client';
+import { lockDataDir } from '../server/db/data-dir-lock';
+import { users, workspaces } from '../server/db/schema';
+import { ConfigError, loadConfig } from '../server/env';
+import { publicKeyFromCsr } from '../server/features/admin/csr';
+import { insertApiUser } from '../server/features/admin/store';
+import { createConsoleUser, createWorkspace } from '../server/features/auth/accounts';
+import { ApiError } from '../server/http/errors';
+
+const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for the service; stop the service first when it uses the embedded database)
+
+  npm run cli -- owner create --email E --password P [--name "Display Name"] [--workspace ID | --workspace-name NAME]
+      Creates the first owner of an empty workspace: of the workspace ID when it has no users yet,
+      otherwise of a new workspace (named NAME, default "Workspace").
+
+  npm run cli -- api-users create --name N --role ROLE --csr FILE [--workspace ID]
+      Creates a READY API user from a PEM certificate request. Without --workspace it uses the only
+      workspace, or the demo workspace when there are several.
+
+Each command prints one line of JSON.`;
+
+class UsageError extends Error {}
+
+const OwnerArgs = z.object({
+  email: z.email({ error: '--email must be an email address' }),
+  password: z.string({ error: '--password is required' }).min(12, { error: '--password must be at least 12 characters' }),
+  name: z.string().min(1).max(80).optional(),
+  workspace: z.uuid({ error: '--workspace must be a workspace id (UUID)' }).optional(),
+  'workspace-name': z.string().min(1).max(80).optional(),
+});
+
+const ApiUserArgs = z.object({
+  name: z.string({ error: '--name is required' }).min(1, { error: '--name must not be empty' }).max(30, { error: '--name must be at most 30 characters' }),
+  role: z.enum(ROLES, { error: `--role must be one of ${ROLES.join(', ')}` }),
+  csr: z.string({ error: '--csr FILE is required' }),
+  workspace: z.uuid({ error: '--workspace must be a workspace id (UUID)' }).optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, values: unknown): T {
+  const result = schema.safeParse(values);
+  if (!result.success) throw new UsageError(result.error.issues.map((i) => i.message).join('; '));
+  return result.data;
+}
+
+async function pickWorkspace(db: Db, id: string | undefined): Promise<string> {
+  const all = await db.select({ id: workspaces.id, name: workspaces.name, isDemo: workspaces.isDemo }).from(workspaces);
+  if (id) {
+    if (!all.some((w) => w.id === id)) throw new UsageError(`No workspace ${id}`);
+    return id;
+  }
+  if (all.length === 1 && all[0]) return all[0].id;
+  const demo = all.find((w) => w.isDemo);
+  if (demo) return demo.id;
+  if (all.length === 0) throw new UsageError('There is no workspace yet: create one with `owner create` first');
+  throw new UsageError(`There are several workspaces; pass --workspace with one of: ${all.map((w) => `${w.id} (${w.name})`).join(', ')}`);
+}
+
+async function ownerCreate(db: Db, args: z.infer<typeof OwnerArgs>) {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, args.email.toLowerCase()));
+  if (taken) throw new UsageError(`A user with the email ${args.email} already exists`);
+  let workspaceId = args.workspace;
+  if (workspaceId) {
+    const [found] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    if (!found) throw new UsageError(`No workspace ${workspaceId}`);
+    const [people] = await db.select({ n: count() }).from(users).where(eq(users.workspaceId, workspaceId));
+    if ((people?.n ?? 0) > 0) throw new UsageError(`Workspace ${workspaceId} already has users; its owner can invite more from the console`);
+  } else {
+    workspaceId = (await createWorkspace(db, args['workspace-name'] ?? 'Workspace')).id;
+  }
+  const owner = await createConsoleUser(db, {
+    workspaceId,
+    email: args.email,
+    displayName: args.name ?? args.email.split('@')[0] ?? args.email,
+    role: 'OWNER',
+    password: args.password,
+  });
+  return { id: owner.id, email: owner.email, role: owner.role, workspaceId };
+}
+
+async function apiUserCreate(db: Db, args: z.infer<typeof ApiUserArgs>) {
+  let csrPem: string;
+  try {
+    csrPem = readFileSync(args.csr, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read the certificate request file ${args.csr}`);
+  }
+  const publicKeyPem = await publicKeyFromCsr(csrPem);
+  const workspaceId = await pickWorkspace(db, args.workspace);
+  const user = await insertApiUser(db, { workspaceId, name: args.name, role: args.role, status: 'READY', publicKeyPem });
+  return { ...user, workspaceId };
+}
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      csr: { type: 'string' },
+      workspace: { type: 'string' },
+      'workspace-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals.join(' ');
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const run =
+    command === 'owner create'
+      ? (db: Db) => ownerCreate(db, parse(OwnerArgs, values))
+      : command === 'api-users create'
+        ? (db: Db) => apiUserCreate(db, parse(ApiUserArgs, values))
+        : undefined;
+  if (!run) throw new UsageError(`Unknown command "${command}"\n\n${USAGE}`);
+
+  const config = loadConfig();
+  const release = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops CLI') : () => undefined;
+  const database = await openDatabase(config.database).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  try {
+    console.log(JSON.stringify(await run(database.db)));
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ApiError;
+  console.error(known ? (error as Error).message : `Failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(known ? 2 : 1);
+});

@@ -1,0 +1,95 @@
+import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { createPrivateKey, webcrypto } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Fireblocks } from '@fireblocks/ts-sdk';
+import { Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { loadAccessTokenKey } from './features/auth/tokens';
+import { createLogger } from './logger';
+import { startServer, type RunningServer } from './server';
+import { openTestDatabase, signedHeaders, testConfig, type TestApiUser } from './test/harness';
+
+const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-test-'));
+let server: RunningServer;
+let apiUser: TestApiUser;
+let privateKeyPem: string;
+
+function cli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
+}
+
+/** A certificate request made the way an operator's tooling makes one: RSA key, self-signed. */
+async function makeCsr() {
+  const keys = await webcrypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  );
+  const csr = await Pkcs10CertificateRequestGenerator.create({ name: 'CN=sdk-test', keys, signingAlgorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } });
+  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
+  return { csrPem: csr.toString('pem'), privateKeyPem: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+beforeAll(async () => {
+  const target = process.env.DATABASE_URL ? { url: (await openTestDatabase()).url! } : { dataDir: join(dir, 'data') };
+  const env: Record<string, string> = 'url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir, DATABASE_URL: '' };
+  const made = await makeCsr();
+  privateKeyPem = made.privateKeyPem;
+  writeFileSync(join(dir, 'bot.csr'), made.csrPem);
+  // The operator path of issue 2: an owner for an empty installation, then an API user from a CSR.
+  const owner = cli(['owner', 'create', '--email', 'owner@sdk.test', '--password', 'sdk-owner-password'], env);
+  const created = cli(['api-users', 'create', '--name', 'SDK bot', '--role', 'ADMIN', '--csr', join(dir, 'bot.csr')], env);
+  expect(created.workspaceId).toBe(owner.workspaceId);
+  apiUser = { id: created.id!, workspaceId: created.workspaceId!, privateKey: createPrivateKey(privateKeyPem) };
+
+  const database = await openDatabase(target);
+  const config = testConfig();
+  const logger = createLogger('silent');
+  const deps = { db: database.db, config, logger, now: () => new Date(), accessTokenKey: await loadAccessTokenKey(database.db) };
+  server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the official TypeScript SDK against the running service', () => {
+  it('lists API users with a key created by the CLI', async () => {
+    const fireblocks = new Fireblocks({ apiKey: apiUser.id, secretKey: privateKeyPem, basePath: `${server.url}/v1` });
+    const response = await fireblocks.apiUser.getApiUsers();
+    expect(response.statusCode).toBe(200);
+    expect(response.data.users).toEqual([expect.objectContaining({ id: apiUser.id, name: 'SDK bot', role: 'ADMIN', status: 'READY', enabled: true })]);
+  });
+
+  const path = '/v1/management/api_users';
+  const send = async (headers: Record<string, string>, init: RequestInit = {}, url = path) => {
+    const res = await fetch(`${server.url}${url}`, { ...init, headers });
+    return { status: res.status, code: ((await res.json()) as { code: number }).code };
+  };
+
+  it('refuses a request signed with another key', async () => {
+    const { privateKeyPem: other } = await makeCsr();
+    expect(await send(await signedHeaders(apiUser, path, { key: createPrivateKey(other) }))).toEqual({ status: 401, code: -1 });
+  });
+  it('refuses an expired token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await send(await signedHeaders(apiUser, path, { iat: now - 100, exp: now - 45 }))).toEqual({ status: 401, code: -10 });
+  });
+  it('refuses a replayed nonce', async () => {
+    const headers = await signedHeaders(apiUser, path);
+    expect((await send(headers)).status).toBe(200);
+    expect(await send(headers)).toEqual({ status: 401, code: -7 });
+  });
+  it('refuses a tampered body', async () => {
+    const target = `/v1/management/api_users/${apiUser.id}/enabled`;
+    const headers = await signedHeaders(apiUser, target, { body: JSON.stringify({ enabled: true }) });
+    expect(await send(headers, { method: 'PUT', body: JSON.stringify({ enabled: false }) }, target)).toEqual({ status: 401, code: -1 });
+  });
+});

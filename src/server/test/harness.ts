@@ -1,0 +1,174 @@
+import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import type { Role } from '../../contract/roles';
+import { createApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import type { Config } from '../env';
+import { insertApiUser } from '../features/admin/store';
+import { createConsoleUser, createWorkspace } from '../features/auth/accounts';
+import { loadAccessTokenKey } from '../features/auth/tokens';
+import type { AppDeps } from '../http/types';
+import { createLogger } from '../logger';
+
+export const TEST_PASSWORD = 'correct-horse-battery-1';
+
+/** Test databases are real: in-memory PGlite, or a throwaway database on DATABASE_URL's server. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ memory: true });
+  const name = `ao_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    ...database,
+    url: target.toString(),
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    production: false,
+    port: 0,
+    host: '127.0.0.1',
+    database: { dataDir: '/nonexistent' },
+    demo: false,
+    demoPassword: undefined,
+    logLevel: 'info',
+    trustProxy: false,
+    consoleDir: '/nonexistent',
+    rateLimits: { write: 10_000, query: 10_000, external_query: 10_000, high_compute: 10_000 },
+    ...overrides,
+  };
+}
+
+/** Everything the service logged, so tests can check what is (and is not) in the logs. */
+export class LogCapture extends Writable {
+  lines: string[] = [];
+  override _write(chunk: Buffer, _enc: string, done: () => void) {
+    this.lines.push(...chunk.toString().split('\n').filter(Boolean));
+    done();
+  }
+  get text() {
+    return this.lines.join('\n');
+  }
+}
+
+export interface TestContext {
+  database: Database & { url?: string };
+  deps: AppDeps;
+  logs: LogCapture;
+  clock: { now: Date };
+}
+
+export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const logs = new LogCapture();
+  const clock = { now: new Date() };
+  const deps: AppDeps = {
+    db: database.db,
+    config: testConfig(configOverrides),
+    logger: createLogger('info', logs),
+    now: () => clock.now,
+    accessTokenKey: await loadAccessTokenKey(database.db),
+  };
+  return { database, deps, logs, clock };
+}
+
+export function buildApp(ctx: TestContext, extend?: Parameters<typeof createApp>[1]) {
+  return createApp(ctx.deps, extend);
+}
+
+export interface TestApiUser {
+  id: string;
+  workspaceId: string;
+  privateKey: KeyObject;
+}
+
+export async function addApiUser(ctx: TestContext, workspaceId: string, role: Role = 'ADMIN', name = 'test bot'): Promise<TestApiUser> {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const user = await insertApiUser(ctx.deps.db, {
+    workspaceId,
+    name,
+    role,
+    status: 'READY',
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  });
+  return { id: user.id, workspaceId, privateKey };
+}
+
+export async function addWorkspace(ctx: TestContext, name: string, roles: Role[] = ['ADMIN']) {
+  const workspace = await createWorkspace(ctx.deps.db, name);
+  const people = await Promise.all(
+    roles.map((role, i) =>
+      createConsoleUser(ctx.deps.db, {
+        workspaceId: workspace.id,
+        email: `${role.toLowerCase()}${i}@${workspace.id.slice(0, 8)}.test`,
+        displayName: `${role} ${i}`,
+        role,
+        password: TEST_PASSWORD,
+      }),
+    ),
+  );
+  return { id: workspace.id, people };
+}
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface SignOptions {
+  method?: string;
+  body?: string;
+  iat?: number;
+  exp?: number;
+  nonce?: string;
+  uri?: string;
+  sub?: string;
+  key?: KeyObject;
+  bodyHash?: string;
+}
+
+/** Signs a request exactly as the official SDK does (wire-facts), with knobs to break each claim. */
+export async function signedHeaders(user: TestApiUser, pathAndQuery: string, options: SignOptions = {}) {
+  const iat = options.iat ?? Math.floor(Date.now() / 1000);
+  const jwt = await new SignJWT({
+    uri: options.uri ?? pathAndQuery,
+    nonce: options.nonce ?? randomUUID(),
+    bodyHash: options.bodyHash ?? sha256Hex(options.body ?? ''),
+  })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setSubject(options.sub ?? user.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(options.exp ?? iat + 55)
+    .sign(options.key ?? user.privateKey);
+  const headers: Record<string, string> = { 'X-API-Key': user.id, Authorization: `Bearer ${jwt}` };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+export async function signIn(app: ReturnType<typeof buildApp>, email: string, password = TEST_PASSWORD) {
+  const res = await app.request('/v1/auth/sign_in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return res;
+}
+
+export async function consoleToken(app: ReturnType<typeof buildApp>, email: string): Promise<string> {
+  const res = await signIn(app, email);
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
