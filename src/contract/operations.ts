@@ -23,6 +23,7 @@ const op = (roles: Operation['roles'], category: RateCategory, idempotent = fals
 });
 
 const ADMINS = ['ADMIN', 'NON_SIGNING_ADMIN'] as const;
+const AUDIT_READERS = ['ADMIN', 'NON_SIGNING_ADMIN', 'AUDITOR', 'SECURITY_ADMIN', 'SECURITY_AUDITOR'] as const;
 
 export const OPERATIONS = {
   // Administration (spec)
@@ -31,7 +32,9 @@ export const OPERATIONS = {
   getApiUser: op(ADMINS, 'query'),
   setApiUserEnabled: op(['OWNER', ...ADMINS], 'write', true),
   // Audit (spec)
-  getAuditLogs: op(['ADMIN', 'NON_SIGNING_ADMIN', 'AUDITOR', 'SECURITY_ADMIN', 'SECURITY_AUDITOR'], 'query'),
+  getAuditLogs: op(AUDIT_READERS, 'query'),
+  getAuditDimensions: op(AUDIT_READERS, 'query'),
+  verifyAuditChain: op(AUDIT_READERS, 'query'),
   // Catalogue (spec): no role lists except where stated
   listAssets: op('any', 'external_query'),
   listBlockchains: op('any', 'external_query'),

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_CODES } from '../contract/errors';
 import { registerAdmin } from './features/admin/handlers';
+import { registerAudit } from './features/audit/handlers';
 import { registerAuth } from './features/auth/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { requestContext } from './http/request-id';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
 
   registerAuth(app, deps);
   registerAdmin(app, deps);
+  registerAudit(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API user id.' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiJwt', {

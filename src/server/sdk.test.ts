@@ -8,7 +8,7 @@ import { Fireblocks } from '@fireblocks/ts-sdk';
 import { Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
-import { loadAccessTokenKey } from './features/auth/tokens';
+import { loadSecrets } from './features/auth/tokens';
 import { createLogger } from './logger';
 import { startServer, type RunningServer } from './server';
 import { openTestDatabase, signedHeaders, testConfig, type TestApiUser } from './test/harness';
@@ -17,6 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-test-'));
 let server: RunningServer;
 let apiUser: TestApiUser;
 let privateKeyPem: string;
+let holder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 
 function cli(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
@@ -37,8 +38,11 @@ async function makeCsr() {
 }
 
 beforeAll(async () => {
-  const target = process.env.DATABASE_URL ? { url: (await openTestDatabase()).url! } : { dataDir: join(dir, 'data') };
-  const env: Record<string, string> = 'url' in target ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir, DATABASE_URL: '' };
+  // On PostgreSQL a throwaway database of this file's own; the CLI and the service both use it.
+  holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+  const url = holder?.url;
+  const target = url ? { url } : { dataDir: join(dir, 'data') };
+  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
   const made = await makeCsr();
   privateKeyPem = made.privateKeyPem;
   writeFileSync(join(dir, 'bot.csr'), made.csrPem);
@@ -51,12 +55,13 @@ beforeAll(async () => {
   const database = await openDatabase(target);
   const config = testConfig();
   const logger = createLogger('silent');
-  const deps = { db: database.db, config, logger, now: () => new Date(), accessTokenKey: await loadAccessTokenKey(database.db) };
+  const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
   server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
+  await holder?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

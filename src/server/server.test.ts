@@ -43,8 +43,8 @@ describe('graceful shutdown', () => {
     const database = await openTestDatabase();
     const logger = createLogger('silent');
     const config = testConfig();
-    const { loadAccessTokenKey } = await import('./features/auth/tokens');
-    const deps = { db: database.db, config, logger, now: () => new Date(), accessTokenKey: await loadAccessTokenKey(database.db) };
+    const { loadSecrets } = await import('./features/auth/tokens');
+    const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
     const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined }, (app) => {
       app.get('/v1/probe/slow', async (c) => {
         await new Promise((r) => setTimeout(r, 800));
@@ -64,13 +64,14 @@ describe('graceful shutdown', () => {
 
 describe('durability', () => {
   it('keeps idempotency records across a restart of the service', async () => {
-    const target = process.env.DATABASE_URL ? { url: (await openTestDatabase()).url! } : { dataDir: tempDir() };
+    const holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+    const target = holder?.url ? { url: holder.url } : { dataDir: tempDir() };
     const run = async () => {
       const database = await openDatabase(target);
       const logs = new LogCapture();
-      const { loadAccessTokenKey } = await import('./features/auth/tokens');
+      const { loadSecrets } = await import('./features/auth/tokens');
       const config = testConfig();
-      const deps = { db: database.db, config, logger: createLogger('info', logs), now: () => new Date(), accessTokenKey: await loadAccessTokenKey(database.db) };
+      const deps = { db: database.db, config, logger: createLogger('info', logs), now: () => new Date(), secrets: await loadSecrets(database.db) };
       const server = await startServer(config, deps.logger, { deps, database, releaseLock: () => undefined });
       return { server, deps };
     };
@@ -95,5 +96,6 @@ describe('durability', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('x-request-id')).toBe(before.headers.get('x-request-id'));
     await second.server.close();
+    await holder?.close();
   });
 });

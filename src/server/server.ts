@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import type { Config } from './env';
-import { loadAccessTokenKey } from './features/auth/tokens';
+import { loadSecrets } from './features/auth/tokens';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';
@@ -28,7 +28,7 @@ export async function openServices(config: Config, logger: Logger) {
     throw error;
   }
   const now = () => new Date();
-  const deps: AppDeps = { db: database.db, config, logger, now, accessTokenKey: await loadAccessTokenKey(database.db) };
+  const deps: AppDeps = { db: database.db, config, logger, now, secrets: await loadSecrets(database.db) };
   return { deps, database, releaseLock };
 }
 

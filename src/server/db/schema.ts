@@ -1,5 +1,5 @@
 
-import { boolean, integer, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -122,3 +122,41 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 });
 
+
+/**
+ * The audit trail. Append-only (triggers in a migration refuse UPDATE, DELETE and TRUNCATE), and
+ * each event carries the SHA-256 of the previous event of its workspace, so a changed or removed
+ * row breaks the chain. `seq` orders the chain; (timestamp, id) orders pages.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    userName: text('user_name').notNull(),
+    userId: text('user_id').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    event: text('event').notNull(),
+    requestId: text('request_id'),
+    sourceAddress: text('source_address'),
+    detail: jsonb('detail').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),
+    index('audit_events_time_idx').on(t.workspaceId, t.timestamp, t.id),
+    index('audit_events_category_time_idx').on(t.workspaceId, t.category, t.timestamp, t.id),
+    index('audit_events_user_time_idx').on(t.workspaceId, t.userId, t.timestamp, t.id),
+  ],
+);
+
+/** The head of each workspace's chain; its row lock serialises writers of one workspace. */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});

@@ -6,6 +6,7 @@ import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { users, workspaces } from '../db/schema';
 import { insertApiUser } from '../features/admin/store';
+import { seedAuditHistory } from './audit-history';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
 import { verifyPassword } from '../features/auth/password';
 
@@ -39,7 +40,10 @@ export interface DemoSeedResult {
  * when none is given, printed by the caller). The first seed also creates a demo API user whose
  * private key is written next to the data, so the official SDK can be tried at once.
  */
-export async function seedDemo(db: Db, options: { password?: string; keyDir: string }): Promise<DemoSeedResult> {
+/** A year of history for the audit explorer (issue 4 asks for at least 100,000 events). */
+export const DEMO_AUDIT_EVENTS = 100_000;
+
+export async function seedDemo(db: Db, options: { password?: string; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
   const password = options.password ?? randomBytes(12).toString('base64url');
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.isDemo, true));
   if (existing) {
@@ -53,7 +57,7 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
   }
 
   const workspace = await createWorkspace(db, DEMO_WORKSPACE_NAME, true);
-  await Promise.all(DEMO_USERS.map((u) => createConsoleUser(db, { ...u, workspaceId: workspace.id, password })));
+  const people = await Promise.all(DEMO_USERS.map(async (u) => ({ ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, password })), name: u.displayName })));
 
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const apiUser = await insertApiUser(db, {
@@ -63,6 +67,7 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
     status: 'READY',
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   });
+  await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
   writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { ERROR_CODES } from '../../contract/errors';
 import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
+import { actorOf, appendAudit } from '../features/audit/record';
 import { findApiUserForAuth, findConsolePrincipal, rememberNonce } from '../features/auth/store';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../features/auth/tokens';
 import { ApiError, unauthorized } from './errors';
@@ -52,6 +53,30 @@ async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string 
   if (claims.sub !== apiKey || !UUID.test(apiKey)) throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
   const user = await findApiUserForAuth(deps.db, apiKey);
   if (!user) throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
+  try {
+    return await verifyApiUserRequest(deps, user, token, alg, claims, c);
+  } catch (error) {
+    // A refused request that names a real API user is recorded in that user's workspace.
+    if (error instanceof ApiError) {
+      await appendAudit(
+        deps.db,
+        actorOf(c, deps, user),
+        [{ category: 'Security', subject: 'API authentication', event: 'Authentication failed', detail: { code: error.code, reason: error.message, method: c.req.method, path: c.req.path } }],
+        deps.now(),
+      );
+    }
+    throw error;
+  }
+}
+
+async function verifyApiUserRequest(
+  deps: AppDeps,
+  user: NonNullable<Awaited<ReturnType<typeof findApiUserForAuth>>>,
+  token: string,
+  alg: string | undefined,
+  claims: ReturnType<typeof decodeJwt>,
+  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+): Promise<Principal> {
 
   const key = publicKeyFor(user.publicKeyPem);
   const expectedAlg = key.asymmetricKeyType === 'ec' ? 'ES256' : 'RS256';
@@ -87,7 +112,7 @@ async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string 
 async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Principal> {
   let sub: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, deps.accessTokenKey, {
+    const { payload } = await jwtVerify(token, deps.secrets.accessTokenKey, {
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
@@ -123,10 +148,16 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function authorize(operationId: OperationId): MiddlewareHandler<AppEnv> {
+export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { role } = c.get('principal');
     if (!mayPerform(role, operationId)) {
+      await appendAudit(
+        deps.db,
+        actorOf(c, deps),
+        [{ category: 'Security', subject: 'Authorization', event: 'Refused', detail: { operation: operationId, role, method: c.req.method, path: c.req.path } }],
+        deps.now(),
+      );
       throw new ApiError(403, ERROR_CODES.insufficientPermissions, `Insufficient permissions: the ${role} role may not perform ${operationId}`);
     }
     await next();
@@ -138,7 +169,7 @@ export function guard(deps: AppDeps, operationId: OperationId): MiddlewareHandle
   const operation = OPERATIONS[operationId];
   return [
     authenticate(deps),
-    authorize(operationId),
+    authorize(deps, operationId),
     rateLimit(deps, operation.category),
     ...(operation.idempotent ? [idempotency(deps)] : []),
   ];

@@ -17,18 +17,19 @@ beforeAll(async () => {
   // exercised exactly as a real write uses it: one that counts executions, one that can be held
   // open, and one that fails inside.
   app = buildApp(ctx, (a) => {
+    for (const middleware of guard(ctx.deps, 'setApiUserEnabled')) a.use('/v1/probe/*', middleware);
     const Body = z.strictObject({ amount: z.string().regex(/^\d+(\.\d+)?$/) });
-    a.post('/v1/probe/count', ...guard(ctx.deps, 'setApiUserEnabled'), async (c) => {
+    a.post('/v1/probe/count', async (c) => {
       const parsed = Body.safeParse(await c.req.json());
       if (!parsed.success) return c.json({ message: 'amount must be a decimal string', code: 400 }, 400);
       executions += 1;
       return c.json({ execution: executions, amount: parsed.data.amount }, 201);
     });
-    a.post('/v1/probe/hold', ...guard(ctx.deps, 'setApiUserEnabled'), async (c) => {
+    a.post('/v1/probe/hold', async (c) => {
       await new Promise<void>((resolve) => (release = resolve));
       return c.json({ held: true }, 200);
     });
-    a.post('/v1/probe/fail', ...guard(ctx.deps, 'setApiUserEnabled'), () => {
+    a.post('/v1/probe/fail', () => {
       throw new Error('boom');
     });
   });

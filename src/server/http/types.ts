@@ -1,6 +1,7 @@
 import type { Role } from '../../contract/roles';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
+import type { ServerSecrets } from '../features/auth/tokens';
 import type { Logger } from '../logger';
 
 /** Who is calling: a console user (session JWT) or an API user (signed request). */
@@ -19,7 +20,7 @@ export interface AppDeps {
   logger: Logger;
   /** The clock every time rule reads, so tests can move it. */
   now: () => Date;
-  accessTokenKey: Uint8Array;
+  secrets: ServerSecrets;
 }
 
 export interface AppEnv {

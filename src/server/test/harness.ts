@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/client';
 import type { Config } from '../env';
 import { insertApiUser } from '../features/admin/store';
 import { createConsoleUser, createWorkspace } from '../features/auth/accounts';
-import { loadAccessTokenKey } from '../features/auth/tokens';
+import { loadSecrets } from '../features/auth/tokens';
 import type { AppDeps } from '../http/types';
 import { createLogger } from '../logger';
 
@@ -83,7 +83,7 @@ export async function createTestContext(configOverrides: Partial<Config> = {}): 
     config: testConfig(configOverrides),
     logger: createLogger('info', logs),
     now: () => clock.now,
-    accessTokenKey: await loadAccessTokenKey(database.db),
+    secrets: await loadSecrets(database.db),
   };
   return { database, deps, logs, clock };
 }

@@ -3,6 +3,7 @@ import * as routes from '../../../contract/routes/admin';
 import { guard } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
+import { actorOf, appendAudit } from '../audit/record';
 import * as store from './store';
 
 export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
@@ -18,9 +19,23 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   app.openapi({ ...routes.setApiUserEnabled, middleware: guard(deps, 'setApiUserEnabled') }, async (c) => {
     const { userId } = c.req.valid('param');
-    const user = await store.setApiUserEnabled(deps.db, c.get('principal').workspaceId, userId, c.req.valid('json').enabled);
-    if (!user) throw notFound('API user not found');
-    c.get('log').info({ apiUserId: userId, enabled: user.enabled }, 'API user enabled state changed');
+    const { enabled } = c.req.valid('json');
+    const { workspaceId } = c.get('principal');
+    const user = await deps.db.transaction(async (tx) => {
+      const before = await store.getApiUser(tx, workspaceId, userId);
+      if (!before) throw notFound('API user not found');
+      const after = await store.setApiUserEnabled(tx, workspaceId, userId, enabled);
+      if (!after) throw notFound('API user not found');
+      if (before.enabled !== enabled) {
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Administration', subject: 'API user', event: enabled ? 'Enabled' : 'Disabled', detail: { apiUserId: userId, name: before.name, before: { enabled: before.enabled }, after: { enabled } } }],
+          deps.now(),
+        );
+      }
+      return after;
+    });
     return c.json(user, 200);
   });
 }

@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../../../contract/errors';
 import * as routes from '../../../contract/routes/auth';
 import type { Role } from '../../../contract/roles';
 import { guard } from '../../http/authenticate';
+import { actorOf, appendAudit, type AuditEntry } from '../audit/record';
 import { clientAddress, isSecureRequest } from '../../http/client-address';
 import { ApiError, forbidden, unauthorized } from '../../http/errors';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
@@ -43,7 +44,7 @@ async function issueSession(deps: AppDeps, c: Context, principal: Principal, fam
     path: COOKIE_PATH,
     maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
   });
-  const { accessToken, expiresAt } = await signAccessToken(deps.accessTokenKey, principal.id, principal.workspaceId, now);
+  const { accessToken, expiresAt } = await signAccessToken(deps.secrets.accessTokenKey, principal.id, principal.workspaceId, now);
   return { accessToken, expiresAt, user: await describe(deps, principal) };
 }
 
@@ -51,7 +52,13 @@ async function describe(deps: AppDeps, p: Principal) {
   return { id: p.id, kind: p.kind, name: p.name, email: p.email, role: p.role, workspaceId: p.workspaceId, workspaceName: await store.workspaceName(deps.db, p.workspaceId) };
 }
 
+const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });
+
 export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  const record = (c: Context<AppEnv>, who: { workspaceId: string; id: string; name: string }, entry: AuditEntry) =>
+    appendAudit(deps.db, actorOf(c, deps, who), [entry], deps.now());
+  const personOf = (user: { workspaceId: string; id: string; displayName: string }) => ({ workspaceId: user.workspaceId, id: user.id, name: user.displayName });
+
   app.openapi(routes.signIn, async (c) => {
     const { email, password } = c.req.valid('json');
     const now = deps.now();
@@ -60,6 +67,8 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const blocked = await store.blockedUntil(deps.db, [accountKey, addressKey], now);
     if (blocked) {
       const retryAfter = Math.max(1, Math.ceil((blocked.getTime() - now.getTime()) / 1000));
+      const known = await store.findUserByEmail(deps.db, email);
+      if (known) await record(c, personOf(known.user), signInEvent('Sign-in throttled', { retryAfterSeconds: retryAfter }));
       throw new ApiError(429, ERROR_CODES.tooManyRequests, `Too many failed sign-ins; try again in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
     }
     const found = await store.findUserByEmail(deps.db, email);
@@ -68,11 +77,14 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       await store.recordFailure(deps.db, { key: accountKey, freeFailures: ACCOUNT_FREE_FAILURES }, now);
       await store.recordFailure(deps.db, { key: addressKey, freeFailures: ADDRESS_FREE_FAILURES }, now);
       c.get('log').warn({ event: 'sign_in_failed' }, 'sign-in failed');
+      // Only a known account has a workspace to record the attempt in; the address is recorded with it.
+      if (found) await record(c, personOf(found.user), signInEvent('Sign-in failed', { reason: valid ? 'account disabled' : 'wrong password' }));
       throw unauthorized('Email or password is incorrect');
     }
     await store.clearFailures(deps.db, accountKey);
     const { user } = found;
     const principal: Principal = { kind: 'CONSOLE', id: user.id, name: user.displayName, email: user.email, role: user.role as Role, workspaceId: user.workspaceId };
+    await record(c, principal, signInEvent('Signed in', { role: user.role }));
     return c.json(await issueSession(deps, c, principal, randomUUID()), 200);
   });
 
@@ -82,7 +94,12 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     if (!token) throw unauthorized('No session: sign in');
     const outcome = await store.spendRefreshToken(deps.db, hashRefreshToken(token), deps.now());
     if (!outcome.ok) {
-      if (outcome.reason === 'reused') c.get('log').warn({ event: 'refresh_token_reused' }, 'a spent refresh token was presented again; the session was revoked');
+      if (outcome.reason === 'reused') {
+        c.get('log').warn({ event: 'refresh_token_reused' }, 'a spent refresh token was presented again; the session was revoked');
+        const session = await store.sessionOfToken(deps.db, hashRefreshToken(token));
+        const person = session && (await store.findConsolePrincipal(deps.db, session.userId));
+        if (person) await record(c, person, { category: 'Security', subject: 'Session', event: 'Session revoked', detail: { reason: 'a spent refresh token was presented again' } });
+      }
       // After a race the other request already set a fresh cookie, which the client retries with.
       if (outcome.reason !== 'raced') deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
       throw unauthorized(outcome.reason === 'raced' ? 'Session was refreshed by another request; retry' : 'Session expired: sign in again');
@@ -99,9 +116,11 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi(routes.signOut, async (c) => {
     assertSameOrigin(c);
     const token = getCookie(c, REFRESH_COOKIE);
-    if (token) {
-      const familyId = await store.familyOfToken(deps.db, hashRefreshToken(token));
-      if (familyId) await store.revokeFamily(deps.db, familyId, deps.now());
+    const session = token ? await store.sessionOfToken(deps.db, hashRefreshToken(token)) : undefined;
+    if (session) {
+      await store.revokeFamily(deps.db, session.familyId, deps.now());
+      const person = await store.findConsolePrincipal(deps.db, session.userId);
+      if (person) await record(c, person, { category: 'Security', subject: 'Session', event: 'Signed out' });
     }
     deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
     return c.body(null, 204);

@@ -74,9 +74,9 @@ export async function revokeFamily(db: Db, familyId: string, now: Date) {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function familyOfToken(db: Db, tokenHash: string): Promise<string | undefined> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-  return row?.familyId;
+export async function sessionOfToken(db: Db, tokenHash: string) {
+  const [row] = await db.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
 }
 
 // Failed sign-ins: a few are free, then each further one doubles the wait, up to 15 minutes.

@@ -30,14 +30,25 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The access-token key is made once per installation and kept in the database, so instances share it. */
-export async function loadAccessTokenKey(db: Db): Promise<Uint8Array> {
-  const name = 'access_token_key';
+/**
+ * Keys made once per installation and kept in the database, so every instance shares them: the
+ * access-token signing key and the key that makes list cursors tamper-proof.
+ */
+export interface ServerSecrets {
+  accessTokenKey: Uint8Array;
+  cursorKey: Uint8Array;
+}
+
+async function loadSecret(db: Db, name: string): Promise<Uint8Array> {
   await db
     .insert(serverSecrets)
     .values({ name, value: randomBytes(32).toString('base64') })
     .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
-  if (!row) throw new Error('the access-token key could not be stored');
+  if (!row) throw new Error(`the server secret ${name} could not be stored`);
   return new Uint8Array(Buffer.from(row.value, 'base64'));
+}
+
+export async function loadSecrets(db: Db): Promise<ServerSecrets> {
+  return { accessTokenKey: await loadSecret(db, 'access_token_key'), cursorKey: await loadSecret(db, 'cursor_key') };
 }

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AuditLogQuery } from '../../../contract/audit';
+import * as routes from '../../../contract/routes/audit';
+import { guard } from '../../http/authenticate';
+import { badRequest } from '../../http/errors';
+import type { AppDeps, AppEnv } from '../../http/types';
+import { canonicalJson } from './chain';
+import { decodeCursor, encodeCursor } from './cursor';
+import * as store from './store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The earliest time the log may be read from: the same moment one calendar year ago. */
+function oneYearBefore(now: number): number {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  return d.getTime();
+}
+
+/** Resolves startTime, endTime and the deprecated timePeriod into one window, by the spec's rules. */
+export function resolveRange(q: { startTime?: number; endTime?: number; timePeriod?: 'DAY' | 'WEEK' }, now: number, fallbackMs = DAY_MS) {
+  const end = q.endTime ?? now;
+  // startTime takes precedence; timePeriod is only read without it (DAY when neither is given).
+  const start = q.startTime ?? end - (q.timePeriod === 'WEEK' ? 7 * DAY_MS : q.timePeriod === 'DAY' ? DAY_MS : fallbackMs);
+  if (q.startTime !== undefined && q.endTime !== undefined && q.endTime <= q.startTime) throw badRequest('endTime must be after startTime');
+  if (start < oneYearBefore(now)) {
+    throw badRequest(q.startTime !== undefined ? 'startTime must be at most one year before the current time' : 'the time range must start at most one year before the current time');
+  }
+  return { start, end };
+}
+
+/** What a cursor is bound to: the filters and the window as asked for (not the page size). */
+function fingerprint(q: AuditLogQuery): string {
+  const sorted = (v?: string[]) => (v ? [...v].sort() : null);
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        startTime: q.startTime ?? null,
+        endTime: q.endTime ?? null,
+        timePeriod: q.startTime === undefined ? (q.timePeriod ?? null) : null,
+        category: sorted(q.category),
+        subject: sorted(q.subject),
+        event: sorted(q.event),
+        user: sorted(q.user),
+        userId: sorted(q.userId),
+        order: q.order,
+      }),
+    )
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  app.openapi({ ...routes.getAuditLogs, middleware: guard(deps, 'getAuditLogs') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const given = q.pageCursor ?? q.cursor;
+    const fp = fingerprint(q);
+    let range: { start: number; end: number };
+    let after: { t: number; i: string } | undefined;
+    if (given) {
+      const cursor = decodeCursor(deps.secrets.cursorKey, given, { workspaceId, fingerprint: fp }, q.pageCursor ? 'pageCursor' : 'cursor');
+      range = { start: cursor.s, end: cursor.e };
+      after = { t: cursor.t, i: cursor.i };
+    } else {
+      range = resolveRange(q, deps.now().getTime());
+    }
+    const page = await store.queryAuditEvents(deps.db, { workspaceId, ...range, ...q }, q.order, q.pageSize, after);
+    const last = page.data.at(-1);
+    const next = page.more && last ? encodeCursor(deps.secrets.cursorKey, { w: workspaceId, q: fp, s: range.start, e: range.end, t: last.timestamp, i: last.id }) : null;
+    return c.json({ data: page.data, next, cursor: next }, 200);
+  });
+
+  app.openapi({ ...routes.getAuditDimensions, middleware: guard(deps, 'getAuditDimensions') }, async (c) => {
+    const now = deps.now().getTime();
+    const { start, end } = resolveRange(c.req.valid('query'), now, now - oneYearBefore(now));
+    return c.json(await store.auditDimensions(deps.db, c.get('principal').workspaceId, start, end), 200);
+  });
+
+  app.openapi({ ...routes.verifyAuditChain, middleware: guard(deps, 'verifyAuditChain') }, async (c) => {
+    const now = deps.now().getTime();
+    const { start, end } = resolveRange(c.req.valid('query'), now, now - oneYearBefore(now));
+    return c.json(await store.verifyAuditChain(deps.db, c.get('principal').workspaceId, start, end), 200);
+  });
+}

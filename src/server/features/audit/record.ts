@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AuditCategory, AuditSubject } from '../../../contract/audit';
+import type { Db } from '../../db/client';
+import { auditChainHeads, auditEvents } from '../../db/schema';
+import { clientAddress } from '../../http/client-address';
+import type { AppDeps, AppEnv } from '../../http/types';
+import { chainHash, GENESIS_HASH } from './chain';
+
+export interface AuditActor {
+  workspaceId: string;
+  userId: string;
+  userName: string;
+  requestId: string | null;
+  sourceAddress: string | null;
+}
+
+export type AuditEntry = {
+  [C in AuditCategory]: { category: C; subject: AuditSubject<C>; event: string; detail?: Record<string, unknown>; timestamp?: number };
+}[AuditCategory];
+
+/** Who is acting in this request (the signed-in principal unless named), for the audit trail. */
+export function actorOf(c: Context<AppEnv>, deps: AppDeps, who?: { workspaceId: string; id: string; name: string }): AuditActor {
+  const person = who ?? c.get('principal');
+  return {
+    workspaceId: person.workspaceId,
+    userId: person.id,
+    userName: person.name,
+    requestId: c.get('requestId'),
+    sourceAddress: clientAddress(c, deps.config.trustProxy),
+  };
+}
+
+/**
+ * Appends events to their workspace's chain. Call it with the transaction that makes the change,
+ * so the change and its record commit or roll back together. The chain head's row lock orders
+ * concurrent writers of one workspace; other workspaces are not held up.
+ */
+export async function appendAudit(db: Db, actor: AuditActor, entries: AuditEntry[], now: Date): Promise<void> {
+  await appendAuditEvents(db, actor.workspaceId, entries.map((entry) => ({ actor, entry })), now);
+}
+
+/** The same, for events of several actors in one workspace (the demo history, imports). */
+export async function appendAuditEvents(db: Db, workspaceId: string, items: { actor: Omit<AuditActor, 'workspaceId'>; entry: AuditEntry }[], now: Date): Promise<void> {
+  if (items.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(auditChainHeads).values({ workspaceId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+    const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId)).for('update');
+    if (!head) throw new Error('audit chain head missing');
+    let { seq, hash } = head;
+    const rows = items.map(({ actor, entry }) => {
+      seq += 1;
+      const fields = {
+        id: randomUUID(),
+        workspaceId,
+        seq,
+        timestamp: entry.timestamp ?? now.getTime(),
+        userName: actor.userName,
+        userId: actor.userId,
+        category: entry.category,
+        subject: entry.subject,
+        event: entry.event,
+        requestId: actor.requestId,
+        sourceAddress: actor.sourceAddress,
+        detail: entry.detail ?? {},
+      };
+      const prevHash = hash;
+      hash = chainHash(prevHash, fields);
+      return { ...fields, prevHash, hash };
+    });
+    // One JSON parameter per statement, expanded by the database: far cheaper than binding 14
+    // parameters a row, and free of PostgreSQL's 65,535-parameter ceiling for large imports.
+    await tx.execute(sql`
+      insert into ${auditEvents} (id, workspace_id, seq, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail, prev_hash, hash)
+      select id, "workspaceId", seq, timestamp, "userName", "userId", category, subject, event, "requestId", "sourceAddress", detail, "prevHash", hash
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, seq bigint, timestamp bigint, "userName" text, "userId" text,
+        category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb, "prevHash" text, hash text)`);
+    await tx.update(auditChainHeads).set({ seq, hash }).where(eq(auditChainHeads.workspaceId, workspaceId));
+  });
+}
