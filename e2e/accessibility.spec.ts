@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { ConsoleShell } from './pages/console-shell';
+import { SignInPage } from './pages/sign-in-page';
+
+/** Serious and critical axe findings, summarised so a failure says what and where. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+}
+
+test('the sign-in page has no serious accessibility problems, also with an error shown', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await signIn.signIn('not-an-email', '');
+  await expect(page.getByText('email must be an email address')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the console shell has no serious accessibility problems, in light and dark', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+  await signIn.goto();
+  await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
+
+  await shell.open('API users');
+  await expect(shell.main.getByRole('table').or(shell.main.getByText('No API users yet'))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await shell.open('Assets');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await shell.open('API users');
+  await expect(shell.main.getByRole('table').or(shell.main.getByText('No API users yet'))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the navigation can be used with the keyboard alone', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+  await signIn.goto();
+  await signIn.email.focus();
+  await page.keyboard.type(DEMO_USERS.auditor);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(shell.header).toBeVisible();
+
+  // The first stop skips the header and navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+
+  const target = shell.navLink('Blockchains');
+  for (let stops = 0; stops < 30 && !(await target.evaluate((link) => link === document.activeElement)); stops++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(shell.pageHeading('Blockchains')).toBeVisible();
+});

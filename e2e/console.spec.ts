@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { ROLE_LABELS } from '../src/contract/roles';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { ConsoleShell } from './pages/console-shell';
+import { SignInPage } from './pages/sign-in-page';
+
+// Every area page an admin may open, in navigation order.
+const ADMIN_PAGES = [
+  'Quorum',
+  'Approvals',
+  'API users',
+  'Audit log',
+  'Assets',
+  'Blockchains',
+  'Orders',
+  'Travel rule',
+  'Screening',
+  'Earn',
+  'Transactions',
+  'Webhooks',
+];
+
+test('an admin signs in, opens every area through the navigation and signs out', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+
+  await signIn.goto();
+  await expect(page).toHaveTitle('Sign in · Asset Ops');
+  const session = await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
+
+  await shell.expectSignedInAs(session.user.name, ROLE_LABELS.ADMIN);
+  await expect(shell.navigation.getByRole('link')).toHaveCount(ADMIN_PAGES.length);
+  for (const name of ADMIN_PAGES) {
+    await shell.open(name);
+    await expect(page).toHaveTitle(`${name} · Asset Ops`);
+  }
+
+  await shell.signOut();
+  await expect(signIn.heading).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  // The refresh cookie was revoked: a reload must not bring the session back.
+  await page.reload();
+  await expect(signIn.heading).toBeVisible();
+});
+
+test('an auditor sees the audit log but not API users, and is told so at its address', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+
+  await signIn.goto();
+  const session = await signIn.signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
+
+  await shell.expectSignedInAs(session.user.name, ROLE_LABELS.AUDITOR);
+  await expect(shell.navLink('Audit log')).toBeVisible();
+  await expect(shell.navLink('API users')).toHaveCount(0);
+  await shell.open('Audit log');
+
+  await page.goto('/admin/api-users');
+  await expect(shell.main.getByText("You don't have access")).toBeVisible();
+});
+
+test('"/" leads to the first page the role may open', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+
+  await signIn.goto();
+  await signIn.signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
+
+  await expect(shell.pageHeading('Assets')).toBeVisible();
+  await expect(page).toHaveURL(/\/catalogue\/assets$/);
+});
+
+test('a wrong password is refused with a clear message', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+
+  // Not the admin account: failed attempts count towards its sign-in throttle.
+  await signIn.signIn(DEMO_USERS.signer, 'not-the-password');
+
+  await expect(signIn.error).toContainText('Sign-in failed');
+  await expect(signIn.error).toContainText('Email or password is incorrect');
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test('an invalid email is caught before anything is sent', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  let sent = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/v1/auth/sign_in')) sent = true;
+  });
+
+  await signIn.signIn('not-an-email', 'whatever');
+
+  await expect(page.getByText('email must be an email address')).toBeVisible();
+  await expect(signIn.email).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toBe(false);
+});
+
+test('a deep link survives signing in', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+
+  await page.goto('/catalogue/blockchains');
+  await expect(signIn.heading).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\?from=%2Fcatalogue%2Fblockchains$/);
+
+  await signIn.signInAs(DEMO_USERS.trader, DEMO_PASSWORD);
+  await expect(shell.pageHeading('Blockchains')).toBeVisible();
+  await expect(page).toHaveURL(/\/catalogue\/blockchains$/);
+});

@@ -1,0 +1,45 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The signed-in console: header, main navigation and the page in the main landmark. */
+export class ConsoleShell {
+  readonly header: Locator;
+  readonly navigation: Locator;
+  readonly main: Locator;
+  readonly userName: Locator;
+  readonly userRole: Locator;
+  readonly signOutButton: Locator;
+
+  constructor(private readonly page: Page) {
+    this.header = page.getByRole('banner');
+    this.navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    this.main = page.getByRole('main');
+    this.userName = this.header.getByTestId('signed-in-user');
+    this.userRole = this.header.getByTestId('signed-in-role');
+    this.signOutButton = this.header.getByRole('button', { name: 'Sign out' });
+  }
+
+  navLink(name: string): Locator {
+    return this.navigation.getByRole('link', { name, exact: true });
+  }
+
+  pageHeading(name: string): Locator {
+    return this.main.getByRole('heading', { level: 1, name, exact: true });
+  }
+
+  async expectSignedInAs(name: string, roleLabel: string) {
+    await expect(this.header).toBeVisible();
+    await expect(this.userName).toHaveText(name);
+    await expect(this.userRole).toContainText(roleLabel);
+  }
+
+  /** Opens a page through the navigation, as a user would, and waits for its heading. */
+  async open(name: string) {
+    await this.navLink(name).click();
+    await expect(this.pageHeading(name)).toBeVisible();
+    await expect(this.navLink(name)).toHaveAttribute('aria-current', 'page');
+  }
+
+  async signOut() {
+    await this.signOutButton.click();
+  }
+}

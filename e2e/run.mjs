@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Runs the end-to-end suite: finds a Chromium, builds the console the service will serve, then
+// hands over to Playwright (extra arguments are passed through, e.g. a spec file or --grep).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+async function playwrightChromium() {
+  try {
+    const { chromium } = await import('playwright-core');
+    const path = chromium.executablePath();
+    return path && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+async function findChromium() {
+  if (process.env.PW_CHROMIUM) {
+    if (existsSync(process.env.PW_CHROMIUM)) return process.env.PW_CHROMIUM;
+    console.error(`PW_CHROMIUM is set to ${process.env.PW_CHROMIUM}, which does not exist.`);
+    process.exit(1);
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  return playwrightChromium();
+}
+
+function canInstallWithApt() {
+  return process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+}
+
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+let chromium = await findChromium();
+if (!chromium && canInstallWithApt()) {
+  console.log('No Chromium found; installing the Debian package "chromium"…');
+  const installed = await run('sh', ['-c', 'apt-get update && apt-get install -y chromium']);
+  if (installed === 0 && existsSync(SYSTEM_CHROMIUM)) chromium = SYSTEM_CHROMIUM;
+}
+if (!chromium) {
+  console.error(
+    [
+      'No Chromium to run the end-to-end tests in. Install one of:',
+      '  - the Debian/Ubuntu package:  sudo apt-get install -y chromium   (provides /usr/bin/chromium)',
+      "  - Playwright's own browser:   npx playwright install chromium",
+      'or point PW_CHROMIUM at a Chromium executable.',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+console.log(`Chromium: ${chromium}`);
+
+// The service serves the console from dist/web, so the suite always tests the current sources.
+const built = await run('npx', ['vite', 'build']);
+if (built !== 0) process.exit(built);
+
+process.exit(await run('npx', ['playwright', 'test', ...process.argv.slice(2)], { ...process.env, PW_CHROMIUM: chromium }));

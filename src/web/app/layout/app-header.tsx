@@ -1,0 +1,59 @@
+import { Anchor, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { SessionUser } from '../../../contract/auth';
+import { ROLE_LABELS } from '../../../contract/roles';
+import { PRODUCT_NAME } from '../../components/page';
+import { session } from '../../lib/session';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+
+interface AppHeaderProps {
+  user: SessionUser;
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
+  // Signing out ends the session, and the shell then leaves for the sign-in page by itself. After a
+  // failure the refresh cookie may still be valid, so the user stays signed in and is told.
+  const signOut = useMutation({ mutationFn: () => session.signOut(), meta: { errorTitle: 'Sign-out failed' } });
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+          aria-controls="app-navigation"
+          aria-expanded={navOpened}
+        />
+        <Anchor component={Link} to="/" fw={700} size="lg" underline="never" c="inherit">
+          {PRODUCT_NAME}
+        </Anchor>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Stack gap={0} align="flex-end" visibleFrom="xs">
+          <Text size="sm" fw={500} data-testid="signed-in-user">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="signed-in-role">
+            {ROLE_LABELS[user.role]} · {user.workspaceName}
+          </Text>
+        </Stack>
+        <ColorSchemeToggle />
+        <Button
+          variant="default"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          Sign out
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  type Icon,
+  IconArrowsExchange,
+  IconArrowsRightLeft,
+  IconChecklist,
+  IconCoins,
+  IconHistory,
+  IconKey,
+  IconLink,
+  IconPigMoney,
+  IconRoute,
+  IconShieldSearch,
+  IconUsersGroup,
+  IconWebhook,
+} from '@tabler/icons-react';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { mayPerform, type OperationId } from '../../contract/operations';
+import type { Role } from '../../contract/roles';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  /** The operation that reads what the page shows; whoever may not perform it does not see the page. */
+  operation: OperationId;
+  icon: Icon;
+  /** Each page is its own chunk, fetched the first time somebody opens it. */
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export interface NavSection {
+  /** Null for an area with a single page, which the navbar shows as a plain link. */
+  label: string | null;
+  items: NavItem[];
+}
+
+/** The one table of console pages: the navbar, the routes and the start page all read it. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    label: 'Administration',
+    items: [
+      {
+        label: 'Quorum',
+        path: '/admin/quorum',
+        operation: 'getAdminQuorum',
+        icon: IconUsersGroup,
+        page: lazy(() => import('../features/admin/quorum-page')),
+      },
+      {
+        label: 'Approvals',
+        path: '/admin/approvals',
+        operation: 'listApprovalRequests',
+        icon: IconChecklist,
+        page: lazy(() => import('../features/admin/approvals-page')),
+      },
+      {
+        label: 'API users',
+        path: '/admin/api-users',
+        operation: 'listApiUsers',
+        icon: IconKey,
+        page: lazy(() => import('../features/admin/api-users-page')),
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        label: 'Audit log',
+        path: '/audit',
+        operation: 'getAuditLogs',
+        icon: IconHistory,
+        page: lazy(() => import('../features/audit/audit-log-page')),
+      },
+    ],
+  },
+  {
+    label: 'Catalogue',
+    items: [
+      {
+        label: 'Assets',
+        path: '/catalogue/assets',
+        operation: 'listAssets',
+        icon: IconCoins,
+        page: lazy(() => import('../features/catalogue/assets-page')),
+      },
+      {
+        label: 'Blockchains',
+        path: '/catalogue/blockchains',
+        operation: 'listBlockchains',
+        icon: IconLink,
+        page: lazy(() => import('../features/catalogue/blockchains-page')),
+      },
+    ],
+  },
+  {
+    label: 'Trading',
+    items: [
+      {
+        label: 'Orders',
+        path: '/trading/orders',
+        operation: 'listOrders',
+        icon: IconArrowsExchange,
+        page: lazy(() => import('../features/trading/orders-page')),
+      },
+    ],
+  },
+  {
+    label: 'Compliance',
+    items: [
+      {
+        label: 'Travel rule',
+        path: '/compliance/travel-rule',
+        operation: 'listTravelRuleMessages',
+        icon: IconRoute,
+        page: lazy(() => import('../features/compliance/travel-rule-page')),
+      },
+      {
+        label: 'Screening',
+        path: '/compliance/screening',
+        operation: 'updateScreeningConfiguration',
+        icon: IconShieldSearch,
+        page: lazy(() => import('../features/compliance/screening-page')),
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        label: 'Earn',
+        path: '/earn',
+        operation: 'listEarnProviders',
+        icon: IconPigMoney,
+        page: lazy(() => import('../features/earn/earn-page')),
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        label: 'Transactions',
+        path: '/transactions',
+        operation: 'listTransactions',
+        icon: IconArrowsRightLeft,
+        page: lazy(() => import('../features/transactions/transactions-page')),
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        label: 'Webhooks',
+        path: '/webhooks',
+        operation: 'listWebhooks',
+        icon: IconWebhook,
+        page: lazy(() => import('../features/webhooks/webhooks-page')),
+      },
+    ],
+  },
+];
+
+export const NAV_ITEMS: readonly NavItem[] = NAV_SECTIONS.flatMap((section) => section.items);
+
+/** The sections and pages a role may open, without sections left empty. */
+export function sectionsFor(role: Role): NavSection[] {
+  return NAV_SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => mayPerform(role, item.operation)),
+  })).filter((section) => section.items.length > 0);
+}
+
+/** Where "/" leads: the first page of the navbar the role may open. */
+export function startPathFor(role: Role): string {
+  return sectionsFor(role)[0]?.items[0]?.path ?? '/catalogue/assets';
+}

@@ -1,0 +1,21 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  // The default shade 6 is too light for white text on it (the active navigation link) and for
+  // small text on white; these shades keep both at WCAG AA contrast in either scheme.
+  primaryShade: { light: 7, dark: 8 },
+  autoContrast: true,
+  defaultRadius: 'md',
+});
+
+// Mantine's default dimmed grey and error red (gray.6 and red.6 on white, about 3.3:1; dark.2 on
+// the dark body, about 4:1) fail WCAG AA for text, which hints and validation messages are.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});

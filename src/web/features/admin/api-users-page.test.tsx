@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test/render';
+import { jsonResponse } from '../../test/service';
+import ApiUsersPage from './api-users-page';
+
+const users = [
+  {
+    id: '6f1d3c7e-8d5a-4a57-9f77-2b8f3c1a9e01',
+    name: 'Treasury bot',
+    role: 'SIGNER',
+    enabled: true,
+    status: 'READY',
+    userType: 'API',
+  },
+  {
+    id: '0b9c1a62-3f1e-4d7b-8c55-7e6a2d4f1b22',
+    name: 'Reporting',
+    role: 'NON_SIGNING_ADMIN',
+    enabled: false,
+    status: 'PENDING_ACTIVATION',
+    userType: 'API',
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ApiUsersPage', () => {
+  it('lists what the service returns, with labels a person can read', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { users }));
+    vi.stubGlobal('fetch', fetch);
+    renderAt(<ApiUsersPage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'API users' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading API users');
+
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Treasury bot');
+    expect(rows[0]).toHaveTextContent('Signer');
+    expect(rows[0]).toHaveTextContent('Ready');
+    expect(rows[0]).toHaveTextContent('Enabled');
+    expect(rows[0]).toHaveTextContent(users[0]!.id);
+    expect(rows[1]).toHaveTextContent('Non-Signing Admin');
+    expect(rows[1]).toHaveTextContent('Pending activation');
+    expect(rows[1]).toHaveTextContent('Disabled');
+    expect(within(rows[1]!).getByRole('button', { name: 'Copy API key of Reporting' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/v1/management/api_users', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('says honestly that there are none yet', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { users: [] })));
+    renderAt(<ApiUsersPage />);
+
+    expect(await screen.findByText('No API users yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure with its request id, and tries again on request', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-7f3a'))
+      .mockResolvedValueOnce(jsonResponse(200, { users }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderAt(<ApiUsersPage />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The API users could not be loaded');
+    expect(alert).toHaveTextContent('Internal server error');
+    expect(alert).toHaveTextContent('req-7f3a');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import { SessionResponse, type SessionUser, type SignInRequest } from '../../contract/auth';
+import { type ApiClient, createApiClient, isApiError } from './api-client';
+
+export type SessionState =
+  /** Before the first refresh has answered. */
+  | { status: 'unknown' }
+  /** `expired` tells an ended session apart from a visitor who never signed in or signed out. */
+  | { status: 'signed-out'; expired: boolean }
+  | { status: 'signed-in'; accessToken: string; expiresAt: number; user: SessionUser };
+
+export interface Session {
+  api: ApiClient;
+  getSnapshot(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Restores the session from the refresh cookie, once; later calls return the current user. */
+  restore(): Promise<SessionUser | null>;
+  signIn(credentials: SignInRequest): Promise<SessionUser>;
+  signOut(): Promise<void>;
+}
+
+/**
+ * The console's one session. The access token lives only in this closure: never in web storage,
+ * where any injected script could read it. Reloading the page recovers it through the httpOnly
+ * refresh cookie.
+ */
+export function createSession(fetch: typeof globalThis.fetch): Session {
+  let state: SessionState = { status: 'unknown' };
+  let refreshing: Promise<string | null> | null = null;
+  let restoring: Promise<unknown> | null = null;
+  const listeners = new Set<() => void>();
+
+  function set(next: SessionState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  function accept(response: SessionResponse): SessionUser {
+    set({ status: 'signed-in', ...response });
+    return response.user;
+  }
+
+  // The refresh cookie rotates on every use, so concurrent refreshes would invalidate each other:
+  // everyone who needs a token while one is on its way waits for that one.
+  function refresh(): Promise<string | null> {
+    refreshing ??= api
+      .request('/v1/auth/refresh', SessionResponse, { method: 'POST', anonymous: true })
+      .then(
+        (response) => {
+          accept(response);
+          return response.accessToken;
+        },
+        (error: unknown) => {
+          if (isApiError(error) && error.status === 401) {
+            set({ status: 'signed-out', expired: false });
+            return null;
+          }
+          throw error;
+        },
+      )
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  const api = createApiClient({
+    fetch,
+    tokens: {
+      current: () => (state.status === 'signed-in' ? state.accessToken : null),
+      refresh,
+      expired: () => set({ status: 'signed-out', expired: true }),
+    },
+  });
+
+  const currentUser = () => (state.status === 'signed-in' ? state.user : null);
+
+  return {
+    api,
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async restore() {
+      restoring ??= refresh().catch((error: unknown) => {
+        // An unreachable service is not a missing session: let the next navigation try again.
+        restoring = null;
+        throw error;
+      });
+      await restoring;
+      return currentUser();
+    },
+    async signIn(credentials) {
+      const response = await api.request('/v1/auth/sign_in', SessionResponse, {
+        method: 'POST',
+        body: credentials,
+        anonymous: true,
+      });
+      return accept(response);
+    },
+    async signOut() {
+      await api.send('/v1/auth/sign_out', { method: 'POST' });
+      set({ status: 'signed-out', expired: false });
+    },
+  };
+}
+
+// Looked up on each call so tests can replace the global fetch.
+export const session = createSession((input, init) => globalThis.fetch(input, init));
