@@ -28,8 +28,13 @@ const AUDIT_READERS = ['ADMIN', 'NON_SIGNING_ADMIN', 'AUDITOR', 'SECURITY_ADMIN'
 export const OPERATIONS = {
   // Administration (spec)
   listApiUsers: op(ADMINS, 'query'),
+  createApiUser: op(ADMINS, 'write', true),
+  issuePairingToken: op(['OWNER', ...ADMINS], 'write', true),
   // Extensions used by the console and operators
   getApiUser: op(ADMINS, 'query'),
+  getAdminQuorum: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
+  listApprovalRequests: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
+  decideApprovalRequest: op(['OWNER', ...ADMINS], 'write', true),
   setApiUserEnabled: op(['OWNER', ...ADMINS], 'write', true),
   // Audit (spec)
   getAuditLogs: op(AUDIT_READERS, 'query'),

@@ -1,17 +1,16 @@
-import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
-import { createPrivateKey, webcrypto } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Fireblocks } from '@fireblocks/ts-sdk';
-import { Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
+import { appendAuditEvents, type AuditEntry } from './features/audit/record';
 import { loadSecrets } from './features/auth/tokens';
 import { createLogger } from './logger';
 import { startServer, type RunningServer } from './server';
-import { openTestDatabase, signedHeaders, testConfig, type TestApiUser } from './test/harness';
+import { makeCsr, openTestDatabase, signedHeaders, testConfig, type TestApiUser } from './test/harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-test-'));
 let server: RunningServer;
@@ -23,18 +22,6 @@ function cli(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
-}
-
-/** A certificate request made the way an operator's tooling makes one: RSA key, self-signed. */
-async function makeCsr() {
-  const keys = await webcrypto.subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['sign', 'verify'],
-  );
-  const csr = await Pkcs10CertificateRequestGenerator.create({ name: 'CN=sdk-test', keys, signingAlgorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } });
-  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
-  return { csrPem: csr.toString('pem'), privateKeyPem: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }).toString() };
 }
 
 beforeAll(async () => {
@@ -78,6 +65,33 @@ describe('the official TypeScript SDK against the running service', () => {
     const res = await fetch(`${server.url}${url}`, { ...init, headers });
     return { status: res.status, code: ((await res.json()) as { code: number }).code };
   };
+
+  it('pages through the audit log with getAuditLogs and its deprecated parameters (timePeriod, cursor)', async () => {
+    const base = Date.now() - 60 * 60 * 1000;
+    await appendAuditEvents(
+      server.deps.db,
+      apiUser.workspaceId,
+      Array.from({ length: 450 }, (_, i) => ({
+        actor: { userId: 'seed', userName: 'Seeder', requestId: null, sourceAddress: null },
+        entry: { category: 'Trading', subject: 'Order', event: 'Created', timestamp: base + i * 1000, detail: { n: i } } as AuditEntry,
+      })),
+      new Date(),
+    );
+    const fireblocks = new Fireblocks({ apiKey: apiUser.id, secretKey: privateKeyPem, basePath: `${server.url}/v1` });
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const response = await fireblocks.auditLogs.getAuditLogs({ timePeriod: 'DAY', ...(cursor ? { cursor } : {}) });
+      expect(response.statusCode).toBe(200);
+      const data = response.data.data as unknown as { detail: { n?: number } }[];
+      seen.push(...data.flatMap((e) => (e.detail.n === undefined ? [] : [e.detail.n])));
+      cursor = response.data.cursor ?? undefined;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(seen).toEqual(Array.from({ length: 450 }, (_, i) => 449 - i));
+  });
 
   it('refuses a request signed with another key', async () => {
     const { privateKeyPem: other } = await makeCsr();

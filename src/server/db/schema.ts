@@ -7,6 +7,8 @@ export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   isDemo: boolean('is_demo').notNull().default(false),
+  /** How many admin approvals an administrative change needs (the admin quorum). */
+  adminQuorumThreshold: integer('admin_quorum_threshold').notNull().default(1),
   createdAt: createdAt(),
 });
 
@@ -43,6 +45,11 @@ export const apiUsers = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     publicKeyPem: text('public_key_pem').notNull(),
     coSignerSetupType: text('co_signer_setup_type'),
+    /** The one pairing token that may still be redeemed (its jti), and when it expires. */
+    pairingTokenId: text('pairing_token_id'),
+    pairingExpiresAt: timestamp('pairing_expires_at', { withTimezone: true, mode: 'date' }),
+    /** SHA-256 of the setup token handed to the co-signer that redeemed the pairing token. */
+    setupTokenHash: text('setup_token_hash'),
     createdAt: createdAt(),
   },
   (t) => [index('api_users_workspace_idx').on(t.workspaceId)],
@@ -160,3 +167,40 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
 });
+
+/** Administrative changes that wait for the admin quorum (threshold changes, new API users). */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    summary: text('summary').notNull(),
+    change: jsonb('change').notNull(),
+    /** What executing needs but is not shown (the API user's public key). */
+    payload: jsonb('payload').notNull(),
+    requestedById: text('requested_by_id').notNull(),
+    requestedByName: text('requested_by_name').notNull(),
+    requiredApprovals: integer('required_approvals').notNull(),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('approval_requests_list_idx').on(t.workspaceId, t.status, t.createdAt, t.id)],
+);
+
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => approvalRequests.id),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    decision: text('decision').notNull(),
+    decidedAt: createdAt(),
+  },
+  // Each admin decides a request once.
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);

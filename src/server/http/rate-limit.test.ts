@@ -13,7 +13,7 @@ afterAll(() => ctx.database.close());
 it('limits each caller per category per minute with 429, Retry-After and the error body', async () => {
   const ws = await addWorkspace(ctx, 'Busy Co', ['ADMIN', 'ADMIN']);
   const [first, second] = await Promise.all(ws.people.map((p) => consoleToken(app, p.email)));
-  ctx.clock.now = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000); // start of a fresh window
+  ctx.clock.set(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000); // the start of a fresh window
   const list = (t: string) => app.request('/v1/management/api_users', { headers: { Authorization: `Bearer ${t}` } });
   for (let i = 0; i < 3; i++) expect((await list(first!)).status).toBe(200);
   const limited = await list(first!);
@@ -23,7 +23,7 @@ it('limits each caller per category per minute with 429, Retry-After and the err
   // Another caller has its own allowance; a write has its own category.
   expect((await list(second!)).status).toBe(200);
   // The next minute starts afresh.
-  ctx.clock.now = new Date(ctx.clock.now.getTime() + 60_000);
+  ctx.clock.set(ctx.clock.now().getTime() + 60_000);
   expect((await list(first!)).status).toBe(200);
-  ctx.clock.now = new Date();
+  ctx.clock.reset();
 });

@@ -1,4 +1,6 @@
-import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import 'reflect-metadata';
+import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
+import { Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -67,22 +69,34 @@ export class LogCapture extends Writable {
   }
 }
 
+/** The service's clock in tests: real time unless a test pins it. */
+export class TestClock {
+  private pinned: Date | undefined;
+  now = () => this.pinned ?? new Date();
+  set(at: Date | number) {
+    this.pinned = new Date(at);
+  }
+  reset() {
+    this.pinned = undefined;
+  }
+}
+
 export interface TestContext {
   database: Database & { url?: string };
   deps: AppDeps;
   logs: LogCapture;
-  clock: { now: Date };
+  clock: TestClock;
 }
 
 export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const logs = new LogCapture();
-  const clock = { now: new Date() };
+  const clock = new TestClock();
   const deps: AppDeps = {
     db: database.db,
     config: testConfig(configOverrides),
     logger: createLogger('info', logs),
-    now: () => clock.now,
+    now: clock.now,
     secrets: await loadSecrets(database.db),
   };
   return { database, deps, logs, clock };
@@ -171,4 +185,23 @@ export async function consoleToken(app: ReturnType<typeof buildApp>, email: stri
   const res = await signIn(app, email);
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** A certificate request made as an operator's tooling makes one: a fresh key pair, self-signed. */
+export async function makeCsr(key: { type: 'RSA'; bits: number } | { type: 'EC' } = { type: 'RSA', bits: 2048 }) {
+  const algorithm =
+    key.type === 'RSA'
+      ? { name: 'RSASSA-PKCS1-v1_5', modulusLength: key.bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }
+      : { name: 'ECDSA', namedCurve: 'P-256' };
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const csr = await Pkcs10CertificateRequestGenerator.create({
+    name: 'CN=asset-ops-test',
+    keys,
+    signingAlgorithm: key.type === 'RSA' ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } : { name: 'ECDSA', hash: 'SHA-256' },
+  });
+  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
+  return {
+    csrPem: csr.toString('pem'),
+    privateKeyPem: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }

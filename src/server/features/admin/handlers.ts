@@ -1,10 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/admin';
+import type { Role } from '../../../contract/roles';
 import { guard } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { clientAddress } from '../../http/client-address';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { badRequest, notFound } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
+import * as approvals from './approvals';
+import { publicKeyFromCsr } from './csr';
+import * as pairing from './pairing';
 import * as store from './store';
+
+type ListPosition = { t: number; i: string };
 
 export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.listApiUsers, middleware: guard(deps, 'listApiUsers') }, async (c) => {
@@ -38,4 +46,113 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     });
     return c.json(user, 200);
   });
+
+  app.openapi({ ...routes.createApiUser, middleware: guard(deps, 'createApiUser') }, async (c) => {
+    const body = c.req.valid('json');
+    if (body.role === 'OWNER') throw badRequest("role OWNER cannot be given to an API user; the owner is a person");
+    const publicKeyPem = await publicKeyFromCsr(body.csrPem);
+    await approvals.raise(
+      deps.db,
+      {
+        principal: c.get('principal'),
+        actor: actorOf(c, deps),
+        kind: 'API_USER_CREATION',
+        summary: `Create API user "${body.name}" (${body.role})`,
+        change: { name: body.name, role: body.role, ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}) },
+        payload: { publicKeyPem },
+      },
+      deps.now(),
+    );
+    return c.body(null, 200);
+  });
+
+  app.openapi({ ...routes.issuePairingToken, middleware: guard(deps, 'issuePairingToken') }, async (c) => {
+    const result = await pairing.issuePairingToken(deps.db, deps.secrets.accessTokenKey, actorOf(c, deps), c.req.valid('param').userId, deps.now());
+    return c.json(result, 201);
+  });
+
+  app.openapi(routes.redeemPairingToken, async (c) => {
+    const result = await pairing.redeemPairingToken(deps.db, deps.secrets.accessTokenKey, c.req.valid('json').pairingToken, c.get('requestId'), clientAddress(c, deps.config.trustProxy), deps.now());
+    return c.json(result, 200);
+  });
+
+  app.openapi(routes.completeDeviceSetup, async (c) => {
+    const result = await pairing.completeDeviceSetup(deps.db, c.req.valid('json').setupToken, c.get('requestId'), clientAddress(c, deps.config.trustProxy), deps.now());
+    return c.json(result, 200);
+  });
+
+  app.openapi({ ...routes.updateAdminQuorum, middleware: guard(deps, 'updateAdminQuorum') }, async (c) => {
+    const { adminQuorumThreshold } = c.req.valid('json');
+    const { workspaceId } = c.get('principal');
+    const admins = await approvals.quorumAdmins(deps.db, workspaceId);
+    if (adminQuorumThreshold > admins.length) {
+      throw badRequest(`adminQuorumThreshold must be between 1 and ${admins.length}, the number of enabled admins who can approve`);
+    }
+    const current = await approvals.quorumThreshold(deps.db, workspaceId);
+    if (adminQuorumThreshold === current) throw badRequest(`The admin quorum threshold is already ${current}`);
+    const request = await approvals.raise(
+      deps.db,
+      {
+        principal: c.get('principal'),
+        actor: actorOf(c, deps),
+        kind: 'ADMIN_QUORUM_THRESHOLD',
+        summary: `Change the admin quorum threshold from ${current} to ${adminQuorumThreshold}`,
+        change: { adminQuorumThreshold, before: current },
+      },
+      deps.now(),
+    );
+    const message =
+      request.status === 'EXECUTED'
+        ? `Admin quorum threshold request sent successfully and approved: the threshold is now ${adminQuorumThreshold}`
+        : `Admin quorum threshold request sent successfully; it needs ${request.requiredApprovals} approvals`;
+    return c.json({ message }, 202);
+  });
+
+  app.openapi({ ...routes.getAdminQuorum, middleware: guard(deps, 'getAdminQuorum') }, async (c) => {
+    const { workspaceId } = c.get('principal');
+    const [adminQuorumThreshold, admins, pendingRequestId] = await Promise.all([
+      approvals.quorumThreshold(deps.db, workspaceId),
+      approvals.quorumAdmins(deps.db, workspaceId),
+      approvals.pendingRequestOfKind(deps.db, workspaceId, 'ADMIN_QUORUM_THRESHOLD'),
+    ]);
+    return c.json({ adminQuorumThreshold, admins: admins.map((a) => ({ ...a, role: a.role as Role })), pendingRequestId }, 200);
+  });
+
+  app.openapi({ ...routes.listApprovalRequests, middleware: guard(deps, 'listApprovalRequests') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const fingerprint = `approvals:${q.status ?? 'ALL'}`;
+    const after = q.pageCursor ? decodeCursor<ListPosition>(deps.secrets.cursorKey, q.pageCursor, { workspaceId, fingerprint }) : undefined;
+    const page = await approvals.listRequests(deps.db, workspaceId, q.status, q.pageSize, after);
+    const last = page.rows.at(-1);
+    return c.json(
+      {
+        data: await approvals.describeRequests(deps.db, page.rows),
+        next: page.more && last ? encodeCursor<ListPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), i: last.id }) : null,
+        pendingCount: await approvals.pendingCount(deps.db, workspaceId),
+      },
+      200,
+    );
+  });
+
+  app.openapi({ ...routes.getApprovalRequest, middleware: guard(deps, 'listApprovalRequests') }, async (c) => {
+    const row = await approvals.getRequest(deps.db, c.get('principal').workspaceId, c.req.valid('param').requestId);
+    if (!row) throw notFound('Approval request not found');
+    const [described] = await approvals.describeRequests(deps.db, [row]);
+    return c.json(described!, 200);
+  });
+
+  for (const [route, decision] of [
+    [routes.approveApprovalRequest, 'approve'],
+    [routes.rejectApprovalRequest, 'reject'],
+    [routes.cancelApprovalRequest, 'cancel'],
+  ] as const) {
+    app.openapi({ ...route, middleware: guard(deps, 'decideApprovalRequest') }, async (c) => {
+      const { requestId } = c.req.valid('param');
+      const principal = c.get('principal');
+      await approvals.decide(deps.db, principal, actorOf(c, deps), requestId, decision, deps.now());
+      const [described] = await approvals.describeRequests(deps.db, [(await approvals.getRequest(deps.db, principal.workspaceId, requestId))!]);
+      return c.json(described!, 200);
+    });
+  }
 }

@@ -4,7 +4,7 @@ import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { apiUsers } from '../../db/schema';
 
-const toApiUser = (row: typeof apiUsers.$inferSelect): ApiUser => ({
+export const toApiUser = (row: typeof apiUsers.$inferSelect): ApiUser => ({
   id: row.id,
   name: row.name,
   role: row.role as Role,

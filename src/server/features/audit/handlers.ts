@@ -6,10 +6,13 @@ import { guard } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { canonicalJson } from './chain';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import * as store from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The window (start, end) and the last event sent (timestamp, id). */
+type AuditPosition = { s: number; e: number; t: number; i: string };
 
 /** The earliest time the log may be read from: the same moment one calendar year ago. */
 function oneYearBefore(now: number): number {
@@ -60,7 +63,8 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     let range: { start: number; end: number };
     let after: { t: number; i: string } | undefined;
     if (given) {
-      const cursor = decodeCursor(deps.secrets.cursorKey, given, { workspaceId, fingerprint: fp }, q.pageCursor ? 'pageCursor' : 'cursor');
+      // The cursor keeps the window resolved for the first page, so later pages read the same one.
+      const cursor = decodeCursor<AuditPosition>(deps.secrets.cursorKey, given, { workspaceId, fingerprint: fp }, q.pageCursor ? 'pageCursor' : 'cursor');
       range = { start: cursor.s, end: cursor.e };
       after = { t: cursor.t, i: cursor.i };
     } else {
@@ -68,7 +72,7 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     }
     const page = await store.queryAuditEvents(deps.db, { workspaceId, ...range, ...q }, q.order, q.pageSize, after);
     const last = page.data.at(-1);
-    const next = page.more && last ? encodeCursor(deps.secrets.cursorKey, { w: workspaceId, q: fp, s: range.start, e: range.end, t: last.timestamp, i: last.id }) : null;
+    const next = page.more && last ? encodeCursor<AuditPosition>(deps.secrets.cursorKey, workspaceId, fp, { s: range.start, e: range.end, t: last.timestamp, i: last.id }) : null;
     return c.json({ data: page.data, next, cursor: next }, 200);
   });
 

@@ -49,9 +49,9 @@ describe('console sign-in', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await blocked.json()).toMatchObject({ code: 429, message: expect.stringMatching(/try again in \d+ s/) });
     // Once the wait has passed the right password works again.
-    ctx.clock.now = new Date(ctx.clock.now.getTime() + 5_000);
+    ctx.clock.set(ctx.clock.now().getTime() + 5_000);
     expect((await signIn(app, email, TEST_PASSWORD)).status).toBe(200);
-    ctx.clock.now = new Date();
+    ctx.clock.reset();
   });
 
   it('rotates the refresh cookie on every use and revokes the sign-in when a spent cookie comes back', async () => {
@@ -62,10 +62,10 @@ describe('console sign-in', () => {
     const second = cookieOf(r1);
     expect(second).not.toBe(first);
     // The first cookie is spent; presenting it again (after the race grace period) is treated as theft.
-    ctx.clock.now = new Date(Date.now() + 60_000);
+    ctx.clock.set(Date.now() + 60_000);
     expect((await refresh(first)).status).toBe(401);
     expect((await refresh(second)).status).toBe(401);
-    ctx.clock.now = new Date();
+    ctx.clock.reset();
   });
 
   it('signs out: the refresh cookie no longer works', async () => {
