@@ -1,0 +1,92 @@
+// Benchmark of the audit log at scale: seeds a workspace with N events (default 1,000,000) over a
+// year and prints, for PGlite and (when DATABASE_URL is set) PostgreSQL: p50 and p95 of a filtered
+// first page, the 1,000th page against the first, and export throughput (events per second when
+// paging through the whole filtered result with pageSize 500). Prints figures; it does not judge.
+//   npm run bench:audit [-- --events 200000]
+import { parseArgs } from 'node:util';
+import { createApp } from '../src/server/app';
+import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import { seedAuditHistory } from '../src/server/demo/audit-history';
+import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';
+import { loadSecrets } from '../src/server/features/auth/tokens';
+import { createLogger } from '../src/server/logger';
+import { openTestDatabase, testConfig } from '../src/server/test/harness';
+
+const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' } } });
+const EVENTS = Number(values.events);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function run(label: string, target: DatabaseTarget | 'test-postgres') {
+  const database = target === 'test-postgres' ? await openTestDatabase() : await openDatabase(target);
+  const config = testConfig({ rateLimits: { write: 1e9, query: 1e9, external_query: 1e9, high_compute: 1e9 } });
+  const deps = { db: database.db, config, logger: createLogger('silent'), now: () => new Date(), secrets: await loadSecrets(database.db) };
+  const app = createApp(deps);
+  const ws = await createWorkspace(database.db, 'Bench');
+  const people = await Promise.all(
+    (['AUDITOR', 'ADMIN', 'EDITOR', 'SIGNER', 'OWNER', 'SECURITY_ADMIN'] as const).map(async (role, i) => ({
+      ...(await createConsoleUser(database.db, { workspaceId: ws.id, email: `bench${i}-${ws.id.slice(0, 6)}@bench.test`, displayName: `Bench ${role}`, role, password: 'bench-password-1' })),
+      name: `Bench ${role}`,
+    })),
+  );
+  let t = performance.now();
+  await seedAuditHistory(database.db, ws.id, people, EVENTS, Date.now() - 60_000, 7);
+  console.log(`${label}: seeded ${EVENTS.toLocaleString()} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const signIn = await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: people[0]!.email, password: 'bench-password-1' }) });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const yearAgo = Date.now() - 364 * 24 * 3600_000;
+  const get = async (query: string) => {
+    const started = performance.now();
+    const res = await app.request(`/v1/management/audit_logs?${query}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const body = (await res.json()) as { data: unknown[]; next: string | null };
+    if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - started, body };
+  };
+
+  // Filtered first pages: a spread of the filters an auditor uses.
+  const filters = [
+    'category=Trading&category=Administration',
+    'category=Security&event=Sign-in%20failed',
+    `userId=${people[1]!.id}`,
+    `user=Bench%20SIGNER&category=Transactions`,
+    'subject=Quorum',
+    'category=Catalogue&order=ASC',
+  ];
+  const firstPage: number[] = [];
+  for (let round = 0; round < 20; round++) for (const f of filters) firstPage.push((await get(`startTime=${yearAgo}&pageSize=200&${f}`)).ms);
+  firstPage.sort((a, b) => a - b);
+  console.log(`${label}: filtered first page (pageSize 200, ${firstPage.length} requests): p50 ${ms(pct(firstPage, 50))}, p95 ${ms(pct(firstPage, 95))}`);
+
+  // The 1,000th page of an unfiltered year, pageSize 200 (200,000 events deep).
+  const base = `startTime=${yearAgo}&pageSize=200`;
+  let page = await get(base);
+  const firstTimes: number[] = [];
+  for (let i = 0; i < 10; i++) firstTimes.push((await get(base)).ms);
+  for (let n = 2; n <= 999 && page.body.next; n++) page = await get(`${base}&pageCursor=${encodeURIComponent(page.body.next)}`);
+  const deepCursor = page.body.next;
+  if (!deepCursor) throw new Error('not enough events for 1,000 pages');
+  const deepTimes: number[] = [];
+  for (let i = 0; i < 10; i++) deepTimes.push((await get(`${base}&pageCursor=${encodeURIComponent(deepCursor)}`)).ms);
+  const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
+  console.log(`${label}: page 1 ${ms(median(firstTimes))}, page 1,000 ${ms(median(deepTimes))} (${(median(deepTimes) / median(firstTimes)).toFixed(2)}x the first)`);
+
+  // Export: the whole filtered result, every page, as the console's export does.
+  t = performance.now();
+  let exported = 0;
+  let cursor: string | null = null;
+  const exportQuery = `startTime=${yearAgo}&pageSize=500&category=Transactions&category=Trading`;
+  do {
+    const res = await get(cursor ? `${exportQuery}&pageCursor=${encodeURIComponent(cursor)}` : exportQuery);
+    exported += res.body.data.length;
+    cursor = res.body.next;
+  } while (cursor);
+  const seconds = (performance.now() - t) / 1000;
+  console.log(`${label}: export of ${exported.toLocaleString()} events in ${seconds.toFixed(1)} s = ${Math.round(exported / seconds).toLocaleString()} events/s`);
+  await database.close();
+}
+
+await run('PGlite', { memory: true });
+if (process.env.DATABASE_URL) await run('PostgreSQL', 'test-postgres');
+else console.log('PostgreSQL: skipped (set DATABASE_URL to a server where a throwaway database may be created)');
