@@ -1,10 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  resolve: {
+    // react-router 7's package exports name only its development build (upstream issue
+    // remix-run/react-router#14102); production builds take the production one, without dev checks.
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+          ]
+        : [],
+  },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/v1': apiTarget, '/docs': apiTarget } },
   test: {
@@ -31,4 +43,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -20,18 +20,5 @@ export const ROLES = [
 export const Role = z.enum(ROLES).meta({ description: 'A role, as named on the wire.' });
 export type Role = z.infer<typeof Role>;
 
-export const ROLE_LABELS: Record<Role, string> = {
-  OWNER: 'Owner',
-  ADMIN: 'Admin',
-  SIGNER: 'Signer',
-  COLLATERALS_SIGNER: 'Collaterals Signer',
-  EDITOR: 'Editor',
-  APPROVER: 'Approver',
-  VIEWER: 'Viewer',
-  NON_SIGNING_ADMIN: 'Non-Signing Admin',
-  AUDITOR: 'Auditor',
-  NCW_ADMIN: 'NCW Admin',
-  NCW_SIGNER: 'NCW Signer',
-  SECURITY_ADMIN: 'Security Admin',
-  SECURITY_AUDITOR: 'Security Auditor',
-};
+// Labels live in a module without zod, so the console's first chunk does not carry zod.
+export { ROLE_LABELS } from './role-labels';

@@ -2,7 +2,7 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Role } from '../../contract/roles';
-import { ROLE_LABELS } from '../../contract/roles';
+import { ROLE_LABELS } from '../../contract/role-labels';
 import { Page } from './page';
 
 /** Shown instead of a page whose operation the signed-in role may not perform. */

@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth';
-import { ROLE_LABELS } from '../../../contract/roles';
+import { ROLE_LABELS } from '../../../contract/role-labels';
 import { PRODUCT_NAME } from '../../components/page';
 import { session } from '../../lib/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
