@@ -40,7 +40,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { deps, database, releaseLock } = services ?? (await openServices(config, logger));
   const app = createApp(deps, extend);
-  const stopHousekeeping = startHousekeeping(deps.db, logger, deps.now);
+  const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });

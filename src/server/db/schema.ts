@@ -157,6 +157,7 @@ export const auditEvents = pgTable(
     uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),
     index('audit_events_time_idx').on(t.workspaceId, t.timestamp, t.id),
     index('audit_events_category_time_idx').on(t.workspaceId, t.category, t.timestamp, t.id),
+    index('audit_events_subject_time_idx').on(t.workspaceId, t.subject, t.timestamp, t.id),
     index('audit_events_user_time_idx').on(t.workspaceId, t.userId, t.timestamp, t.id),
   ],
 );

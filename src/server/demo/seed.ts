@@ -6,6 +6,7 @@ import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { users, workspaces } from '../db/schema';
 import { insertApiUser } from '../features/admin/store';
+import { refreshStatistics } from '../workers/housekeeping';
 import { seedAuditHistory } from './audit-history';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
 import { verifyPassword } from '../features/auth/password';
@@ -68,6 +69,8 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   });
   await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
+  // A bulk load leaves the planner without statistics until the next housekeeping round.
+  await refreshStatistics(db);
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
   writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });

@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiNonces, idempotencyRecords, rateLimitCounters, refreshTokens, signInFailures } from '../db/schema';
 import { IDEMPOTENCY_TTL_MS } from '../http/idempotency';
@@ -14,9 +14,25 @@ export async function purgeExpired(db: Db, now: Date) {
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, ago(24 * 60 * 60_000)));
 }
 
-export function startHousekeeping(db: Db, logger: Logger, now: () => Date, everyMs = 60_000): () => void {
+/**
+ * Gathers the query planner's statistics. PostgreSQL's autovacuum does this by itself; embedded
+ * PGlite runs no autovacuum, and without statistics the planner picks full scans for the audit
+ * filters (seconds instead of milliseconds on a large log).
+ */
+export async function refreshStatistics(db: Db) {
+  await db.execute(sql`analyze`);
+}
+
+const STATISTICS_EVERY = 10; // housekeeping rounds, so every 10 minutes
+
+export function startHousekeeping(db: Db, kind: 'pglite' | 'postgres', logger: Logger, now: () => Date, everyMs = 60_000): () => void {
+  let round = 0;
   const timer = setInterval(() => {
-    purgeExpired(db, now()).catch((err: unknown) => logger.error({ err }, 'housekeeping failed'));
+    round += 1;
+    const analyze = kind === 'pglite' && round % STATISTICS_EVERY === 0;
+    purgeExpired(db, now())
+      .then(() => (analyze ? refreshStatistics(db) : undefined))
+      .catch((err: unknown) => logger.error({ err }, 'housekeeping failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

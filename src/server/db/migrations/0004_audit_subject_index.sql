@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_subject_time_idx" ON "audit_events" USING btree ("workspace_id","subject","timestamp","id");
