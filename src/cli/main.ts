@@ -10,7 +10,9 @@ import { ConfigError, loadConfig } from '../server/env';
 import { publicKeyFromCsr } from '../server/features/admin/csr';
 import { insertApiUser } from '../server/features/admin/store';
 import { createConsoleUser, createWorkspace } from '../server/features/auth/accounts';
+import { seedAuditHistory } from '../server/demo/audit-history';
 import { ApiError } from '../server/http/errors';
+import { refreshStatistics } from '../server/workers/housekeeping';
 
 const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for the service; stop the service first when it uses the embedded database)
 
@@ -21,6 +23,10 @@ const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for 
   npm run cli -- api-users create --name N --role ROLE --csr FILE [--workspace ID]
       Creates a READY API user from a PEM certificate request. Without --workspace it uses the only
       workspace, or the demo workspace when there are several.
+
+  npm run cli -- audit seed --count N [--workspace ID]
+      Adds N realistic audit events spread over the past year (for benchmarks and demos), acted by
+      the workspace's people, chained like live events.
 
 Each command prints one line of JSON.`;
 
@@ -38,6 +44,11 @@ const ApiUserArgs = z.object({
   name: z.string({ error: '--name is required' }).min(1, { error: '--name must not be empty' }).max(30, { error: '--name must be at most 30 characters' }),
   role: z.enum(ROLES, { error: `--role must be one of ${ROLES.join(', ')}` }),
   csr: z.string({ error: '--csr FILE is required' }),
+  workspace: z.uuid({ error: '--workspace must be a workspace id (UUID)' }).optional(),
+});
+
+const AuditSeedArgs = z.object({
+  count: z.coerce.number({ error: '--count must be a number' }).int({ error: '--count must be a whole number' }).min(1, { error: '--count must be at least 1' }).max(10_000_000, { error: '--count must be at most 10,000,000' }),
   workspace: z.uuid({ error: '--workspace must be a workspace id (UUID)' }).optional(),
 });
 
@@ -95,6 +106,16 @@ async function apiUserCreate(db: Db, args: z.infer<typeof ApiUserArgs>) {
   return { ...user, workspaceId };
 }
 
+async function auditSeed(db: Db, args: z.infer<typeof AuditSeedArgs>) {
+  const workspaceId = await pickWorkspace(db, args.workspace);
+  const people = await db.select({ id: users.id, name: users.displayName, role: users.role }).from(users).where(eq(users.workspaceId, workspaceId));
+  if (people.length === 0) throw new UsageError('The workspace has no users to act in the history; create an owner first');
+  const started = performance.now();
+  await seedAuditHistory(db, workspaceId, people, args.count, Date.now(), Date.now() % 100_000);
+  await refreshStatistics(db);
+  return { workspaceId, events: args.count, seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
 async function main(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -107,6 +128,7 @@ async function main(argv: string[]) {
       csr: { type: 'string' },
       workspace: { type: 'string' },
       'workspace-name': { type: 'string' },
+      count: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -115,12 +137,12 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const run =
-    command === 'owner create'
-      ? (db: Db) => ownerCreate(db, parse(OwnerArgs, values))
-      : command === 'api-users create'
-        ? (db: Db) => apiUserCreate(db, parse(ApiUserArgs, values))
-        : undefined;
+  const commands: Record<string, (db: Db) => Promise<unknown>> = {
+    'owner create': (db) => ownerCreate(db, parse(OwnerArgs, values)),
+    'api-users create': (db) => apiUserCreate(db, parse(ApiUserArgs, values)),
+    'audit seed': (db) => auditSeed(db, parse(AuditSeedArgs, values)),
+  };
+  const run = commands[command];
   if (!run) throw new UsageError(`Unknown command "${command}"\n\n${USAGE}`);
 
   const config = loadConfig();
