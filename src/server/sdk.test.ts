@@ -66,6 +66,31 @@ describe('the official TypeScript SDK against the running service', () => {
     return { status: res.status, code: ((await res.json()) as { code: number }).code };
   };
 
+  it('an API user created through the approval flow calls the API with its own key; disabled, it gets 401', async () => {
+    const creator = new Fireblocks({ apiKey: apiUser.id, secretKey: privateKeyPem, basePath: `${server.url}/v1` });
+    const made = await makeCsr({ type: 'RSA', bits: 2048 });
+    const created = await creator.apiUser.createApiUser({ createAPIUser: { name: 'Flow bot', role: 'EDITOR', csrPem: made.csrPem }, idempotencyKey: 'flow-bot-1' });
+    expect(created.statusCode).toBe(200);
+    // An API user's own approval does not count towards the quorum: the owner (a person) approves.
+    const signIn = await fetch(`${server.url}/v1/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@sdk.test', password: 'sdk-owner-password' }) });
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const owner = { Authorization: `Bearer ${accessToken}` };
+    const pending = (await (await fetch(`${server.url}/v1/approval_requests?status=PENDING`, { headers: owner })).json()) as { data: { id: string; summary: string }[] };
+    const request = pending.data.find((r) => r.summary.includes('Flow bot'));
+    expect((await fetch(`${server.url}/v1/approval_requests/${request!.id}/approve`, { method: 'POST', headers: owner })).status).toBe(200);
+
+    const listed = await creator.apiUser.getApiUsers();
+    const flowBot = listed.data.users!.find((u) => u.name === 'Flow bot')!;
+    expect(flowBot).toMatchObject({ role: 'EDITOR', status: 'READY', enabled: true });
+    const itself = new Fireblocks({ apiKey: flowBot.id!, secretKey: made.privateKeyPem, basePath: `${server.url}/v1` });
+    // An EDITOR may not list API users (403), which proves its signature was accepted.
+    await expect(itself.apiUser.getApiUsers()).rejects.toMatchObject({ response: { statusCode: 403 } });
+    await creator.apiUser.getApiUsers(); // still fine for the creator
+    const disable = await fetch(`${server.url}/v1/management/api_users/${flowBot.id}/enabled`, { method: 'PUT', headers: { ...owner, 'Content-Type': 'application/json' }, body: JSON.stringify({ enabled: false }) });
+    expect(disable.status).toBe(200);
+    await expect(itself.apiUser.getApiUsers()).rejects.toMatchObject({ response: { statusCode: 401 } });
+  });
+
   it('pages through the audit log with getAuditLogs and its deprecated parameters (timePeriod, cursor)', async () => {
     const base = Date.now() - 60 * 60 * 1000;
     await appendAuditEvents(
