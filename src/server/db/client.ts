@@ -18,7 +18,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Migration sets, applied in this order. The core tables have the first; an area with tables of
+ * its own keeps its schema, its drizzle-kit config and its migrations beside its code, tracked in
+ * its own table, so areas evolve their tables independently (`npm run db:generate -- <area>`).
+ */
+export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
+  { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
+];
 // Any constant works; it only has to be the same for every instance migrating one cluster.
 const MIGRATION_LOCK = 727_001;
 
@@ -31,7 +38,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+      for (const set of MIGRATION_SETS) await migratePg(drizzlePg(lockClient), { migrationsFolder: set.folder, migrationsTable: set.table });
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
@@ -46,6 +53,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
