@@ -42,14 +42,35 @@ export const OPERATIONS = {
   verifyAuditChain: op(AUDIT_READERS, 'query'),
   // Catalogue (spec): no role lists except where stated
   listAssets: op('any', 'external_query'),
+  getAsset: op('any', 'external_query'),
+  registerAsset: op('any', 'high_compute', true),
+  updateAssetMetadata: op(['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'NCW_ADMIN', 'SIGNER', 'EDITOR'], 'write', true),
+  setAssetPrice: op('any', 'write', true),
   listBlockchains: op('any', 'external_query'),
+  getBlockchain: op('any', 'external_query'),
+  listSupportedAssets: op(['ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'APPROVER', 'EDITOR'], 'external_query'),
   // Trading (spec)
   createOrder: op(['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'EDITOR'], 'write', true),
   listOrders: op('any', 'query'),
-  // Compliance and the rest: no stated roles
-  listTravelRuleMessages: op('any', 'query'),
+  // Compliance (spec): no stated roles, so any role; the extensions that stand in for set-up and
+  // the transaction engine belong to the admins who configure the workspace.
+  resolveTravelRuleAction: op('any', 'write', true),
+  getTravelRuleMessage: op('any', 'query'),
+  getTravelRuleRequiredActions: op('any', 'query'),
+  listVasps: op('any', 'query'),
+  getVasp: op('any', 'query'),
   updateScreeningConfiguration: op('any', 'write', true),
+  // Compliance (extensions)
+  listTravelRuleMessages: op('any', 'query'),
+  getTravelRuleIntegration: op('any', 'query'),
+  createTravelRuleIntegration: op(['OWNER', ...ADMINS], 'write', true),
+  createTravelRuleMessage: op(['OWNER', ...ADMINS], 'write', true),
+  getScreeningConfiguration: op('any', 'query'),
+  // Earn (spec, beta): no stated roles
   listEarnProviders: op('any', 'query'),
+  approveEarnTermsOfService: op('any', 'write', true),
+  approveEarnProviderTermsOfService: op('any', 'write', true),
+  // The rest: no stated roles
   listTransactions: op('any', 'query'),
   listWebhooks: op('any', 'query'),
   // Quorum (spec states no roles; approvals belong to the admins who count)

@@ -6,6 +6,9 @@ import { ERROR_CODES } from '../contract/errors';
 import { registerAdmin } from './features/admin/handlers';
 import { registerAudit } from './features/audit/handlers';
 import { registerAuth } from './features/auth/handlers';
+import { registerCatalogue } from './features/catalogue/handlers';
+import { registerCompliance } from './features/compliance/handlers';
+import { registerEarn } from './features/earn/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { requestContext } from './http/request-id';
 import { registerConsole, registerDocs } from './http/static';
@@ -58,6 +61,9 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
   registerAuth(app, deps);
   registerAdmin(app, deps);
   registerAudit(app, deps);
+  registerCatalogue(app, deps);
+  registerCompliance(app, deps);
+  registerEarn(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API user id.' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiJwt', {

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   TRUST_PROXY: flag('TRUST_PROXY').default(false),
   CONSOLE_DIR: z.string().default('./dist/web'),
+  EVM_RPC_URLS: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+=https?:\/\/[^,\s]+)(,[A-Za-z0-9_-]+=https?:\/\/[^,\s]+)*$/, {
+      error: 'EVM_RPC_URLS must be LEGACY_ID=http(s)://url pairs separated by commas, e.g. ETH_TEST5=http://127.0.0.1:8545',
+    })
+    .optional(),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -50,6 +56,8 @@ export interface Config {
   trustProxy: boolean;
   consoleDir: string;
   rateLimits: Record<RateCategory, number>;
+  /** EVM JSON-RPC endpoints by blockchain legacy id, for reading token metadata at registration. */
+  evmRpcUrls: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     consoleDir: resolve(e.CONSOLE_DIR),
+    evmRpcUrls: Object.fromEntries((e.EVM_RPC_URLS ?? '').split(',').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string])),
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

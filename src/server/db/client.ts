@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import * as schema from './schema';
 
 /** The one database type the stores see, whichever engine is behind it. */
@@ -25,9 +26,17 @@ export interface Database {
  */
 export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
   { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
+  { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
+  { area: 'compliance', folder: fileURLToPath(new URL('../features/compliance/migrations', import.meta.url)), table: '__drizzle_migrations_compliance' },
+  { area: 'earn', folder: fileURLToPath(new URL('../features/earn/migrations', import.meta.url)), table: '__drizzle_migrations_earn' },
 ];
 // Any constant works; it only has to be the same for every instance migrating one cluster.
 const MIGRATION_LOCK = 727_001;
+
+/** Data that ships with the service and lives in the database (each sync is a no-op when current). */
+async function syncShippedData(db: Db) {
+  await syncShippedCatalogue(db);
+}
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
@@ -43,7 +52,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
     }
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await syncShippedData(db);
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
   if ('dataDir' in target) {
@@ -54,5 +65,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });
+  await syncShippedData(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

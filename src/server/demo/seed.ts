@@ -10,6 +10,8 @@ import { refreshStatistics } from '../workers/housekeeping';
 import { seedAuditHistory } from './audit-history';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
 import { verifyPassword } from '../features/auth/password';
+import { seedComplianceDemo } from '../features/compliance/demo';
+import { seedEarnDemo } from '../features/earn/demo';
 
 export const DEMO_WORKSPACE_NAME = 'Demo Workspace';
 
@@ -68,6 +70,8 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
     status: 'READY',
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   });
+  await seedComplianceDemo(db, workspace.id);
+  await seedEarnDemo(db, workspace.id);
   await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
   // A bulk load leaves the planner without statistics until the next housekeeping round.
   await refreshStatistics(db);

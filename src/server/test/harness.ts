@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     consoleDir: '/nonexistent',
     rateLimits: { write: 10_000, query: 10_000, external_query: 10_000, high_compute: 10_000 },
+    evmRpcUrls: {},
     ...overrides,
   };
 }

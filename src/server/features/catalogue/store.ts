@@ -1,0 +1,187 @@
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Blockchain } from '../../../contract/catalogue';
+import type { Db } from '../../db/client';
+import { ADDRESS_HINTS, type AddressFamily } from './address';
+import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices, catalogueSettings } from './schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Rows<T> = { rows: T[] };
+// Both drivers (PGlite, node-postgres) answer execute() with { rows }.
+const execute = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+export type BlockchainRow = typeof catalogueBlockchains.$inferSelect;
+export type AssetRow = typeof catalogueAssets.$inferSelect;
+
+/** By id or legacy id. */
+export async function findBlockchain(db: Db, idOrLegacy: string): Promise<BlockchainRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(catalogueBlockchains)
+    .where(UUID.test(idOrLegacy) ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy)) : eq(catalogueBlockchains.legacyId, idOrLegacy));
+  return row;
+}
+
+export function toBlockchain(row: BlockchainRow): Blockchain {
+  return {
+    id: row.id,
+    legacyId: row.legacyId,
+    displayName: row.displayName,
+    nativeAssetId: row.nativeAssetId,
+    onchain: { protocol: row.protocol, chainId: row.chainId, test: row.test, signingAlgo: row.signingAlgo as Blockchain['onchain']['signingAlgo'] },
+    metadata: { scope: 'GLOBAL', deprecated: row.deprecated, media: [], explorer: row.explorer as Blockchain['metadata']['explorer'] },
+    registration: {
+      supported: row.registration === 'SELF_SERVE',
+      family: row.family,
+      addressHint: row.family ? ADDRESS_HINTS[row.family as AddressFamily] : null,
+      standard: row.tokenStandard,
+    },
+  };
+}
+
+export async function listBlockchains(db: Db, f: { protocol?: string; deprecated?: boolean; test?: boolean; ids?: string[] }, pageSize: number, after?: string) {
+  const where: SQL[] = [];
+  if (f.protocol) where.push(eq(catalogueBlockchains.protocol, f.protocol));
+  if (f.deprecated !== undefined) where.push(eq(catalogueBlockchains.deprecated, f.deprecated));
+  if (f.test !== undefined) where.push(eq(catalogueBlockchains.test, f.test));
+  if (f.ids?.length) {
+    const uuids = f.ids.filter((i) => UUID.test(i));
+    where.push(or(inArray(catalogueBlockchains.legacyId, f.ids), ...(uuids.length ? [inArray(catalogueBlockchains.id, uuids)] : []))!);
+  }
+  if (after) where.push(sql`${catalogueBlockchains.id} > ${after}::uuid`);
+  const rows = await db.select().from(catalogueBlockchains).where(and(...where)).orderBy(catalogueBlockchains.id).limit(pageSize + 1);
+  return { data: rows.slice(0, pageSize).map(toBlockchain), more: rows.length > pageSize };
+}
+
+/** What a workspace sees: the global catalogue plus its own assets. */
+const visibleTo = (workspaceId: string) => or(isNull(catalogueAssets.workspaceId), eq(catalogueAssets.workspaceId, workspaceId))!;
+
+export async function findAsset(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetRow | undefined> {
+  const match = UUID.test(idOrLegacy) ? or(eq(catalogueAssets.id, idOrLegacy), eq(catalogueAssets.legacyId, idOrLegacy)) : eq(catalogueAssets.legacyId, idOrLegacy);
+  // A workspace's own asset wins over a global one of the same legacy id.
+  const rows = await db.select().from(catalogueAssets).where(and(visibleTo(workspaceId), match));
+  return rows.find((r) => r.workspaceId !== null) ?? rows[0];
+}
+
+/**
+ * The Asset of the contract, written by the database: with the calling user's own note and the
+ * workspace's latest price. Building JSON there keeps large pages cheap on the embedded engine.
+ */
+const assetJson = (workspaceId: string, userId: string) => sql`json_build_object(
+  'id', a.id, 'legacyId', a.legacy_id, 'blockchainId', a.blockchain_id, 'displayName', a.display_name,
+  'displaySymbol', a.display_symbol, 'assetClass', a.asset_class,
+  'onchain', json_build_object('symbol', a.onchain_symbol, 'name', a.onchain_name, 'address', a.address, 'decimals', a.decimals, 'standards', a.standards),
+  'metadata', json_build_object('scope', a.scope, 'verified', a.verified, 'deprecated', a.deprecated, 'deprecationReferralId', null,
+    'website', null, 'media', '[]'::json, 'features', a.features,
+    'note', (select json_build_object('text', n.text, 'userId', n.user_id, 'userName', n.user_name) from ${catalogueNotes} n
+             where n.workspace_id = ${workspaceId}::uuid and n.user_id = ${userId} and n.asset_id = a.id)),
+  'price', (select json_build_object('currency', p.currency, 'price', p.price::text, 'lastUpdateAt', floor(extract(epoch from p.updated_at))::bigint)
+            from ${cataloguePrices} p where p.workspace_id = ${workspaceId}::uuid and p.asset_id = a.id order by p.updated_at desc limit 1))`;
+
+export interface AssetFilter {
+  blockchainIds?: string[];
+  assetClass?: string;
+  symbol?: string;
+  scope?: 'GLOBAL' | 'LOCAL';
+  deprecated?: boolean;
+  ids?: string[];
+}
+
+export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: string) {
+  const where: SQL[] = [sql`(a.workspace_id is null or a.workspace_id = ${workspaceId}::uuid)`];
+  if (f.blockchainIds) where.push(f.blockchainIds.length ? sql`a.blockchain_id in (${sql.join(f.blockchainIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`);
+  if (f.assetClass) where.push(sql`a.asset_class = ${f.assetClass}`);
+  if (f.symbol) where.push(sql`a.onchain_symbol = ${f.symbol}`);
+  if (f.scope === 'GLOBAL') where.push(sql`a.workspace_id is null`);
+  if (f.scope === 'LOCAL') where.push(sql`a.workspace_id = ${workspaceId}::uuid`);
+  if (f.deprecated !== undefined) where.push(sql`a.deprecated = ${f.deprecated}`);
+  if (f.ids?.length) {
+    const uuids = f.ids.filter((i) => UUID.test(i));
+    const byLegacy = sql`a.legacy_id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`;
+    where.push(uuids.length ? sql`(${byLegacy} or a.id in (${sql.join(uuids.map((i) => sql`${i}::uuid`), sql`, `)}))` : byLegacy);
+  }
+  if (after) where.push(sql`a.id > ${after}::uuid`);
+  const [row] = await execute<{ data: string; fetched: number; last: string | null }>(
+    db,
+    sql`with page as (
+      select a.*, row_number() over (order by a.id) as rn from (
+        select * from ${catalogueAssets} a where ${sql.join(where, sql` and `)} order by a.id limit ${pageSize + 1}
+      ) a
+    )
+    select coalesce(json_agg(${assetJson(workspaceId, userId)} order by a.rn) filter (where a.rn <= ${pageSize}), '[]')::text as data,
+      count(*)::int as fetched,
+      (array_agg(a.id order by a.rn desc) filter (where a.rn <= ${pageSize}))[1]::text as last
+    from page a`,
+  );
+  return { json: row!.data, more: Number(row!.fetched) > pageSize, last: row!.last };
+}
+
+export async function assetById(db: Db, workspaceId: string, userId: string, id: string): Promise<string> {
+  const [row] = await execute<{ asset: string }>(db, sql`select ${assetJson(workspaceId, userId)}::text as asset from ${catalogueAssets} a where a.id = ${id}::uuid`);
+  return row!.asset;
+}
+
+export async function settingsOf(db: Db, workspaceId: string) {
+  const [row] = await db.select().from(catalogueSettings).where(eq(catalogueSettings.workspaceId, workspaceId));
+  return row ?? { workspaceId, assetQuota: 100, allowTestnetAssets: true, allowMainnetAssets: true, allowPriceSetting: true };
+}
+
+export async function localAssetCount(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(catalogueAssets).where(eq(catalogueAssets.workspaceId, workspaceId));
+  return row?.n ?? 0;
+}
+
+/** The asset with this address on this chain that the workspace already sees (global or its own). */
+export async function assetAtAddress(db: Db, workspaceId: string, blockchainId: string, key: string): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(catalogueAssets)
+    .where(and(visibleTo(workspaceId), eq(catalogueAssets.blockchainId, blockchainId), eq(catalogueAssets.addressKey, key)));
+  return row;
+}
+
+export async function insertLocalAsset(db: Db, values: typeof catalogueAssets.$inferInsert) {
+  const [row] = await db.insert(catalogueAssets).values(values).returning();
+  return row!;
+}
+
+export async function legacyIdTaken(db: Db, workspaceId: string, legacyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: catalogueAssets.id }).from(catalogueAssets).where(and(visibleTo(workspaceId), eq(catalogueAssets.legacyId, legacyId)));
+  return Boolean(row);
+}
+
+export async function upsertNote(db: Db, v: { workspaceId: string; userId: string; userName: string; assetId: string; text: string }, now: Date) {
+  const [before] = await db
+    .select({ text: catalogueNotes.text })
+    .from(catalogueNotes)
+    .where(and(eq(catalogueNotes.workspaceId, v.workspaceId), eq(catalogueNotes.userId, v.userId), eq(catalogueNotes.assetId, v.assetId)));
+  await db
+    .insert(catalogueNotes)
+    .values({ ...v, updatedAt: now })
+    .onConflictDoUpdate({ target: [catalogueNotes.workspaceId, catalogueNotes.userId, catalogueNotes.assetId], set: { text: v.text, userName: v.userName, updatedAt: now } });
+  return before?.text ?? null;
+}
+
+export async function setPrice(db: Db, v: { workspaceId: string; assetId: string; currency: string; price: string }, now: Date) {
+  const [before] = await db
+    .select({ price: cataloguePrices.price })
+    .from(cataloguePrices)
+    .where(and(eq(cataloguePrices.workspaceId, v.workspaceId), eq(cataloguePrices.assetId, v.assetId), eq(cataloguePrices.currency, v.currency)));
+  await db
+    .insert(cataloguePrices)
+    .values({ ...v, updatedAt: now })
+    .onConflictDoUpdate({ target: [cataloguePrices.workspaceId, cataloguePrices.assetId, cataloguePrices.currency], set: { price: v.price, updatedAt: now } });
+  return before?.price ?? null;
+}
+
+/** The legacy listing: every asset the workspace can use, in the old flat shape. */
+export async function supportedAssets(db: Db, workspaceId: string) {
+  return execute<{ id: string; name: string; type: string; contractAddress: string; nativeAsset: string; decimals: number }>(
+    db,
+    sql`select a.legacy_id as id, a.display_name as name,
+          case when a.asset_class = 'NATIVE' then 'BASE_ASSET' else coalesce(a.standards->>0, a.asset_class) end as type,
+          coalesce(a.address, '') as "contractAddress", b.legacy_id as "nativeAsset", a.decimals
+        from ${catalogueAssets} a join ${catalogueBlockchains} b on b.id = a.blockchain_id
+        where a.workspace_id is null or a.workspace_id = ${workspaceId}::uuid
+        order by a.legacy_id`,
+  );
+}
