@@ -7,6 +7,7 @@ import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { appendAuditEvents, type AuditEntry } from './features/audit/record';
+import { shipped } from './features/catalogue/shipped';
 import { loadSecrets } from './features/auth/tokens';
 import { createLogger } from './logger';
 import { startServer, type RunningServer } from './server';
@@ -137,3 +138,43 @@ describe('the official TypeScript SDK against the running service', () => {
     expect(await send(headers, { method: 'PUT', body: JSON.stringify({ enabled: false }) }, target)).toEqual({ status: 401, code: -1 });
   });
 });
+
+describe('the catalogue through the SDK', () => {
+  const client = () => new Fireblocks({ apiKey: apiUser.id, secretKey: privateKeyPem, basePath: `${server.url}/v1` });
+
+  it('listAssets pages with next until the end', async () => {
+    const fireblocks = client();
+    const ids = new Set<string>();
+    let pageCursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await fireblocks.blockchainsAssets.listAssets({ pageSize: 300, ...(pageCursor ? { pageCursor } : {}) });
+      for (const asset of page.data.data) ids.add(asset.id);
+      pageCursor = page.data.next ?? undefined;
+      pages += 1;
+    } while (pageCursor);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(ids.size).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('getAsset by legacy id, listBlockchains and getBlockchain', async () => {
+    const fireblocks = client();
+    expect((await fireblocks.blockchainsAssets.getAsset({ id: 'USDC' })).data).toMatchObject({ legacyId: 'USDC', onchain: { decimals: 6 } });
+    const chains = await fireblocks.blockchainsAssets.listBlockchains({ test: true });
+    expect(chains.data.data.every((b) => b.onchain.test)).toBe(true);
+    expect((await fireblocks.blockchainsAssets.getBlockchain({ id: 'SOL' })).data).toMatchObject({ legacyId: 'SOL', onchain: { protocol: 'SOL' } });
+  });
+
+  it('registerNewAsset, setAssetPrice and updateAssetUserMetadata', async () => {
+    const fireblocks = client();
+    const held = shipped.resolvable.find((t) => t.blockchainId === shipped.blockchains.find((b) => b.legacyId === 'ETH')!.id && t.symbol && t.standard === 'ERC20')!;
+    const registered = await fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } });
+    expect(registered.data).toMatchObject({ assetClass: 'FT', onchain: { address: held.address, symbol: held.symbol }, metadata: { scope: 'LOCAL' } });
+    const price = await fireblocks.blockchainsAssets.setAssetPrice({ id: registered.data.legacyId, setAssetPriceRequest: { currency: 'USD', price: 1.25 } });
+    expect(price.data).toMatchObject({ legacyId: registered.data.legacyId, currency: 'USD', price: 1.25, source: 'PRIVATE' });
+    const noted = await fireblocks.blockchainsAssets.updateAssetUserMetadata({ id: registered.data.legacyId, updateAssetUserMetadataRequest: { metadata: { note: { text: 'Listed by the treasury bot' } } } });
+    expect(noted.data.metadata.note).toMatchObject({ text: 'Listed by the treasury bot', userId: apiUser.id });
+    await expect(fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } })).rejects.toMatchObject({ response: { statusCode: 409 } });
+  });
+});
+
