@@ -52,6 +52,14 @@ export const OPERATIONS = {
   // Trading (spec)
   createOrder: op(['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'EDITOR'], 'write', true),
   listOrders: op('any', 'query'),
+  // Trading (wire-facts, beta): no stated roles
+  getOrder: op('any', 'query'),
+  cancelOrder: op(['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'EDITOR'], 'write', true),
+  listTradingProviders: op('any', 'query'),
+  getTradingProvider: op('any', 'query'),
+  createQuote: op('any', 'write', true),
+  listVaultAccountsPaged: op('any', 'query'),
+  listVaultAccounts: op('any', 'query'),
   // Compliance (spec): no stated roles, so any role; the extensions that stand in for set-up and
   // the transaction engine belong to the admins who configure the workspace.
   resolveTravelRuleAction: op('any', 'write', true),

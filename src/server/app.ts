@@ -9,6 +9,7 @@ import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
 import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
+import { registerTrading } from './features/trading/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { requestContext } from './http/request-id';
 import { registerConsole, registerDocs } from './http/static';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
   registerAdmin(app, deps);
   registerAudit(app, deps);
   registerCatalogue(app, deps);
+  registerTrading(app, deps);
   registerCompliance(app, deps);
   registerEarn(app, deps);
 

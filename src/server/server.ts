@@ -9,6 +9,7 @@ import { loadSecrets } from './features/auth/tokens';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';
+import { startOrderEngine } from './features/trading/engine';
 
 export interface RunningServer {
   url: string;
@@ -41,6 +42,7 @@ export async function startServer(
   const { deps, database, releaseLock } = services ?? (await openServices(config, logger));
   const app = createApp(deps, extend);
   const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
+  const stopOrderEngine = startOrderEngine(deps.db, logger, deps.now);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -53,6 +55,7 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         stopHousekeeping();
+        await stopOrderEngine();
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             logger.warn('requests still running after 10 s; closing their connections');

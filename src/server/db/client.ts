@@ -29,6 +29,7 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
   { area: 'compliance', folder: fileURLToPath(new URL('../features/compliance/migrations', import.meta.url)), table: '__drizzle_migrations_compliance' },
   { area: 'earn', folder: fileURLToPath(new URL('../features/earn/migrations', import.meta.url)), table: '__drizzle_migrations_earn' },
+  { area: 'trading', folder: fileURLToPath(new URL('../features/trading/migrations', import.meta.url)), table: '__drizzle_migrations_trading' },
 ];
 // Any constant works; it only has to be the same for every instance migrating one cluster.
 const MIGRATION_LOCK = 727_001;

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { ERROR_CODES } from '../../../contract/errors';
+import type { OperationId } from '../../../contract/operations';
+import * as routes from '../../../contract/routes/trading';
+import { TRADING_ERRORS, VAULT_LISTING_LIMIT_PER_MINUTE, type CreateOrderRequest, type ExecutionStep, type Quote, type TradingProvider } from '../../../contract/trading';
+import { guard } from '../../http/authenticate';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
+import type { AppDeps, AppEnv } from '../../http/types';
+import { actorOf, appendAudit } from '../audit/record';
+import { stepsFor } from './engine';
+import { marketPrice, resolveAsset, type ResolvedAsset } from './market';
+import { Dec, plain, priceOrder } from './pricing';
+import { findProvider, TRADING_PROVIDERS } from './providers';
+import * as store from './store';
+import { toOrderDetails, toOrderSummary, type SettlementPlan } from './view';
+
+export const BETA_MESSAGE = 'Trading is in beta and not enabled for this workspace: access is arranged with your account manager';
+export const QUOTE_TTL_MS = 60_000;
+
+/** A create-order validation failure: 400 with the spec's code 900 and the field named. */
+const invalid = (message: string) => badRequest(message, TRADING_ERRORS.orderValidation);
+
+/** The beta switch, checked after authentication and before anything else looks at the request. */
+function betaGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!(await store.tradingEnabled(deps.db, c.get('principal').workspaceId))) throw forbidden(BETA_MESSAGE);
+    await next();
+  };
+}
+
+function tradingGuard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
+  const [authenticate, authorize, ...rest] = guard(deps, operationId);
+  return [authenticate!, authorize!, betaGate(deps), ...rest];
+}
+
+interface PricedRequest {
+  provider: TradingProvider;
+  base: ResolvedAsset;
+  quote: ResolvedAsset;
+}
+
+/** Provider, account, pair and manifest checks shared by quotes and orders. Throws `fail(message)`. */
+async function checkProviderAndPair(
+  deps: AppDeps,
+  workspaceId: string,
+  r: { providerId: string; accountId?: string; viaType?: 'PROVIDER_ACCOUNT' | 'PROVIDER'; baseAssetId: string; quoteAssetId: string },
+  field: { via: string; execution: string },
+  fail: (message: string) => Error,
+): Promise<PricedRequest> {
+  const provider = findProvider(r.providerId);
+  if (!provider) throw fail(`${field.via}.providerId ${r.providerId} is not a trading provider`);
+  if (provider.accountBased) {
+    if (r.viaType === 'PROVIDER') throw fail(`${field.via}.type must be PROVIDER_ACCOUNT: ${provider.name} is an account-based provider`);
+    if (!provider.connected) throw fail(`${field.via}.providerId ${provider.id}: ${provider.name} is not connected to this workspace yet`);
+    if (!r.accountId) throw fail(`${field.via}.accountId is required by ${provider.name}`);
+    if (!provider.accounts?.some((a) => a.id === r.accountId)) throw fail(`${field.via}.accountId ${r.accountId} is not an account at ${provider.name}`);
+  } else if (r.viaType === 'PROVIDER_ACCOUNT' || r.accountId) {
+    throw fail(`${field.via}.type must be PROVIDER: ${provider.name} is not account-based`);
+  }
+  const base = await resolveAsset(deps.db, workspaceId, r.baseAssetId);
+  if (!base) throw fail(`${field.execution}.baseAssetId ${r.baseAssetId} is not an asset of the catalogue`);
+  const quote = await resolveAsset(deps.db, workspaceId, r.quoteAssetId);
+  if (!quote) throw fail(`${field.execution}.quoteAssetId ${r.quoteAssetId} is not an asset of the catalogue`);
+  if (!provider.manifest.pairs.some((p) => p.baseAssetId === base.legacyId && p.quoteAssetId === quote.legacyId)) {
+    throw fail(`${field.execution}.baseAssetId/quoteAssetId: ${provider.name} does not trade ${base.legacyId}/${quote.legacyId} (pairs: ${provider.manifest.pairs.map((p) => `${p.baseAssetId}/${p.quoteAssetId}`).join(', ')})`);
+  }
+  return { provider, base, quote };
+}
+
+async function currentPrice(deps: AppDeps, workspaceId: string, base: ResolvedAsset, quote: ResolvedAsset, field: string, fail: (m: string) => Error) {
+  const price = await marketPrice(deps.db, workspaceId, base, quote);
+  if (price === undefined) throw fail(`${field}.baseAssetId: no USD price for ${base.legacyId} and ${quote.legacyId} is set in the catalogue, so the provider cannot price the order`);
+  return price;
+}
+
+async function checkSettlementAccounts(deps: AppDeps, workspaceId: string, settlement: CreateOrderRequest['settlement']) {
+  const refs: [string, { type: string; accountId?: string } | undefined][] = [
+    ['settlement.sourceAccount', 'sourceAccount' in settlement ? settlement.sourceAccount : undefined],
+    ['settlement.destinationAccount', 'destinationAccount' in settlement ? settlement.destinationAccount : undefined],
+  ];
+  for (const [field, ref] of refs) {
+    if (ref?.type === 'VAULT_ACCOUNT' && ref.accountId && !(await store.vaultAccountExists(deps.db, workspaceId, ref.accountId))) {
+      throw invalid(`${field}.accountId ${ref.accountId} is not a vault account of this workspace`);
+    }
+  }
+}
+
+export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  // ---- providers ----
+  app.openapi({ ...routes.listTradingProviders, middleware: tradingGuard(deps, 'listTradingProviders') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const fingerprint = 'trading-providers';
+    const after = q.pageCursor ? decodeCursor<string>(deps.secrets.cursorKey, q.pageCursor, { workspaceId, fingerprint }) : undefined;
+    const sorted = [...TRADING_PROVIDERS].sort((a, b) => a.id.localeCompare(b.id));
+    const rest = after === undefined ? sorted : sorted.filter((p) => p.id > after);
+    const data = rest.slice(0, q.pageSize);
+    const more = rest.length > q.pageSize;
+    return c.json({ data, total: sorted.length, next: more ? encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, data.at(-1)!.id) : null }, 200);
+  });
+
+  app.openapi({ ...routes.getTradingProvider, middleware: tradingGuard(deps, 'getTradingProvider') }, async (c) => {
+    const { providerId } = c.req.valid('param');
+    const provider = findProvider(providerId);
+    if (!provider) throw notFound(`No trading provider ${providerId}`);
+    return c.json(provider, 200);
+  });
+
+  // ---- vault accounts ----
+  const toVaultAccount = (a: store.VaultAccountRecord) => ({
+    id: a.id,
+    name: a.name,
+    hiddenOnUI: a.hiddenOnUi,
+    autoFuel: a.autoFuel,
+    assets: a.balances.map((b) => {
+      const total = plain(b.total);
+      return { id: b.assetId, total, balance: total, available: total, pending: '0', frozen: '0', lockedAmount: '0' };
+    }),
+  });
+
+  app.openapi({ ...routes.listVaultAccountsPaged, middleware: tradingGuard(deps, 'listVaultAccountsPaged') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const fingerprint = `vault-accounts:${q.namePrefix ?? ''}`;
+    const after = q.after ? decodeCursor<string>(deps.secrets.cursorKey, q.after, { workspaceId, fingerprint }, 'after') : undefined;
+    const page = await store.vaultAccountsPage(deps.db, workspaceId, { namePrefix: q.namePrefix, limit: q.limit, after });
+    const last = page.accounts.at(-1);
+    return c.json({ accounts: page.accounts.map(toVaultAccount), paging: page.more && last ? { after: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) } : {} }, 200);
+  });
+
+  app.openapi({ ...routes.listVaultAccounts, middleware: tradingGuard(deps, 'listVaultAccounts') }, async (c) => {
+    const { namePrefix } = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const now = deps.now();
+    const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const count = await store.countVaultAccounts(deps.db, workspaceId, namePrefix);
+    if (!(await store.reserveListingVolume(deps.db, workspaceId, windowStart, count, VAULT_LISTING_LIMIT_PER_MINUTE))) {
+      const retryAfter = String(Math.max(1, Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000)));
+      throw new ApiError(
+        429,
+        ERROR_CODES.tooManyRequests,
+        `This listing of ${count} vault accounts would pass the limit of ${VAULT_LISTING_LIMIT_PER_MINUTE} accounts per minute for this workspace: use GET /v1/vault/accounts_paged`,
+        { 'Retry-After': retryAfter },
+      );
+    }
+    return c.json((await store.allVaultAccounts(deps.db, workspaceId, namePrefix)).map(toVaultAccount), 200);
+  });
+
+  // ---- quotes ----
+  app.openapi({ ...routes.createQuote, middleware: tradingGuard(deps, 'createQuote') }, async (c) => {
+    const body = c.req.valid('json');
+    const principal = c.get('principal');
+    const now = deps.now();
+    const quotes: Quote[] = [];
+    const quoteFailures: { providerId: string; accountId?: string; error: { message: string; code: number } }[] = [];
+    const rows: Parameters<typeof store.insertQuote>[1][] = [];
+    for (const scope of body.scope) {
+      try {
+        const fail = (m: string) => new ApiError(400, TRADING_ERRORS.orderValidation, m);
+        const { provider, base, quote } = await checkProviderAndPair(
+          deps,
+          principal.workspaceId,
+          { providerId: scope.providerId, accountId: scope.accountId, baseAssetId: body.baseAssetId, quoteAssetId: body.quoteAssetId },
+          { via: 'scope', execution: 'body' },
+          fail,
+        );
+        if (!provider.manifest.quote.supported) throw fail(`${provider.name} does not give quotes`);
+        const price = await currentPrice(deps, principal.workspaceId, base, quote, 'body', fail);
+        const priced = priceOrder({ side: body.side, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId, baseAmount: body.baseAmount, price, quoteDecimals: quote.decimals, ...provider.manifest.fees });
+        const id = randomUUID();
+        const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
+        const via = provider.accountBased ? { type: 'PROVIDER_ACCOUNT' as const, providerId: provider.id, accountId: scope.accountId } : { type: 'PROVIDER' as const, providerId: provider.id };
+        rows.push({ id, workspaceId: principal.workspaceId, providerId: provider.id, accountId: scope.accountId ?? null, side: body.side, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId, baseAmount: body.baseAmount, quoteAmount: priced.quoteAmount, price, expiresAt, createdAt: now });
+        quotes.push({
+          via,
+          id,
+          baseAssetId: base.legacyId,
+          quoteAssetId: quote.legacyId,
+          baseAmount: plain(body.baseAmount),
+          quoteAmount: priced.quoteAmount,
+          side: body.side,
+          expiresAt: expiresAt.toISOString(),
+          executionSteps: stepsFor('DVP', { assetId: quote.legacyId, amount: priced.networkFee }).map(({ type, fee }) => ({ type, fee })),
+          generalFees: priced.fees,
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        quoteFailures.push({ providerId: scope.providerId, accountId: scope.accountId, error: { message: error.message, code: error.code } });
+      }
+    }
+    await deps.db.transaction(async (tx) => {
+      for (const row of rows) await store.insertQuote(tx, row);
+      if (rows.length) {
+        await appendAudit(tx, actorOf(c, deps), rows.map((r) => ({ category: 'Trading' as const, subject: 'Quote' as const, event: 'Created', detail: { quoteId: r.id, providerId: r.providerId, side: r.side, pair: `${r.baseAssetId}/${r.quoteAssetId}` } })), now);
+      }
+    });
+    return c.json({ quotes, quoteFailures }, 201);
+  });
+
+  // ---- orders ----
+  app.openapi(
+    { ...routes.createOrder, middleware: tradingGuard(deps, 'createOrder') },
+    async (c) => {
+      const body = c.req.valid('json');
+      const principal = c.get('principal');
+      const now = deps.now();
+      const e = body.executionRequestDetails;
+      const { provider, base, quote } = await checkProviderAndPair(
+        deps,
+        principal.workspaceId,
+        { providerId: body.via.providerId, accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : undefined, viaType: body.via.type, baseAssetId: e.baseAssetId, quoteAssetId: e.quoteAssetId },
+        { via: 'via', execution: 'executionRequestDetails' },
+        invalid,
+      );
+      const m = provider.manifest;
+      if (!m.order.supported) throw invalid(`via.providerId: ${provider.name} does not take orders`);
+      if (!m.order.executionTypes.includes(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${m.order.executionTypes.join(', ')})`);
+      if (!m.order.settlementTypes.includes(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${m.order.settlementTypes.join(', ')})`);
+      for (const role of m.requiredFields.participantsIdentification) {
+        if (!body.participantsIdentification?.[role]) throw invalid(`participantsIdentification.${role} is required by ${provider.name}`);
+      }
+      if (m.requiredFields.sourceOfFunds && !body.sourceOfFunds) throw invalid(`sourceOfFunds is required by ${provider.name}`);
+      await checkSettlementAccounts(deps, principal.workspaceId, body.settlement);
+
+      let price: string;
+      let expiresAt: Date | null = null;
+      let quoteId: string | undefined;
+      if (e.type === 'QUOTE') {
+        const q = await store.findQuote(deps.db, principal.workspaceId, e.quoteId);
+        if (!q) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} is not a quote of this workspace`);
+        if (q.orderId) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} was already used by order ${q.orderId}`);
+        const matches = q.providerId === provider.id && q.side === e.side && q.baseAssetId === base.legacyId && q.quoteAssetId === quote.legacyId && new Dec(q.baseAmount).eq(e.baseAmount);
+        if (!matches) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} was given for another provider, side, pair or amount`);
+        quoteId = q.id;
+        price = q.price;
+        expiresAt = q.expiresAt;
+        if (q.expiresAt <= now && e.reQuote) {
+          const market = await currentPrice(deps, principal.workspaceId, base, quote, 'executionRequestDetails', invalid);
+          const slippage = e.reQuote.type === 'RETRY' ? new Dec(e.reQuote.slippageBps ?? 0).div(10_000) : undefined;
+          // A re-quote at market replaces the expired quote; a RETRY only within its slippage.
+          if (!slippage || new Dec(market).sub(q.price).abs().lte(new Dec(q.price).mul(slippage))) {
+            price = market;
+            expiresAt = null;
+          }
+        }
+      } else {
+        price = await currentPrice(deps, principal.workspaceId, base, quote, 'executionRequestDetails', invalid);
+      }
+      const priced = priceOrder({ side: e.side, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId, baseAmount: e.baseAmount, price, quoteDecimals: quote.decimals, ...m.fees });
+      if (new Dec(priced.receiveAmount).lte(0)) throw invalid('executionRequestDetails.baseAmount is too small: the fees would take all of it');
+      const plan: SettlementPlan = { payAsset: priced.payAsset, payAmount: priced.payAmount, receiveAsset: priced.receiveAsset, receiveAmount: priced.receiveAmount, orderFee: priced.orderFee, networkFee: priced.networkFee };
+      const id = randomUUID();
+      const steps: ExecutionStep[] = stepsFor(body.settlement.type, { assetId: quote.legacyId, amount: priced.networkFee });
+      const row = await deps.db.transaction(async (tx) => {
+        if (quoteId && !(await store.claimQuote(tx, principal.workspaceId, quoteId, id))) throw invalid(`executionRequestDetails.quoteId ${quoteId} was already used by another order`);
+        const inserted = await store.insertOrder(tx, {
+          id,
+          workspaceId: principal.workspaceId,
+          providerId: provider.id,
+          accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : null,
+          viaType: body.via.type,
+          status: 'CREATED',
+          side: e.side,
+          executionType: e.type,
+          settlementType: body.settlement.type,
+          baseAssetId: base.legacyId,
+          quoteAssetId: quote.legacyId,
+          baseAmount: e.baseAmount,
+          price,
+          quoteAmount: priced.quoteAmount,
+          execution: { ...e, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId },
+          plan,
+          settlement: body.settlement,
+          participants: body.participantsIdentification ?? null,
+          sourceOfFunds: body.sourceOfFunds ?? null,
+          customerInternalReferenceId: body.customerInternalReferenceId ?? null,
+          note: body.note ?? null,
+          executionSteps: steps,
+          generalFees: priced.fees,
+          timeline: [{ status: 'CREATED', at: now.toISOString() }],
+          createdBy: principal.id,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt,
+          nextStepAt: now,
+        });
+        // Participants' personal data stays out of the trail: only the order's shape is recorded.
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Trading', subject: 'Order', event: 'Created', detail: { orderId: id, providerId: provider.id, side: e.side, type: e.type, settlement: body.settlement.type, pair: `${base.legacyId}/${quote.legacyId}`, baseAmount: plain(e.baseAmount), before: { status: null }, after: { status: 'CREATED' } } }],
+          now,
+        );
+        return inserted;
+      });
+      return c.json(toOrderDetails(row), 202);
+    },
+    (result, c) => {
+      if (!result.success) return c.json({ message: describeZodError(result.error, result.target), code: TRADING_ERRORS.orderValidation }, 400);
+    },
+  );
+
+  app.openapi({ ...routes.listOrders, middleware: tradingGuard(deps, 'listOrders') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const filter: store.OrderFilter = { accountId: q.accountId, providerId: q.providerId, statuses: q.statuses, startTime: q.startTime, endTime: q.endTime };
+    if (q.startTime !== undefined && q.endTime !== undefined && q.endTime < q.startTime) throw badRequest('endTime must not be before startTime');
+    const fingerprint = `orders:${JSON.stringify({ ...filter, order: q.order })}`;
+    const after = q.pageCursor ? decodeCursor<store.OrderPosition>(deps.secrets.cursorKey, q.pageCursor, { workspaceId, fingerprint }) : undefined;
+    const [page, total] = await Promise.all([store.ordersPage(deps.db, workspaceId, filter, q.order, q.pageSize, after), store.ordersTotal(deps.db, workspaceId, filter)]);
+    const last = page.rows.at(-1);
+    const next = page.more && last ? encodeCursor<store.OrderPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : null;
+    return c.json({ data: page.rows.map(toOrderSummary), total, next }, 200);
+  });
+
+  app.openapi({ ...routes.getOrder, middleware: tradingGuard(deps, 'getOrder') }, async (c) => {
+    const { orderId } = c.req.valid('param');
+    const row = await store.findOrder(deps.db, c.get('principal').workspaceId, orderId);
+    if (!row) throw notFound(`No order ${orderId}`);
+    return c.json(toOrderDetails(row), 200);
+  });
+
+  app.openapi({ ...routes.cancelOrder, middleware: tradingGuard(deps, 'cancelOrder') }, async (c) => {
+    const { orderId } = c.req.valid('param');
+    const principal = c.get('principal');
+    const now = deps.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const order = await store.lockOrder(tx, principal.workspaceId, orderId);
+      if (!order) throw notFound(`No order ${orderId}`);
+      if (order.status !== 'CREATED' && order.status !== 'AWAITING_PAYMENT') throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
+      const timeline = [...(order.timeline as { status: string; at: string }[]), { status: 'CANCELED', at: now.toISOString() }];
+      const steps = (order.executionSteps as ExecutionStep[]).map((s) => ({ ...s, status: 'CANCELLED' as const }));
+      await store.updateOrder(tx, order.id, { status: 'CANCELED', timeline, executionSteps: steps, nextStepAt: null, updatedAt: now });
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Trading', subject: 'Order', event: 'Canceled', detail: { orderId, before: { status: order.status }, after: { status: 'CANCELED' } } }], now);
+      return (await store.findOrder(tx, principal.workspaceId, orderId))!;
+    });
+    return c.json(toOrderDetails(row), 200);
+  });
+}

@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Fireblocks } from '@fireblocks/ts-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { createLogger } from '../../logger';
+import { startServer, type RunningServer } from '../../server';
+import { loadSecrets } from '../auth/tokens';
+import { makeCsr, openTestDatabase, testConfig } from '../../test/harness';
+import { seedTradingDemo } from './demo';
+
+const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-trading-'));
+let server: RunningServer;
+let fireblocks: Fireblocks;
+let holder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+
+function cli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
+}
+
+beforeAll(async () => {
+  holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+  const url = holder?.url;
+  const target = url ? { url } : { dataDir: join(dir, 'data') };
+  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
+  const made = await makeCsr();
+  writeFileSync(join(dir, 'bot.csr'), made.csrPem);
+  cli(['owner', 'create', '--email', 'owner@sdk-trading.test', '--password', 'sdk-owner-password'], env);
+  const created = cli(['api-users', 'create', '--name', 'Trading bot', '--role', 'EDITOR', '--csr', join(dir, 'bot.csr')], env);
+  const database = await openDatabase(target);
+  await seedTradingDemo(database.db, created.workspaceId!);
+  const config = testConfig();
+  const logger = createLogger('silent');
+  const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
+  // The real server, with its order engine running.
+  server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
+  fireblocks = new Fireblocks({ apiKey: created.id!, secretKey: made.privateKeyPem, basePath: `${server.url}/v1` });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await holder?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the official SDK against the trading endpoints', () => {
+  it('getTradingProviders reads the providers and their manifests', async () => {
+    const res = await fireblocks.tradingBeta.getTradingProviders({ pageSize: 10 });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.total).toBeGreaterThanOrEqual(3);
+    const atlas = res.data.data.find((p) => p.id === 'ATLAS')!;
+    expect(atlas.accountBased).toBe(true);
+    expect(atlas.manifest.order.executionTypes).toContain('MARKET');
+    expect(atlas.manifest.order.settlementTypes).toEqual(['DVP', 'PREFUNDED']);
+  });
+
+  it('createOrder (202), getOrder until COMPLETED through the running engine, and getOrders', async () => {
+    const created = await fireblocks.tradingBeta.createOrder({
+      idempotencyKey: 'sdk-order-1',
+      createOrderRequest: {
+        via: { type: 'PROVIDER', providerId: 'HARBOR' },
+        executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.01', baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAssetRail: 'BLOCKCHAIN', quoteAssetRail: 'BLOCKCHAIN' },
+        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+        customerInternalReferenceId: 'sdk-ref',
+        note: 'from the SDK',
+      },
+    });
+    expect(created.statusCode).toBe(202);
+    expect(created.data).toMatchObject({ status: 'CREATED', via: { type: 'PROVIDER', providerId: 'HARBOR' }, note: 'from the SDK' });
+    const id = created.data.id;
+
+    const end = Date.now() + 60_000;
+    let order = (await fireblocks.tradingBeta.getOrder({ orderId: id })).data;
+    const seen = new Set<string>([order.status]);
+    while (order.status !== 'COMPLETED' && order.status !== 'FAILED' && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 200));
+      order = (await fireblocks.tradingBeta.getOrder({ orderId: id })).data;
+      seen.add(order.status);
+    }
+    expect(order.status).toBe('COMPLETED');
+    expect(seen.has('AWAITING_PAYMENT') || order.paymentInstructions !== undefined).toBe(true);
+    expect(order.paymentInstructions?.[0]).toMatchObject({ type: 'BLOCKCHAIN', address: { blockchainAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/) } });
+    expect(order.receipt).toMatchObject({ type: 'BLOCKCHAIN', amount: '0.01' });
+
+    const list = await fireblocks.tradingBeta.getOrders({ pageSize: 10, statuses: ['COMPLETED'], providerId: ['HARBOR'] });
+    expect(list.statusCode).toBe(200);
+    expect(list.data.data.map((o) => o.id)).toContain(id);
+    expect(list.data.data[0]).toMatchObject({ side: 'BUY', baseAmount: '0.01', baseAssetId: 'ETH', quoteAssetId: 'USDT', destination: { type: 'VAULT_ACCOUNT', accountId: '0' } });
+  }, 90_000);
+
+  it('a validation failure reaches the SDK as 400 with code 900', async () => {
+    const error = await fireblocks.tradingBeta
+      .createOrder({
+        createOrderRequest: {
+          via: { type: 'PROVIDER', providerId: 'HARBOR' },
+          executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0', baseAssetId: 'ETH', quoteAssetId: 'USDT' },
+          settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+        },
+      })
+      .catch((e: unknown) => e as { response?: { statusCode: number; data: { code: number; message: string } } });
+    expect(error).toMatchObject({ response: { statusCode: 400, data: { code: 900, message: expect.stringMatching(/baseAmount/) } } });
+  });
+});
