@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { AdminApprovalsPage } from './pages/admin-approvals-page';
+import { AdminService } from './pages/admin-service';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 
@@ -47,6 +49,38 @@ test('the console shell has no serious accessibility problems, in light and dark
   await shell.open('API users');
   await expect(shell.main.getByRole('table').or(shell.main.getByText('No API users yet'))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the administration pages and their dialogs have no serious accessibility problems', async ({ page, request }) => {
+  // A change waiting for approval, so the inbox shows a request with its buttons.
+  const service = new AdminService(request);
+  await service.resetApprovals();
+  await service.requestThreshold(2);
+  await service.requestThreshold(3);
+  try {
+    const shell = new ConsoleShell(page);
+    const approvals = new AdminApprovalsPage(page);
+    await new SignInPage(page).goto();
+    await new SignInPage(page).signInAs(DEMO_USERS.admin2, DEMO_PASSWORD);
+
+    await shell.open('Quorum');
+    await expect(shell.main.getByText('A threshold change is waiting for approval')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await shell.open('Approvals');
+    const summary = 'Change the admin quorum threshold from 2 to 3';
+    await approvals.request(summary).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('dialog', { name: 'Approve this request?' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await shell.open('API users');
+    await shell.main.getByRole('button', { name: 'New API user' }).click();
+    await expect(page.getByRole('dialog', { name: 'New API user' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await service.resetApprovals();
+  }
 });
 
 test('the navigation can be used with the keyboard alone', async ({ page }) => {

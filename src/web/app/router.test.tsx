@@ -45,9 +45,12 @@ describe('console routes', () => {
   });
 
   it('tells an auditor who opens API users that they have no access, without calling the service', async () => {
-    const { fetch } = await boot('/admin/api-users', (path) =>
-      path === '/v1/auth/refresh' ? jsonResponse(200, sessionFor('AUDITOR')) : noSession(),
-    );
+    const { fetch } = await boot('/admin/api-users', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('AUDITOR'));
+      // The navbar counts the approvals waiting; a 401 there would end the session mid-test.
+      if (path.startsWith('/v1/approval_requests')) return jsonResponse(200, { data: [], next: null, pendingCount: 0 });
+      return noSession();
+    });
 
     expect(await screen.findByText("You don't have access")).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'API users' })).toBeInTheDocument();

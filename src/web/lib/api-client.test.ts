@@ -33,6 +33,13 @@ describe('createApiClient', () => {
     expect(bearerOf(fetch, 0)).toBe('Bearer old-token');
   });
 
+  it('sends an idempotency key as the Idempotency-Key header', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => json(200, { name: 'x' }));
+    const client = createApiClient({ fetch, tokens: tokens() });
+    await client.request('/v1/thing', Thing, { method: 'PUT', body: {}, idempotencyKey: 'key-1' });
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toBe('key-1');
+  });
+
   it('refreshes once on a 401 and retries with the new token', async () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()

@@ -48,6 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send no bearer token and never treat a 401 as an expired session (sign-in, refresh). */
   anonymous?: boolean;
+  /** Sent as `Idempotency-Key`, so a retried write is answered with the first response instead of repeated. */
+  idempotencyKey?: string;
 }
 
 export interface ApiClient {
@@ -67,6 +69,7 @@ export function createApiClient({ fetch, tokens }: ApiClientOptions): ApiClient 
     const headers = new Headers({ Accept: 'application/json' });
     if (options.body !== undefined) headers.set('Content-Type', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
     try {
       return await fetch(path, {
         method: options.method ?? 'GET',

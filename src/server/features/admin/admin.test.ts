@@ -167,7 +167,9 @@ describe('API users', () => {
 
   it('pairs a co-signer: 201 with a single-use token, 404 and 409 paths, then READY', async () => {
     const t = await team('Pairing Co');
-    await create(t.adminA, { name: 'Cosigner', role: 'SIGNER', csrPem: (await makeCsr()).csrPem, coSignerSetupType: 'SGX_MACHINE' });
+    await create(t.adminA, { name: 'Cosigner', role: 'SIGNER', csrPem: (await makeCsr()).csrPem, coSignerSetupType: 'SGX_MACHINE', coSignerSetupIsFirstUser: true });
+    const decided = (await call<ApprovalList>(t.adminA, 'GET', '/v1/approval_requests?status=DECIDED')).body.data;
+    expect(decided[0]!.change).toMatchObject({ coSignerSetupType: 'SGX_MACHINE', coSignerSetupIsFirstUser: true });
     const [user] = await listed(t.adminA);
     expect(user!.status).toBe('PENDING_ACTIVATION');
     const path = `/v1/management/api_users/${user!.id}/pairing_token`;

@@ -58,7 +58,12 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         actor: actorOf(c, deps),
         kind: 'API_USER_CREATION',
         summary: `Create API user "${body.name}" (${body.role})`,
-        change: { name: body.name, role: body.role, ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}) },
+        change: {
+          name: body.name,
+          role: body.role,
+          ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}),
+          ...(body.coSignerSetupIsFirstUser !== undefined ? { coSignerSetupIsFirstUser: body.coSignerSetupIsFirstUser } : {}),
+        },
         payload: { publicKeyPem },
       },
       deps.now(),
@@ -89,7 +94,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       throw badRequest(`adminQuorumThreshold must be between 1 and ${admins.length}, the number of enabled admins who can approve`);
     }
     const current = await approvals.quorumThreshold(deps.db, workspaceId);
-    if (adminQuorumThreshold === current) throw badRequest(`The admin quorum threshold is already ${current}`);
+    if (adminQuorumThreshold === current) throw badRequest(`adminQuorumThreshold is already ${current}; ask for a different number`);
     const request = await approvals.raise(
       deps.db,
       {

@@ -1,11 +1,16 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
+import { jsonResponse } from '../../test/service';
 import { AppNavbar } from './app-navbar';
 
 function renderNavbar(role: Parameters<typeof AppNavbar>[0]['role'], path = '/') {
   return renderAt(<AppNavbar role={role} onNavigate={() => {}} />, path);
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('AppNavbar', () => {
   it('shows an admin the whole administration area, audit log included', () => {
@@ -38,5 +43,17 @@ describe('AppNavbar', () => {
     renderNavbar('ADMIN', '/catalogue/blockchains');
     expect(screen.getByRole('link', { name: 'Blockchains' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Assets' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('counts the requests waiting for a decision next to Approvals, without changing the link’s name', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { data: [], next: null, pendingCount: 3 }));
+    vi.stubGlobal('fetch', fetch);
+    renderNavbar('AUDITOR');
+
+    const approvals = screen.getByRole('link', { name: 'Approvals' });
+    // The badge's code is fetched on first use, which can take a moment in a test run.
+    await waitFor(() => expect(approvals).toHaveTextContent('Approvals3'), { timeout: 5_000 });
+    expect(approvals).toHaveAccessibleDescription('3 requests wait for a decision');
+    expect(fetch).toHaveBeenCalledWith('/v1/approval_requests?status=PENDING&pageSize=1', expect.anything());
   });
 });

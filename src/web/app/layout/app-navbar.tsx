@@ -1,12 +1,17 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { NavLink as RouterNavLink, useMatch } from 'react-router';
 import type { Role } from '../../../contract/roles';
 import { type NavItem, type NavSection, sectionsFor } from '../navigation';
 
+// Lazy, so the admin area's code is fetched only for roles that see the Approvals link.
+const PendingApprovalsBadge = lazy(() => import('../../features/admin/pending-approvals-badge'));
+
 function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const active = useMatch({ path: item.path, end: false }) !== null;
+  const countId = useId();
   const Icon = item.icon;
+  const withCount = item.operation === 'listApprovalRequests';
   return (
     <NavLink
       component={RouterNavLink}
@@ -14,6 +19,14 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
       label={item.label}
       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
       active={active}
+      rightSection={
+        withCount && (
+          <Suspense fallback={<span id={countId} hidden />}>
+            <PendingApprovalsBadge descriptionId={countId} />
+          </Suspense>
+        )
+      }
+      aria-describedby={withCount ? countId : undefined}
       // The light variant's hover state falls just short of WCAG AA contrast for the active link.
       variant="filled"
       onClick={onNavigate}

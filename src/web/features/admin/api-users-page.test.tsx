@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApiUsersPage from './api-users-page';
+import { fakeService, notFound, signInAs } from './test-service';
 
 const users = [
   {
@@ -24,6 +25,10 @@ const users = [
   },
 ];
 
+beforeEach(async () => {
+  await signInAs('ADMIN');
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -43,13 +48,48 @@ describe('ApiUsersPage', () => {
     expect(rows[0]).toHaveTextContent('Treasury bot');
     expect(rows[0]).toHaveTextContent('Signer');
     expect(rows[0]).toHaveTextContent('Ready');
-    expect(rows[0]).toHaveTextContent('Enabled');
+    expect(within(rows[0]!).getByRole('switch', { name: 'Enabled' })).toBeChecked();
+    expect(within(rows[0]!).getByRole('switch', { name: 'Enabled' })).toHaveAccessibleDescription('Treasury bot');
     expect(rows[0]).toHaveTextContent(users[0]!.id);
     expect(rows[1]).toHaveTextContent('Non-Signing Admin');
     expect(rows[1]).toHaveTextContent('Pending activation');
-    expect(rows[1]).toHaveTextContent('Disabled');
+    expect(within(rows[1]!).getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
     expect(within(rows[1]!).getByRole('button', { name: 'Copy API key of Reporting' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/v1/management/api_users', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('offers a pairing token only for a user waiting for activation', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { users })));
+    renderAt(<ApiUsersPage />);
+
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).queryByRole('button', { name: 'Issue pairing token' })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Issue pairing token' })).toHaveAccessibleDescription('Reporting');
+  });
+
+  it('asks before disabling an API user, and enables one without asking', async () => {
+    const calls = fakeService((call) => {
+      if (call.path === '/v1/management/api_users') return jsonResponse(200, { users });
+      const user = users.find((candidate) => call.path === `/v1/management/api_users/${candidate.id}/enabled`);
+      if (call.method === 'PUT' && user) return jsonResponse(200, { ...user, ...(call.body as object) });
+      return notFound(call);
+    });
+    const user = userEvent.setup();
+    renderAt(<ApiUsersPage />);
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const puts = () => calls.filter((call) => call.method === 'PUT');
+
+    await user.click(within(rows[0]!).getByRole('switch', { name: 'Enabled' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable “Treasury bot”?' });
+    expect(puts()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({ path: `/v1/management/api_users/${users[0]!.id}/enabled`, body: { enabled: false } });
+
+    await user.click(within(rows[1]!).getByRole('switch', { name: 'Enabled' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]).toMatchObject({ path: `/v1/management/api_users/${users[1]!.id}/enabled`, body: { enabled: true } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says honestly that there are none yet', async () => {

@@ -1,16 +1,38 @@
-import { EmptyState, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Modal, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiUser } from '../../../contract/admin';
+import { mayPerform } from '../../../contract/operations';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { useSignedInUser } from '../../app/auth/use-session';
 import { apiUserQueries } from './api';
-import { ApiUsersTable } from './api-users-table';
+import { type ApiUserActions, ApiUsersTable } from './api-users-table';
+import { CreateApiUserForm } from './create-api-user-form';
+import { PairingTokenDialog } from './pairing-token-dialog';
 
 export default function ApiUsersPage() {
+  const { role } = useSignedInUser();
   const users = useQuery(apiUserQueries.list());
+  const [creating, setCreating] = useState(false);
+  // Held here, not in the row: issuing the token changes the user's status, and with it the row.
+  const [pairing, setPairing] = useState<ApiUser | null>(null);
+  const canCreate = mayPerform(role, 'createApiUser');
+  const actions: ApiUserActions = {
+    canSetEnabled: mayPerform(role, 'setApiUserEnabled'),
+    onIssuePairingToken: mayPerform(role, 'issuePairingToken') ? setPairing : undefined,
+  };
 
   return (
     <Page title="API users" description="Programs and scripts that call the service with a key of their own.">
+      {canCreate && (
+        <Group>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            New API user
+          </Button>
+        </Group>
+      )}
       {users.isPending ? (
         <Stack gap="xs" role="status">
           <VisuallyHidden>Loading API users…</VisuallyHidden>
@@ -24,12 +46,24 @@ export default function ApiUsersPage() {
         <EmptyState icon={<IconKey aria-hidden />} withIndicatorBackground align="left" py="xl">
           <EmptyState.Title order={2}>No API users yet</EmptyState.Title>
           <EmptyState.Description>
-            This workspace has no API users. Creating them from the console comes in a later version.
+            This workspace has no API users.{canCreate && ' Create one with “New API user”; it is added once admins approve it.'}
           </EmptyState.Description>
         </EmptyState>
       ) : (
-        <ApiUsersTable users={users.data} />
+        <ApiUsersTable users={users.data} actions={actions} />
       )}
+      {/* Clicking outside would throw away a half-filled form, or a key generated and not yet saved. */}
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New API user"
+        size="lg"
+        closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <CreateApiUserForm onDone={() => setCreating(false)} />
+      </Modal>
+      <PairingTokenDialog user={pairing} onClose={() => setPairing(null)} />
     </Page>
   );
 }

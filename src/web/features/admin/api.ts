@@ -1,10 +1,30 @@
-import { queryOptions } from '@tanstack/react-query';
-import { ApiUsersResponse } from '../../../contract/admin';
+import { notifications } from '@mantine/notifications';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  type AdminQuorumRequest,
+  AdminQuorumResponse,
+  AdminQuorumState,
+  ApiUser,
+  ApiUsersResponse,
+  ApprovalList,
+  type ApprovalListQuery,
+  ApprovalRequest,
+  type CreateApiUserRequest,
+  PairingTokenResponse,
+} from '../../../contract/admin';
 import { session } from '../../lib/session';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+
+/**
+ * Every query of this area sits under one root: a decision can create an API user or change the
+ * quorum, so after one the whole area is invalidated (only what is on screen refetches).
+ */
+const ADMIN = ['admin'] as const;
 
 /** Query keys of the API users, nested so that invalidating `all` refreshes every view of them. */
 export const apiUserQueries = {
-  all: ['admin', 'api-users'] as const,
+  all: [...ADMIN, 'api-users'] as const,
   list: () =>
     queryOptions({
       queryKey: [...apiUserQueries.all, 'list'] as const,
@@ -12,3 +32,196 @@ export const apiUserQueries = {
       select: (response) => response.users,
     }),
 };
+
+export const quorumQueries = {
+  all: [...ADMIN, 'quorum'] as const,
+  state: () =>
+    queryOptions({
+      queryKey: [...quorumQueries.all, 'state'] as const,
+      queryFn: ({ signal }) => session.api.request('/v1/admin_quorum', AdminQuorumState, { signal }),
+    }),
+};
+
+export type ApprovalListStatus = NonNullable<z.input<typeof ApprovalListQuery>['status']>;
+
+/** How often the navbar asks for the number of requests waiting, so a new one shows without a reload. */
+export const PENDING_COUNT_INTERVAL_MS = 15_000;
+
+export const approvalQueries = {
+  all: [...ADMIN, 'approvals'] as const,
+  /** Newest first, a page at a time; the service's cursor leads to the next page. */
+  list: (status: ApprovalListStatus) =>
+    infiniteQueryOptions({
+      queryKey: [...approvalQueries.all, 'list', status] as const,
+      queryFn: ({ pageParam, signal }) => {
+        const query = new URLSearchParams({ status });
+        if (pageParam) query.set('pageCursor', pageParam);
+        return session.api.request(`/v1/approval_requests?${query}`, ApprovalList, { signal });
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next,
+    }),
+  detail: (requestId: string) =>
+    queryOptions({
+      queryKey: [...approvalQueries.all, 'detail', requestId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/approval_requests/${requestId}`, ApprovalRequest, { signal }),
+    }),
+  /** One request's worth of page, for its `pendingCount` alone. */
+  pendingCount: () =>
+    queryOptions({
+      queryKey: [...approvalQueries.all, 'pending-count'] as const,
+      queryFn: ({ signal }) => session.api.request('/v1/approval_requests?status=PENDING&pageSize=1', ApprovalList, { signal }),
+      select: (page) => page.pendingCount,
+      refetchInterval: PENDING_COUNT_INTERVAL_MS,
+    }),
+};
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** For a form that puts the service's objections on its fields, and so reports failures itself. */
+interface FormMutationOptions {
+  onError: (error: unknown) => void;
+}
+
+export function useRequestQuorumChange({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: AdminQuorumRequest) =>
+      session.api.request('/v1/admin_quorum', AdminQuorumResponse, {
+        method: 'PUT',
+        body,
+        idempotencyKey: idempotency.keyFor(body),
+      }),
+    onSuccess: ({ message }) => {
+      notifications.show({ color: 'teal', title: 'Threshold change requested', message });
+    },
+    onError,
+    onSettled: (_response, error) => {
+      idempotency.settle(error);
+      // Also after a failure: a 409 means a change is pending that this page has not shown yet.
+      return queryClient.invalidateQueries({ queryKey: ADMIN });
+    },
+  });
+}
+
+export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
+
+const DECISION_FAILED: Record<ApprovalDecision, string> = {
+  approve: 'The approval was not recorded',
+  reject: 'The rejection was not recorded',
+  cancel: 'The request was not canceled',
+};
+
+function decisionNotice(decision: ApprovalDecision, after: ApprovalRequest): { title: string; message: string } {
+  if (decision === 'cancel') return { title: 'Request canceled', message: after.summary };
+  if (decision === 'reject') return { title: 'Request rejected', message: `${after.summary}: it will not be carried out.` };
+  if (after.status === 'EXECUTED') return { title: 'Approved and carried out', message: `${after.summary}: done.` };
+  return {
+    title: 'Approved',
+    message: `${after.summary}: ${after.approvals} of ${plural(after.requiredApprovals, 'approval', 'approvals')} so far.`,
+  };
+}
+
+/** Approve, reject or cancel one request; failures are notified with the service's reason (e.g. 409). */
+export function useDecideApproval(decision: ApprovalDecision) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (request: ApprovalRequest) =>
+      session.api.request(`/v1/approval_requests/${request.id}/${decision}`, ApprovalRequest, {
+        method: 'POST',
+        idempotencyKey: idempotency.keyFor({ id: request.id, decision }),
+      }),
+    meta: { errorTitle: DECISION_FAILED[decision] },
+    onSuccess: (after) => {
+      notifications.show({ color: 'teal', ...decisionNotice(decision, after) });
+    },
+    onSettled: (_after, error) => {
+      idempotency.settle(error);
+      // Also after a failure: a 409 means somebody else decided first, which the page should show.
+      return queryClient.invalidateQueries({ queryKey: ADMIN });
+    },
+  });
+}
+
+export interface CreateApiUserInput {
+  body: CreateApiUserRequest;
+  /** The quorum threshold when the form was sent, to tell the user what happens next; null if unknown. */
+  requiredApprovals: number | null;
+}
+
+function creationNotice({ body, requiredApprovals }: CreateApiUserInput): string {
+  if (requiredApprovals === 1) {
+    return `Your own approval met the threshold of 1, so “${body.name}” was created and is listed now.`;
+  }
+  if (requiredApprovals === null) return `“${body.name}” is listed once enough admins approve the request in Approvals.`;
+  return `Creating “${body.name}” needs ${plural(requiredApprovals, 'approval', 'approvals')}, yours included. It is listed once other admins approve it in Approvals.`;
+}
+
+export function useCreateApiUser({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    // The service answers 200 without a body: the user exists only once the request is approved.
+    mutationFn: ({ body }: CreateApiUserInput) =>
+      session.api.send('/v1/management/api_users', { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    onSuccess: (_nothing, input) => {
+      notifications.show({ color: 'teal', title: 'Approval request sent', message: creationNotice(input) });
+    },
+    onError,
+    onSettled: (_nothing, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: ADMIN });
+    },
+  });
+}
+
+export function useSetApiUserEnabled() {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: ({ user, enabled }: { user: ApiUser; enabled: boolean }) =>
+      session.api.request(`/v1/management/api_users/${user.id}/enabled`, ApiUser, {
+        method: 'PUT',
+        body: { enabled },
+        idempotencyKey: idempotency.keyFor({ id: user.id, enabled }),
+      }),
+    meta: { errorTitle: 'The API user was not changed' },
+    onSuccess: (after) => {
+      notifications.show({
+        color: 'teal',
+        title: after.enabled ? `“${after.name}” enabled` : `“${after.name}” disabled`,
+        message: after.enabled
+          ? 'Its requests are accepted again.'
+          : 'Its requests are refused from its next call until it is enabled again.',
+      });
+    },
+    onSettled: (_after, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
+    },
+  });
+}
+
+export function useIssuePairingToken() {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (user: ApiUser) =>
+      session.api.request(`/v1/management/api_users/${user.id}/pairing_token`, PairingTokenResponse, {
+        method: 'POST',
+        idempotencyKey: idempotency.keyFor({ id: user.id }),
+      }),
+    // The token is a credential: do not keep it in the mutation cache once the dialog is gone.
+    gcTime: 0,
+    meta: { errorTitle: 'No pairing token was issued' },
+    onSuccess: (issued) => {
+      notifications.show({ color: 'teal', title: 'Pairing token issued', message: `“${issued.name}” now waits for its device to pair.` });
+    },
+    onSettled: (_issued, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
+    },
+  });
+}

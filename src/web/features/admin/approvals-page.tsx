@@ -1,10 +1,120 @@
-import { NotAvailablePage } from '../../components/not-available-page';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { ApprovalRequest } from '../../../contract/admin';
+import { mayPerform } from '../../../contract/operations';
+import { ROLE_LABELS } from '../../../contract/role-labels';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { UtcTime } from '../../components/utc-time';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { approvalQueries, type ApprovalListStatus } from './api';
+import { ApprovalCard, type Viewer } from './approval-card';
+import { approvalsCount, STATUS_BADGES } from './approval-labels';
+
+const SECTIONS: Record<ApprovalListStatus, { heading: string; loading: string; failed: string; empty: string }> = {
+  PENDING: {
+    heading: 'Waiting for a decision',
+    loading: 'Loading the requests waiting for a decision…',
+    failed: 'The pending requests could not be loaded',
+    empty: 'Nothing is waiting for a decision.',
+  },
+  DECIDED: {
+    heading: 'Decided',
+    loading: 'Loading the decided requests…',
+    failed: 'The decided requests could not be loaded',
+    empty: 'No request has been decided yet.',
+  },
+};
+
+function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Request</Table.Th>
+            <Table.Th scope="col">Raised by</Table.Th>
+            <Table.Th scope="col">Outcome</Table.Th>
+            <Table.Th scope="col">Approvals</Table.Th>
+            <Table.Th scope="col">Decisions</Table.Th>
+            <Table.Th scope="col">Decided</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {requests.map((request) => (
+            <Table.Tr key={request.id}>
+              <Table.Td>{request.summary}</Table.Td>
+              <Table.Td>{request.requestedBy.name}</Table.Td>
+              <Table.Td>
+                <Badge variant="dot" color={STATUS_BADGES[request.status].color}>
+                  {STATUS_BADGES[request.status].label}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{approvalsCount(request)}</Table.Td>
+              <Table.Td>
+                {request.decisions
+                  .map((entry) => `${entry.userName} ${entry.decision === 'APPROVE' ? 'approved' : 'rejected'}`)
+                  .join(', ') || '—'}
+              </Table.Td>
+              <Table.Td>{request.decidedAt === null ? '—' : <UtcTime ms={request.decidedAt} />}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** One list of requests, newest first, with "Load more" while the service has older ones. */
+function ApprovalSection({ status, viewer }: { status: ApprovalListStatus; viewer: Viewer }) {
+  const headingId = useId();
+  const list = useInfiniteQuery(approvalQueries.list(status));
+  const text = SECTIONS[status];
+  const requests = list.data?.pages.flatMap((page) => page.data) ?? [];
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} size="h3" id={headingId}>
+        {text.heading}
+      </Title>
+      {list.isPending ? (
+        <Stack gap="xs" role="status">
+          <VisuallyHidden>{text.loading}</VisuallyHidden>
+          <Skeleton height={96} />
+        </Stack>
+      ) : list.isError ? (
+        <ErrorView title={text.failed} error={list.error} onRetry={() => void list.refetch()} />
+      ) : requests.length === 0 ? (
+        <Text c="dimmed">{text.empty}</Text>
+      ) : status === 'PENDING' ? (
+        requests.map((request) => <ApprovalCard key={request.id} request={request} viewer={viewer} />)
+      ) : (
+        <DecidedTable requests={requests} />
+      )}
+      {list.hasNextPage && (
+        <Group>
+          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
 
 export default function ApprovalsPage() {
+  const user = useSignedInUser();
   return (
-    <NotAvailablePage
+    <Page
       title="Approvals"
-      purpose="Here admins will review and decide on pending requests, such as a new API user or a change to the admin quorum, that need their approval."
-    />
+      description="Administrative changes, such as a new API user or a new quorum threshold, wait here until enough admins approve them."
+    >
+      {!mayPerform(user.role, 'decideApprovalRequest') && (
+        <Text>Your role, {ROLE_LABELS[user.role]}, can follow these requests but not decide on them.</Text>
+      )}
+      <ApprovalSection status="PENDING" viewer={user} />
+      <ApprovalSection status="DECIDED" viewer={user} />
+    </Page>
   );
 }

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
+import { renderAt } from '../../test/render';
+import { jsonResponse } from '../../test/service';
+import QuorumPage from './quorum-page';
+import { fakeService, notFound, signInAs } from './test-service';
+
+const PENDING_ID = '11111111-1111-4111-8111-111111111111';
+
+const state = (pendingRequestId: string | null): AdminQuorumState => ({
+  adminQuorumThreshold: 2,
+  admins: [
+    { id: 'a1', name: 'Olivia Owner', email: 'owner@demo.test', role: 'OWNER' },
+    { id: 'a2', name: 'Nadia Non-Signing', email: 'nsadmin@demo.test', role: 'NON_SIGNING_ADMIN' },
+    { id: 'a3', name: 'Adam Admin', email: 'admin@demo.test', role: 'ADMIN' },
+  ],
+  pendingRequestId,
+});
+
+const pending: ApprovalRequest = {
+  id: PENDING_ID,
+  kind: 'ADMIN_QUORUM_THRESHOLD',
+  status: 'PENDING',
+  summary: 'Change the admin quorum threshold from 2 to 3',
+  change: { adminQuorumThreshold: 3, before: 2 },
+  requestedBy: { id: 'a3', name: 'Adam Admin' },
+  requiredApprovals: 2,
+  approvals: 1,
+  decisions: [],
+  createdAt: 1,
+  decidedAt: null,
+  result: null,
+};
+
+function service(quorum: AdminQuorumState) {
+  fakeService((call) => {
+    if (call.path === '/v1/admin_quorum') return jsonResponse(200, quorum);
+    if (call.path === `/v1/approval_requests/${PENDING_ID}`) return jsonResponse(200, pending);
+    return notFound(call);
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('QuorumPage', () => {
+  it('shows the threshold and the admins who count, and lets an admin request a change', async () => {
+    await signInAs('ADMIN');
+    service(state(null));
+    renderAt(<QuorumPage />);
+
+    expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
+    expect(screen.getByText(/of 3 admins must approve each administrative change/)).toBeInTheDocument();
+    const admins = within(screen.getByRole('region', { name: 'Admins who count' })).getAllByRole('row').slice(1);
+    expect(admins.map((row) => row.textContent)).toEqual([
+      'Olivia OwnerOwnerowner@demo.test',
+      'Nadia Non-SigningNon-Signing Adminnsadmin@demo.test',
+      'Adam AdminAdminadmin@demo.test',
+    ]);
+    expect(screen.getByRole('region', { name: 'Request a new threshold' })).toBeInTheDocument();
+  });
+
+  it('shows an auditor the quorum without the form', async () => {
+    await signInAs('AUDITOR');
+    service(state(null));
+    renderAt(<QuorumPage />);
+
+    expect(await screen.findByText('Your role, Auditor, can see the quorum but not change it.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Request a new threshold' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request change' })).not.toBeInTheDocument();
+  });
+
+  it('shows a pending change with its approvals so far instead of the form, and leads to Approvals', async () => {
+    await signInAs('ADMIN');
+    service(state(PENDING_ID));
+    renderAt(<QuorumPage />);
+
+    expect(await screen.findByText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review it in Approvals' })).toHaveAttribute('href', '/admin/approvals');
+    expect(screen.queryByRole('button', { name: 'Request change' })).not.toBeInTheDocument();
+  });
+
+  it('tells an auditor both that a change is pending and that they cannot change the quorum', async () => {
+    await signInAs('AUDITOR');
+    service(state(PENDING_ID));
+    renderAt(<QuorumPage />);
+
+    expect(await screen.findByText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.')).toBeInTheDocument();
+    expect(screen.getByText('Your role, Auditor, can see the quorum but not change it.')).toBeInTheDocument();
+    expect(screen.queryByText(/A new change can be requested/)).not.toBeInTheDocument();
+  });
+});
