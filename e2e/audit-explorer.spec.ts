@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, test } from '@playwright/test';
+import { AuditLogsResponse } from '../src/contract/audit';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { AuditLogPage, parseCsv } from './pages/audit-log-page';
+import { ConsoleShell } from './pages/console-shell';
+import { SignInPage } from './pages/sign-in-page';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CATEGORIES = ['Security', 'Transactions'];
+
+/**
+ * A range that has ended before the test began: other specs share the service and write events
+ * as they run, which must not change what this search finds.
+ */
+function settledRange() {
+  const endTime = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+  return { startTime: endTime - 30 * DAY_MS, endTime };
+}
+
+/** The ids the service itself returns for a search, every page of it, in order. */
+async function idsFromService(request: APIRequestContext, token: string, search: URLSearchParams): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams(search);
+    params.set('pageSize', '500');
+    if (cursor) params.set('pageCursor', cursor);
+    const answer = await request.get(`/v1/management/audit_logs?${params}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.status()).toBe(200);
+    const page = AuditLogsResponse.parse(await answer.json());
+    ids.push(...page.data.map((event) => event.id));
+    cursor = page.next;
+  } while (cursor);
+  return ids;
+}
+
+test('an auditor searches, opens an event, shares the link and exports exactly what the search finds', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+  const audit = new AuditLogPage(page);
+
+  await signIn.goto();
+  const session = await signIn.signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
+  await shell.open('Audit log');
+  // The navigation link names no range; the explorer writes the last day into the address.
+  await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+$/);
+
+  // Two categories and one user (the auditor, whose sign-ins are in the demo history) over 30 days.
+  const range = settledRange();
+  const userName = session.user.name;
+  await audit.setRange(range.startTime, range.endTime);
+  await audit.chooseCategories(CATEGORIES);
+  await audit.addUser(userName);
+
+  const search = new URLSearchParams({ startTime: String(range.startTime), endTime: String(range.endTime) });
+  for (const category of CATEGORIES) search.append('category', category);
+  search.append('user', userName);
+  await expect(page).toHaveURL(`/audit?${search}`);
+
+  const expected = await idsFromService(page.request, session.accessToken, search);
+  expect(expected.length, 'the demo history should give this search more than one page').toBeGreaterThan(200);
+
+  // The first page is shown in the service's order, and only the rows in view are in the DOM.
+  await expect(audit.rows.first()).toHaveAttribute('data-event-id', expected[0]!);
+  await expect(audit.count).toHaveText('200 events loaded, more available');
+  const firstRows = await audit.firstRows(10);
+  expect(firstRows.map((row) => row.id)).toEqual(expected.slice(0, 10));
+  for (const row of firstRows) expect(row.text).toContain(userName);
+  const inDom = await audit.rows.count();
+  console.log(`audit explorer: ${expected.length} events match; ${inDom} rows in the DOM with 200 loaded`);
+  expect(inDom).toBeGreaterThan(5);
+  expect(inDom).toBeLessThan(60);
+
+  // Scrolling to the end loads the rest, still without rendering it all.
+  await expect(async () => {
+    await audit.scrollTo('end');
+    expect(await audit.loadedCount()).toEqual({ loaded: expected.length, more: false });
+  }).toPass({ timeout: 20_000 });
+  await audit.scrollTo('end');
+  await expect(audit.rows.last()).toHaveAttribute('data-event-id', expected.at(-1)!);
+  expect(await audit.rows.count()).toBeLessThan(60);
+
+  // Open an event from the top: the drawer shows its fields; Escape closes it.
+  await audit.scrollTo('start');
+  await expect(audit.rows.first()).toHaveAttribute('data-event-id', expected[0]!);
+  await audit.rows.first().click();
+  await expect(audit.drawer).toBeVisible();
+  await expect(audit.drawer).toContainText(expected[0]!);
+  await expect(audit.drawer).toContainText(userName);
+  await expect(audit.drawer.getByRole('button', { name: 'Copy JSON' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(audit.drawer).toBeHidden();
+  // The keyboard takes over from the row that was open.
+  await expect(audit.rows.first()).toBeFocused();
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(audit.drawer).toContainText(expected[1]!);
+  await page.keyboard.press('Escape');
+  await expect(audit.drawer).toBeHidden();
+  // A jump to the last loaded event brings it into view and focus, and back to the first.
+  await page.keyboard.press('End');
+  const last = audit.grid.locator(`tr[data-event-id="${expected.at(-1)}"]`);
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport();
+  await page.keyboard.press('Home');
+  await expect(audit.rows.first()).toBeFocused();
+  await expect(audit.rows.first()).toBeInViewport();
+
+  // The address alone reproduces the view in another tab.
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  const sharedAudit = new AuditLogPage(shared);
+  await expect(sharedAudit.rows.first()).toHaveAttribute('data-event-id', expected[0]!);
+  await expect(sharedAudit.count).toHaveText('200 events loaded, more available');
+  expect(await sharedAudit.firstRows(10)).toEqual(await audit.firstRows(10));
+  await shared.close();
+
+  // The chain of the range verifies.
+  await audit.verifyButton.click();
+  await expect(page.getByText('Integrity verified')).toBeVisible({ timeout: 30_000 });
+
+  // The export holds every event of the search, in order, however many the table loaded.
+  const started = Date.now();
+  const download = page.waitForEvent('download');
+  await audit.exportCsvButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^audit-log_\d{8}T\d{6}Z_\d{8}T\d{6}Z\.csv$/);
+  const rows = parseCsv(await readFile((await file.path())!, 'utf8'));
+  console.log(`audit explorer: exported ${rows.length - 1} events to CSV in ${Date.now() - started} ms`);
+  expect(rows[0]).toEqual(['id', 'timestamp', 'user', 'userId', 'category', 'subject', 'event', 'requestId', 'sourceAddress', 'detail']);
+  const exported = rows.slice(1);
+  expect(exported.map((row) => row[0])).toEqual(expected);
+  for (const row of exported) {
+    expect(row).toHaveLength(10);
+    expect(row[2]).toBe(userName);
+    expect(CATEGORIES).toContain(row[4]);
+    expect(() => JSON.parse(row[9]!)).not.toThrow();
+  }
+
+  // Back and forward step through the searches.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/[?&]user=/);
+  await page.goForward();
+  await expect(page).toHaveURL(`/audit?${search}`);
+  await expect(audit.rows.first()).toHaveAttribute('data-event-id', expected[0]!);
+});
+
+test('the audit explorer has no serious accessibility problems, in light and dark and with an event open', async ({ page }) => {
+  // Three axe passes over a long form and a grid take several seconds each on a busy machine.
+  test.setTimeout(60_000);
+  const signIn = new SignInPage(page);
+  const audit = new AuditLogPage(page);
+  await signIn.goto();
+  await signIn.signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
+  const range = settledRange();
+  await page.goto(`/audit?startTime=${range.endTime - DAY_MS}&endTime=${range.endTime}`);
+  await expect(audit.rows.first()).toBeVisible();
+
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+
+  expect(await serious()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await serious()).toEqual([]);
+  await audit.rows.first().click();
+  await expect(audit.drawer).toBeVisible();
+  expect(await serious()).toEqual([]);
+});

@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { AuditChainVerification, AuditDimensions, AuditLogsResponse } from '../../../contract/audit';
+import { session } from '../../lib/session';
+import { type AuditRange, type AuditView, toAuditSearch } from './audit-view';
+
+const AUDIT_LOGS = '/v1/management/audit_logs';
+
+/** One page of what `search` selects; `cursor` is the `next` of the page before, null for the first. */
+export function fetchAuditPage(search: URLSearchParams, cursor: string | null, signal?: AbortSignal) {
+  const params = new URLSearchParams(search);
+  if (cursor) params.set('pageCursor', cursor);
+  return session.api.request(`${AUDIT_LOGS}?${params}`, AuditLogsResponse, { signal });
+}
+
+/** Query keys of the audit log, nested so that invalidating `all` refreshes every view of it. */
+export const auditQueries = {
+  all: ['audit'] as const,
+  events: (view: AuditView) =>
+    infiniteQueryOptions({
+      queryKey: [...auditQueries.all, 'events', view] as const,
+      queryFn: ({ pageParam, signal }) => fetchAuditPage(toAuditSearch(view), pageParam, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next,
+      // The range is absolute and an event is stamped when it is written, so the pages of a range
+      // that has ended never change; refetching on focus would read every loaded page again.
+      staleTime: Infinity,
+    }),
+  /** Values seen over the last year, offered as suggestions in the filters. */
+  dimensions: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all, 'dimensions'] as const,
+      queryFn: ({ signal }) => session.api.request(`${AUDIT_LOGS}/dimensions`, AuditDimensions, { signal }),
+      staleTime: 10 * 60_000,
+    }),
+  verification: ({ startTime, endTime }: AuditRange) =>
+    queryOptions({
+      queryKey: [...auditQueries.all, 'verification', { startTime, endTime }] as const,
+      queryFn: ({ signal }) => {
+        const range = new URLSearchParams({ startTime: String(startTime), endTime: String(endTime) });
+        return session.api.request(`${AUDIT_LOGS}/verify?${range}`, AuditChainVerification, { signal });
+      },
+      // Walking the chain is costly: it runs when somebody asks (the page refetches on each click),
+      // never by itself on focus, and is forgotten once the range changes.
+      staleTime: Infinity,
+      gcTime: 0,
+    }),
+};

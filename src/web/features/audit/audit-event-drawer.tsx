@@ -1,0 +1,154 @@
+import { Button, Code, CopyButton, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { AuditLogData } from '../../../contract/audit';
+import { CopyableValue } from '../../components/copyable-value';
+import { isoUtc } from './utc-date-time';
+
+type Values = Record<string, unknown>;
+
+const isValues = (value: unknown): value is Values =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A detail value as text: strings as they are, anything else as JSON; absent keys say so. */
+function shown(value: unknown): string {
+  if (value === undefined) return '(not set)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue style={wrapAnywhere}>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/** `before` and `after` side by side, one row per field either of them has. */
+function ChangeTable({ before, after }: { before: Values; after: Values }) {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return (
+    <Table withTableBorder withColumnBorders layout="fixed">
+      <Table.Caption>Values before and after the change</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Field</Table.Th>
+          <Table.Th scope="col">Before</Table.Th>
+          <Table.Th scope="col">After</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {fields.map((field) => (
+          <Table.Tr key={field}>
+            <Table.Th scope="row" style={wrapAnywhere}>
+              {field}
+            </Table.Th>
+            <Table.Td style={wrapAnywhere}>{shown(before[field])}</Table.Td>
+            <Table.Td style={wrapAnywhere}>{shown(after[field])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function EventDetail({ event }: { event: AuditLogData }) {
+  const { before, after, ...context } = event.detail;
+  const hasChange = isValues(before) || isValues(after);
+  // A before or after that is not a set of fields has no side-by-side view; it stays with the context.
+  const rest: Values = hasChange ? context : event.detail;
+  const json = JSON.stringify(event, null, 2);
+
+  return (
+    <Stack gap="lg">
+      <DataList labelWidth={150}>
+        <Field label="What">
+          {event.category} / {event.subject} / {event.event}
+        </Field>
+        <Field label="When (UTC)">{isoUtc(event.timestamp)}</Field>
+        <Field label="Recorded (UTC)">{isoUtc(event.createdAt)}</Field>
+        <Field label="User">{event.user}</Field>
+        <Field label="User ID">{event.userId}</Field>
+        <Field label="Request ID">
+          {event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}
+        </Field>
+        <Field label="Source address">{event.sourceAddress ?? 'None'}</Field>
+        <Field label="Event ID">
+          <CopyableValue value={event.id} label="event id" />
+        </Field>
+        <Field label="Workspace ID">{event.tenantId}</Field>
+        <Field label="Hash">
+          <Code style={wrapAnywhere}>{event.hash}</Code>
+        </Field>
+      </DataList>
+
+      {hasChange && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            Change
+          </Title>
+          <ChangeTable before={isValues(before) ? before : {}} after={isValues(after) ? after : {}} />
+        </Stack>
+      )}
+
+      {Object.keys(rest).length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            Context
+          </Title>
+          <DataList labelWidth={150}>
+            {Object.entries(rest).map(([key, value]) => (
+              <Field key={key} label={key}>
+                {shown(value)}
+              </Field>
+            ))}
+          </DataList>
+        </Stack>
+      )}
+
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3} size="h5">
+            Raw JSON
+          </Title>
+          <CopyButton value={json} timeout={1500}>
+            {({ copied, copy }) => (
+              <Button
+                size="xs"
+                variant="light"
+                color={copied ? 'teal' : undefined}
+                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+                onClick={copy}
+              >
+                {copied ? 'JSON copied' : 'Copy JSON'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        {/* Wrapped rather than scrolled sideways, so the block needs no keyboard focus of its own. */}
+        <Code block style={{ whiteSpace: 'pre-wrap', ...wrapAnywhere }}>
+          {json}
+        </Code>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Everything recorded about one event. Escape or the close button closes it, and focus returns to the row. */
+export function AuditEventDrawer({ event, opened, onClose }: { event: AuditLogData | null; opened: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title="Event details"
+      closeButtonProps={{ 'aria-label': 'Close event details' }}
+    >
+      {event && <EventDetail event={event} />}
+    </Drawer>
+  );
+}

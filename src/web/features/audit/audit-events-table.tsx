@@ -1,0 +1,179 @@
+import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { AuditLogData } from '../../../contract/audit';
+import classes from './audit-events-table.module.css';
+import { isoUtc } from './utc-date-time';
+
+const ROW_HEIGHT = 56;
+const HEADER_HEIGHT = 40;
+/** The next page is asked for when a row this close to the end of what is loaded is rendered. */
+const LOAD_AHEAD = 40;
+
+const MOVES: Record<string, (active: number, last: number) => number> = {
+  ArrowDown: (active) => active + 1,
+  j: (active) => active + 1,
+  ArrowUp: (active) => active - 1,
+  k: (active) => active - 1,
+  Home: () => 0,
+  End: (_active, last) => last,
+};
+
+interface AuditEventsTableProps {
+  events: readonly AuditLogData[];
+  /** The service has more events for this search than are loaded. */
+  hasMore: boolean;
+  /** False while a page is on its way, when there is none left, or after loading one failed. */
+  canLoadMore: boolean;
+  onLoadMore: () => unknown;
+  onOpen: (event: AuditLogData) => void;
+}
+
+/**
+ * The loaded events as a grid of rows, of which only those in view (and a few either side) are in
+ * the DOM. A grid rather than a plain table so that screen readers hand the arrow keys to it.
+ */
+export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onOpen }: AuditEventsTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const hintId = useId();
+  const [active, setActive] = useState(0);
+  // Set by a keyboard move; the row takes focus once it is rendered, which for a far jump (End)
+  // is only after the virtualizer has scrolled to it.
+  const focusPending = useRef(false);
+
+  // This console is not built with React Compiler, which is what the rule protects.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: events.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => events[index]!.id,
+    overscan: 10,
+    // The sticky header sits above the first row inside the scrolling element.
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastRendered = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (canLoadMore && lastRendered >= events.length - LOAD_AHEAD) void onLoadMore();
+  }, [canLoadMore, lastRendered, events.length, onLoadMore]);
+
+  useLayoutEffect(() => {
+    if (!focusPending.current) return;
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${active}"]`);
+    if (!row) return;
+    focusPending.current = false;
+    // Not preventScroll: the virtualizer has placed the row in the table's box, but the box itself
+    // may be partly below the fold of the page, which focusing scrolls as far as needed.
+    row.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const move = MOVES[event.key];
+    if (move) {
+      const next = Math.max(0, Math.min(events.length - 1, move(active, events.length - 1)));
+      setActive(next);
+      focusPending.current = true;
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+    } else if (event.key === 'Enter' && events[active]) {
+      onOpen(events[active]);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
+  // One row is in the tab order: the active one, or the first in view when it has scrolled away.
+  const tabbable = items.some((item) => item.index === active) ? active : items[0]?.index;
+  const paddingTop = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? HEADER_HEIGHT);
+
+  return (
+    // The scroll padding keeps a row the browser scrolls to from sliding under the sticky header.
+    <div ref={scrollRef} className={classes.scroller} style={{ scrollPaddingTop: HEADER_HEIGHT }}>
+      <VisuallyHidden id={hintId}>
+        Use the arrow keys or J and K to move between events, Home and End to jump, Enter to open one.
+      </VisuallyHidden>
+      <Table
+        role="grid"
+        aria-label="Audit events"
+        aria-describedby={hintId}
+        // -1: the total is unknown while more pages can be loaded.
+        aria-rowcount={hasMore ? -1 : events.length + 1}
+        layout="fixed"
+        stickyHeader
+        highlightOnHover
+        verticalSpacing={0}
+        onKeyDown={onKeyDown}
+      >
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+            <Table.Th scope="col" w={250}>
+              When (UTC)
+            </Table.Th>
+            <Table.Th scope="col" w="30%">
+              Who
+            </Table.Th>
+            <Table.Th scope="col">What</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={bodyRef}>
+          {paddingTop > 0 && <Spacer height={paddingTop} />}
+          {items.map((item) => {
+            const event = events[item.index]!;
+            return (
+              <Table.Tr
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                data-event-id={event.id}
+                aria-rowindex={item.index + 2}
+                tabIndex={item.index === tabbable ? 0 : -1}
+                className={classes.row}
+                style={{ height: ROW_HEIGHT }}
+                onFocus={() => setActive(item.index)}
+                onClick={() => onOpen(event)}
+              >
+                <Table.Td>
+                  <Text size="sm" ff="monospace" truncate>
+                    <time dateTime={isoUtc(event.timestamp)}>{isoUtc(event.timestamp)}</time>
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500} truncate>
+                    {event.user}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace" truncate>
+                    {event.userId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate>
+                    {event.category} / {event.subject} /{' '}
+                    <Text span fw={600} inherit>
+                      {event.event}
+                    </Text>
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+          {paddingBottom > 0 && <Spacer height={paddingBottom} />}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** Stands in for the rows that are not rendered, so the scrollbar reflects every loaded event. */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden style={{ height }}>
+      <td colSpan={3} style={{ padding: 0, border: 0 }} />
+    </tr>
+  );
+}

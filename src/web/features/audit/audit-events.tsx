@@ -1,0 +1,79 @@
+import { EmptyState, Group, Loader, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { AuditLogData } from '../../../contract/audit';
+import { ErrorView } from '../../components/error-view';
+import { auditQueries } from './api';
+import { AuditEventDrawer } from './audit-event-drawer';
+import { AuditEventsTable } from './audit-events-table';
+import { type AuditView, FILTER_FIELDS } from './audit-view';
+import { eventCount } from './event-count';
+import { isoUtc } from './utc-date-time';
+
+function LoadingEvents() {
+  return (
+    <Stack gap="xs" role="status">
+      <VisuallyHidden>Loading audit events…</VisuallyHidden>
+      {[0, 1, 2, 3, 4, 5].map((row) => (
+        <Skeleton key={row} height={44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+function NoEvents({ view }: { view: AuditView }) {
+  const filtered = FILTER_FIELDS.some((field) => view[field].length > 0);
+  return (
+    <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground align="left" py="xl">
+      <EmptyState.Title order={3}>{filtered ? 'No events match these filters' : 'No events in this time range'}</EmptyState.Title>
+      <EmptyState.Description>
+        Nothing was recorded from {isoUtc(view.startTime)} to {isoUtc(view.endTime)}
+        {filtered ? ' that matches every filter. Remove a filter or widen the time range.' : '. Widen the time range.'}
+      </EmptyState.Description>
+    </EmptyState>
+  );
+}
+
+/**
+ * The events of one view, loaded a page at a time as the table is scrolled. The page gives each
+ * view its own instance (keyed by the view), so a new search starts at the first page and the top.
+ */
+export function AuditEvents({ view }: { view: AuditView }) {
+  const events = useInfiniteQuery(auditQueries.events(view));
+  const [detail, setDetail] = useState<{ event: AuditLogData; opened: boolean } | null>(null);
+  const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
+
+  if (events.isPending) return <LoadingEvents />;
+  if (loaded.length === 0 && events.isError) {
+    return <ErrorView title="The audit events could not be loaded" error={events.error} onRetry={() => void events.refetch()} />;
+  }
+  if (loaded.length === 0) return <NoEvents view={view} />;
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" mih={24}>
+        <Text size="sm" aria-live="polite" data-testid="audit-events-count">
+          {eventCount(loaded.length)} loaded
+          {events.hasNextPage && ', more available'}
+        </Text>
+        {events.isFetchingNextPage && <Loader size="xs" role="status" aria-label="Loading more events" />}
+      </Group>
+      <AuditEventsTable
+        events={loaded}
+        hasMore={events.hasNextPage}
+        canLoadMore={events.hasNextPage && !events.isFetchingNextPage && !events.isFetchNextPageError}
+        onLoadMore={events.fetchNextPage}
+        onOpen={(event) => setDetail({ event, opened: true })}
+      />
+      {events.isFetchNextPageError && (
+        <ErrorView title="More events could not be loaded" error={events.error} onRetry={() => void events.fetchNextPage()} />
+      )}
+      <AuditEventDrawer
+        event={detail?.event ?? null}
+        opened={detail?.opened ?? false}
+        onClose={() => setDetail((current) => current && { ...current, opened: false })}
+      />
+    </Stack>
+  );
+}

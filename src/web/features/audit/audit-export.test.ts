@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AuditLogData, AuditLogsResponse } from '../../../contract/audit';
+import { auditCsv, auditJson, collectAuditEvents, csvField, exportFileName, type FetchAuditPage } from './audit-export';
+
+const event = (id: string, timestamp: number, extra: Partial<AuditLogData> = {}): AuditLogData => ({
+  id,
+  timestamp,
+  createdAt: timestamp,
+  user: 'Ada Admin',
+  userId: 'u-1',
+  category: 'Security',
+  subject: 'Sign-in',
+  event: 'Signed in',
+  tenantId: 'w-1',
+  requestId: null,
+  sourceAddress: null,
+  detail: {},
+  hash: 'h',
+  ...extra,
+});
+
+const page = (data: AuditLogData[], next: string | null): AuditLogsResponse => ({ data, next, cursor: next });
+
+describe('csvField', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['', ''],
+    [null, ''],
+    ['Doe, Jane', '"Doe, Jane"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['carriage\rreturn', '"carriage\rreturn"'],
+    ['"', '""""'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+});
+
+describe('auditCsv', () => {
+  it('writes the header and one line per event, escaping what needs it', () => {
+    const csv = auditCsv([
+      event('e1', Date.UTC(2026, 0, 2, 3, 4, 5, 6), {
+        user: 'Doe, "JJ" Jane',
+        requestId: 'r-1',
+        sourceAddress: '203.0.113.10',
+        detail: { before: { note: 'a,b' }, after: { note: 'line\nbreak' } },
+      }),
+      event('e2', Date.UTC(2026, 0, 2)),
+    ]).join('');
+
+    expect(csv.split('\r\n')).toEqual([
+      'id,timestamp,user,userId,category,subject,event,requestId,sourceAddress,detail',
+      'e1,2026-01-02T03:04:05.006Z,"Doe, ""JJ"" Jane",u-1,Security,Sign-in,Signed in,r-1,203.0.113.10,' +
+        '"{""before"":{""note"":""a,b""},""after"":{""note"":""line\\nbreak""}}"',
+      'e2,2026-01-02T00:00:00.000Z,Ada Admin,u-1,Security,Sign-in,Signed in,,,{}',
+      '',
+    ]);
+  });
+});
+
+describe('auditJson', () => {
+  it('is a JSON array of the events exactly as the service sent them', () => {
+    const events = [event('e1', 1, { detail: { after: { x: 1 } } }), event('e2', 2)];
+    expect(JSON.parse(auditJson(events).join(''))).toEqual(events);
+    expect(JSON.parse(auditJson([]).join(''))).toEqual([]);
+  });
+});
+
+describe('collectAuditEvents', () => {
+  const range = { startTime: 0, endTime: 1000 };
+
+  it('follows next page after page until there is none, and reports its progress', async () => {
+    const pages: Record<string, AuditLogsResponse> = {
+      first: page([event('e1', 900), event('e2', 800)], 'c1'),
+      c1: page([event('e3', 500)], 'c2'),
+      c2: page([event('e4', 100)], null),
+    };
+    const fetchPage = vi.fn<FetchAuditPage>(async (cursor) => pages[cursor ?? 'first']!);
+    const onProgress = vi.fn();
+
+    const events = await collectAuditEvents(fetchPage, { range, order: 'DESC', signal: new AbortController().signal, onProgress });
+
+    expect(events.map((e) => e.id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([null, 'c1', 'c2']);
+    expect(onProgress.mock.calls.map(([progress]) => progress)).toEqual([
+      { fetched: 2, covered: 0.2 },
+      { fetched: 3, covered: 0.5 },
+      { fetched: 4, covered: 1 },
+    ]);
+  });
+
+  it('measures progress from the start of the range when reading oldest first', async () => {
+    const fetchPage = vi
+      .fn<FetchAuditPage>()
+      .mockResolvedValueOnce(page([event('e1', 250)], 'c1'))
+      .mockResolvedValueOnce(page([], null));
+    const onProgress = vi.fn();
+
+    await collectAuditEvents(fetchPage, { range, order: 'ASC', signal: new AbortController().signal, onProgress });
+
+    expect(onProgress.mock.calls.map(([progress]) => progress)).toEqual([
+      { fetched: 1, covered: 0.25 },
+      { fetched: 1, covered: 1 },
+    ]);
+  });
+
+  it('stops asking for pages once cancelled, and passes the signal on to each call', async () => {
+    const controller = new AbortController();
+    const fetchPage = vi.fn<FetchAuditPage>(async () => {
+      controller.abort();
+      return page([event('e1', 900)], 'c1');
+    });
+
+    await expect(
+      collectAuditEvents(fetchPage, { range, order: 'DESC', signal: controller.signal, onProgress: () => {} }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(fetchPage.mock.calls[0]?.[1]).toBe(controller.signal);
+  });
+
+  it('gives up with the error of a page that fails', async () => {
+    const failure = new Error('Rate limit exceeded');
+    const fetchPage = vi.fn<FetchAuditPage>().mockResolvedValueOnce(page([event('e1', 900)], 'c1')).mockRejectedValueOnce(failure);
+
+    await expect(
+      collectAuditEvents(fetchPage, { range, order: 'DESC', signal: new AbortController().signal, onProgress: () => {} }),
+    ).rejects.toBe(failure);
+  });
+});
+
+describe('exportFileName', () => {
+  it('names the range in UTC without characters some file systems refuse', () => {
+    expect(exportFileName({ startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 31, 12, 30, 15, 250) }, 'csv')).toBe(
+      'audit-log_20260101T000000Z_20260131T123015Z.csv',
+    );
+  });
+});

@@ -1,0 +1,327 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuditLogData } from '../../../contract/audit';
+import { renderAt } from '../../test/render';
+import { jsonResponse } from '../../test/service';
+import AuditLogPage from './audit-log-page';
+
+const START = Date.UTC(2026, 0, 1);
+const END = Date.UTC(2026, 0, 31);
+const RANGE = `startTime=${START}&endTime=${END}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const makeEvent = (n: number, extra: Partial<AuditLogData> = {}): AuditLogData => ({
+  id: `event-${n}`,
+  timestamp: END - n * 60_000,
+  createdAt: END - n * 60_000,
+  user: 'Ada Admin',
+  userId: 'user-ada',
+  category: 'Security',
+  subject: 'Sign-in',
+  event: 'Signed in',
+  tenantId: 'workspace-1',
+  requestId: `request-${n}`,
+  sourceAddress: '203.0.113.10',
+  detail: {},
+  hash: `hash-${n}`,
+  ...extra,
+});
+
+/** Pages of `size` events, `pages` of them, chained by cursors c1, c2, …; the last has no next. */
+function pagedEvents(size: number, pages: number, first: AuditLogData[] = []) {
+  return (cursor: string | null) => {
+    const index = cursor ? Number(cursor.slice(1)) : 0;
+    const data = Array.from({ length: size }, (_, i) => makeEvent(index * size + i));
+    if (index === 0) data.splice(0, first.length, ...first);
+    const next = index + 1 < pages ? `c${index + 1}` : null;
+    return { data, next, cursor: next };
+  };
+}
+
+const dimensions = { category: ['Security'], subject: ['Sign-in'], event: ['Signed in'], user: ['Ada Admin'], userId: ['user-ada'] };
+
+/** A fake service for the audit endpoints; returns the fetch mock to inspect what was asked. */
+function serve(page: (cursor: string | null, params: URLSearchParams) => unknown, verify?: unknown) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://console.test');
+    if (url.pathname.endsWith('/dimensions')) return jsonResponse(200, dimensions);
+    if (url.pathname.endsWith('/verify')) return jsonResponse(200, verify);
+    return jsonResponse(200, page(url.searchParams.get('pageCursor'), url.searchParams));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** The event-list requests made so far, as search strings. */
+const listCalls = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls
+    .map(([input]) => new URL(String(input), 'http://console.test'))
+    .filter((url) => url.pathname === '/v1/management/audit_logs')
+    .map((url) => url.search);
+
+function Location() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="search">{location.search}</output>
+      <button onClick={() => void navigate(-1)}>Browser back</button>
+    </>
+  );
+}
+
+const currentSearch = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
+
+function renderPage(search: string) {
+  const user = userEvent.setup();
+  renderAt(
+    <>
+      <AuditLogPage />
+      <Location />
+    </>,
+    `/audit?${search}`,
+  );
+  return user;
+}
+
+const grid = () => screen.findByRole('grid', { name: 'Audit events' });
+/** Rendered event rows, without the header row (the spacer rows are hidden from the accessibility tree). */
+const eventRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+
+// jsdom does no layout: give the table's scrolling box a height and each row one, as a browser would.
+const layout = {
+  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!,
+  offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!,
+};
+beforeAll(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 56 });
+});
+afterAll(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', layout.clientHeight);
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', layout.offsetHeight);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AuditLogPage', () => {
+  it('asks the service for exactly what the address says and renders only the rows in view', async () => {
+    const fetch = serve(pagedEvents(200, 3));
+    renderPage(`${RANGE}&category=Security&category=Trading&user=Ada+Admin`);
+
+    const table = await grid();
+    expect(listCalls(fetch)).toEqual([`?${RANGE}&category=Security&category=Trading&user=Ada+Admin`]);
+    expect(screen.getByText('200 events loaded, more available')).toBeInTheDocument();
+    const rendered = eventRows(table);
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(40);
+    expect(rendered[0]).toHaveTextContent('2026-01-31T00:00:00.000Z');
+    expect(rendered[0]).toHaveTextContent('Ada Admin');
+    expect(rendered[0]).toHaveTextContent('user-ada');
+    expect(rendered[0]).toHaveTextContent('Security / Sign-in / Signed in');
+  });
+
+  it('loads the next page, with the cursor of the last one, when the table is scrolled near its end', async () => {
+    const fetch = serve(pagedEvents(200, 2));
+    renderPage(RANGE);
+    const table = await grid();
+    const scroller = table.parentElement!;
+
+    await act(async () => {
+      scroller.scrollTop = 200 * 56 - 600;
+      fireEvent.scroll(scroller);
+    });
+
+    expect(await screen.findByText('400 events loaded')).toBeInTheDocument();
+    expect(listCalls(fetch)).toEqual([`?${RANGE}`, `?${RANGE}&pageCursor=c1`]);
+    // The cursor is loading state, kept with the query, never in the address.
+    expect(currentSearch().toString()).toBe(RANGE);
+    // Still only what is in view, now near the end.
+    expect(eventRows(table).length).toBeLessThan(40);
+    expect(within(table).getByText('2026-01-30T20:40:00.000Z')).toBeInTheDocument();
+  });
+
+  it('writes an absolute last day into an address that names no range, in place', async () => {
+    serve(pagedEvents(10, 1));
+    const before = Date.now();
+    renderPage('category=Security');
+
+    await grid();
+    const search = currentSearch();
+    const endTime = Number(search.get('endTime'));
+    expect(endTime).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(endTime).toBeLessThanOrEqual(Date.now());
+    expect(Number(search.get('startTime'))).toBe(endTime - DAY_MS);
+    expect(search.getAll('category')).toEqual(['Security']);
+  });
+
+  it('starts a changed search at its first page, and going back shows the previous one from the cache', async () => {
+    const fetch = serve(pagedEvents(200, 3));
+    const user = renderPage(RANGE);
+    await grid();
+
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Trading' }));
+
+    await waitFor(() => expect(currentSearch().getAll('category')).toEqual(['Trading']));
+    await waitFor(() => expect(listCalls(fetch)).toEqual([`?${RANGE}`, `?${RANGE}&category=Trading`]));
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(currentSearch().getAll('category')).toEqual([]));
+    expect(await screen.findByText('200 events loaded, more available')).toBeInTheDocument();
+    expect(listCalls(fetch)).toHaveLength(2);
+  });
+
+  it('turns a preset into absolute times in the address', async () => {
+    serve(pagedEvents(10, 1));
+    const user = renderPage(RANGE);
+    await grid();
+
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+
+    await waitFor(() => expect(Number(currentSearch().get('startTime'))).not.toBe(START));
+    const search = currentSearch();
+    expect(Number(search.get('endTime')) - Number(search.get('startTime'))).toBe(7 * DAY_MS);
+    expect(Date.now() - Number(search.get('endTime'))).toBeLessThan(5_000);
+  });
+
+  it('applies an absolute range typed in UTC, and refuses one that ends before it starts', async () => {
+    serve(pagedEvents(10, 1));
+    const user = renderPage(RANGE);
+    await grid();
+    const start = screen.getByLabelText('Start (UTC)');
+    const end = screen.getByLabelText('End (UTC)');
+    expect(start).toHaveValue('2026-01-01T00:00:00Z');
+
+    await user.clear(start);
+    await user.type(start, '2026-02-01 00:00');
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+    expect(await screen.findByText('The end must be after the start')).toBeInTheDocument();
+    expect(currentSearch().get('startTime')).toBe(String(START));
+
+    await user.clear(end);
+    await user.type(end, '2026-02-03T12:30:00.250Z');
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+    await waitFor(() =>
+      expect(currentSearch().toString()).toBe(`startTime=${Date.UTC(2026, 1, 1)}&endTime=${Date.UTC(2026, 1, 3, 12, 30, 0, 250)}`),
+    );
+    expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-02-03T12:30:00.250Z');
+  });
+
+  it('moves between rows with the arrow keys and j/k, opens the focused one with Enter and closes it with Escape', async () => {
+    serve(
+      pagedEvents(50, 1, [
+        makeEvent(0),
+        makeEvent(1, {
+          category: 'Compliance',
+          subject: 'Screening',
+          event: 'Updated',
+          detail: { before: { disableBypass: false }, after: { disableBypass: true }, reason: 'quarterly review' },
+        }),
+      ]),
+    );
+    const user = renderPage(RANGE);
+    const table = await grid();
+    const rows = eventRows(table);
+
+    await user.click(rows[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Event details' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(rows[0]).toHaveFocus());
+
+    await user.keyboard('{ArrowDown}');
+    expect(rows[1]).toHaveFocus();
+    await user.keyboard('j');
+    expect(rows[2]).toHaveFocus();
+    await user.keyboard('k');
+    expect(rows[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(rows[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Event details' });
+    expect(within(dialog).getByText('Compliance / Screening / Updated')).toBeInTheDocument();
+    expect(within(dialog).getByText('event-1')).toBeInTheDocument();
+    expect(within(dialog).getByText('request-1')).toBeInTheDocument();
+    const change = within(dialog).getByRole('table', { name: 'Values before and after the change' });
+    expect(within(change).getByRole('row', { name: 'disableBypass false true' })).toBeInTheDocument();
+    expect(within(dialog).getByText('quarterly review')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy JSON' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('"hash": "hash-1"');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(rows[1]).toHaveFocus());
+  });
+
+  it('says that the filters matched nothing', async () => {
+    serve(() => ({ data: [], next: null, cursor: null }));
+    renderPage(`${RANGE}&user=Nobody`);
+
+    expect(await screen.findByText('No events match these filters')).toBeInTheDocument();
+    expect(screen.getByText(/Remove a filter or widen the time range/)).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal of the service with its request id', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(400, { message: 'startTime must be at most one year before the current time', code: 400 }, 'req-audit-1'),
+      ),
+    );
+    renderPage(RANGE);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The audit events could not be loaded');
+    expect(alert).toHaveTextContent('startTime must be at most one year before the current time');
+    expect(alert).toHaveTextContent('req-audit-1');
+  });
+
+  it('verifies the chain of the range shown and says how many events were checked', async () => {
+    const fetch = serve(pagedEvents(10, 1), {
+      verified: true,
+      checked: 12345,
+      startTime: START,
+      endTime: END,
+      firstBrokenEventId: null,
+      reason: null,
+    });
+    const user = renderPage(`${RANGE}&category=Security`);
+    await grid();
+
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+
+    expect(await screen.findByText('Integrity verified')).toBeInTheDocument();
+    expect(screen.getByText(/all 12,345 events from 2026-01-01T00:00:00.000Z to 2026-01-31T00:00:00.000Z/)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(`/v1/management/audit_logs/verify?${RANGE}`, expect.anything());
+  });
+
+  it('exports every page of the search, not only the loaded rows, as one CSV file', async () => {
+    const fetch = serve((cursor, params) => pagedEvents(Number(params.get('pageSize') ?? 200), 3)(cursor));
+    const files: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:export'), revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = renderPage(`${RANGE}&category=Security`);
+    await grid();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(listCalls(fetch).slice(1)).toEqual([
+      `?${RANGE}&category=Security&pageSize=500`,
+      `?${RANGE}&category=Security&pageSize=500&pageCursor=c1`,
+      `?${RANGE}&category=Security&pageSize=500&pageCursor=c2`,
+    ]);
+    const lines = (await files[0]!.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,timestamp,user,userId,category,subject,event,requestId,sourceAddress,detail');
+    expect(lines).toHaveLength(1 + 1500);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('audit-log_20260101T000000Z_20260131T000000Z.csv');
+    click.mockRestore();
+  });
+});

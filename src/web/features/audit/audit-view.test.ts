@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuditView,
+  completeView,
+  isCompleteView,
+  parseAuditSearch,
+  presetRange,
+  toAuditSearch,
+} from './audit-view';
+import { fromUtcText, toUtcText } from './utc-date-time';
+
+const view: AuditView = {
+  startTime: Date.UTC(2026, 0, 1),
+  endTime: Date.UTC(2026, 0, 31, 12, 30, 15, 250),
+  category: ['Security', 'Trading'],
+  subject: [],
+  event: ['Signed in'],
+  user: ['Doe, Jane', 'Ann & Bo'],
+  userId: ['u-1'],
+  order: 'ASC',
+  pageSize: 50,
+};
+
+describe('the address of a view', () => {
+  it('holds every part of the view and reads back to the same view', () => {
+    const search = toAuditSearch(view).toString();
+    expect(search).toBe(
+      'startTime=1767225600000&endTime=1769862615250&category=Security&category=Trading&event=Signed+in' +
+        '&user=Doe%2C+Jane&user=Ann+%26+Bo&userId=u-1&order=ASC&pageSize=50',
+    );
+    expect(parseAuditSearch(new URLSearchParams(search))).toEqual(view);
+  });
+
+  it('leaves defaults out, and reads their absence as the defaults', () => {
+    const defaults: AuditView = { ...view, category: [], event: [], user: [], userId: [], order: 'DESC', pageSize: 200 };
+    const search = toAuditSearch(defaults).toString();
+    expect(search).toBe('startTime=1767225600000&endTime=1769862615250');
+    expect(parseAuditSearch(new URLSearchParams(search))).toEqual(defaults);
+  });
+
+  it('drops what the service would refuse and repeated values, keeping the rest', () => {
+    const draft = parseAuditSearch(
+      new URLSearchParams('startTime=soon&endTime=1769862615250&order=up&pageSize=9999&category=Security&category=Security&user='),
+    );
+    expect(draft).toEqual({
+      startTime: undefined,
+      endTime: 1769862615250,
+      category: ['Security'],
+      subject: [],
+      event: [],
+      user: [],
+      userId: [],
+      order: 'DESC',
+      pageSize: 200,
+    });
+    expect(isCompleteView(draft)).toBe(false);
+  });
+
+  it('completes an address without a range to the last day, in absolute times', () => {
+    const now = Date.UTC(2026, 5, 1, 10, 0, 0, 700);
+    const draft = parseAuditSearch(new URLSearchParams('category=Security'));
+    const complete = completeView(draft, now);
+    expect(complete).toMatchObject({ startTime: Date.UTC(2026, 4, 31, 10), endTime: Date.UTC(2026, 5, 1, 10), category: ['Security'] });
+    expect(completeView({ ...draft, endTime: Date.UTC(2026, 1, 2) }, now)).toMatchObject({
+      startTime: Date.UTC(2026, 1, 1),
+      endTime: Date.UTC(2026, 1, 2),
+    });
+  });
+});
+
+describe('range presets', () => {
+  const now = Date.UTC(2026, 2, 1, 8, 15, 42, 999);
+
+  it.each([
+    ['hour', Date.UTC(2026, 2, 1, 7, 15, 42)],
+    ['day', Date.UTC(2026, 1, 28, 8, 15, 42)],
+    ['week', Date.UTC(2026, 1, 22, 8, 15, 42)],
+    ['month', Date.UTC(2026, 0, 30, 8, 15, 42)],
+  ] as const)('%s becomes an absolute range ending at the whole second it was picked', (preset, start) => {
+    expect(presetRange(preset, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+  });
+
+  it('keeps "last year" inside the calendar year the service allows, with a margin for the request to arrive', () => {
+    const { startTime, endTime } = presetRange('year', now);
+    const oneYearBack = Date.UTC(2025, 2, 1, 8, 15, 42);
+    expect(startTime).toBeGreaterThan(oneYearBack);
+    expect(startTime - oneYearBack).toBeLessThanOrEqual(60 * 60 * 1000);
+    // Still allowed when the request reaches the service ten minutes later.
+    expect(startTime).toBeGreaterThanOrEqual(oneYearBack + 10 * 60 * 1000);
+    expect(endTime).toBe(Date.UTC(2026, 2, 1, 8, 15, 42));
+  });
+});
+
+describe('UTC date-time inputs', () => {
+  // A browser far from UTC, where reading the text as local time would be hours off.
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    process.env.TZ = zone;
+  });
+
+  it('show a moment in UTC, with milliseconds only when it has some', () => {
+    expect(toUtcText(Date.UTC(2026, 6, 4, 23, 5, 9))).toBe('2026-07-04T23:05:09Z');
+    expect(toUtcText(Date.UTC(2026, 6, 4, 23, 5, 9, 250))).toBe('2026-07-04T23:05:09.250Z');
+  });
+
+  it.each([
+    ['2026-07-04T23:05:09Z', Date.UTC(2026, 6, 4, 23, 5, 9)],
+    ['2026-07-04T23:05:09.250Z', Date.UTC(2026, 6, 4, 23, 5, 9, 250)],
+    ['2026-07-04 23:05', Date.UTC(2026, 6, 4, 23, 5)],
+    ['  2026-07-04t23:05:09z ', Date.UTC(2026, 6, 4, 23, 5, 9)],
+    ['2026-07-04', Date.UTC(2026, 6, 4)],
+  ])('read %j as UTC', (text, ms) => {
+    expect(fromUtcText(text)).toBe(ms);
+  });
+
+  it.each(['', 'yesterday', '2026-07-04T23', '2026-13-01 00:00', '2026-02-30 00:00', '2026-01-01 24:00', '2026-07-04T23:05:09+02:00'])(
+    'refuse %j',
+    (text) => {
+      expect(fromUtcText(text)).toBeNull();
+    },
+  );
+});

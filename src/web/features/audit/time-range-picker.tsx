@@ -1,0 +1,81 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { type AuditRange, presetRange, RANGE_PRESETS } from './audit-view';
+import { fromUtcText, toUtcText } from './utc-date-time';
+
+interface TimeRangePickerProps {
+  range: AuditRange;
+  onChange: (range: AuditRange) => void;
+}
+
+function AbsoluteRange({ range, onChange }: TimeRangePickerProps) {
+  const [start, setStart] = useState(() => toUtcText(range.startTime));
+  const [end, setEnd] = useState(() => toUtcText(range.endTime));
+  const [errors, setErrors] = useState<{ start?: string; end?: string }>({});
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const startTime = fromUtcText(start);
+    const endTime = fromUtcText(end);
+    const missing = 'Enter a date and time in UTC, e.g. 2026-01-31 14:00';
+    if (startTime === null || endTime === null) {
+      setErrors({ start: startTime === null ? missing : undefined, end: endTime === null ? missing : undefined });
+    } else if (endTime <= startTime) {
+      setErrors({ end: 'The end must be after the start' });
+    } else {
+      setErrors({});
+      onChange({ startTime, endTime });
+    }
+  };
+
+  return (
+    <form onSubmit={apply} noValidate aria-label="Time range in UTC">
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label="Start (UTC)"
+          placeholder="YYYY-MM-DD HH:mm:ss"
+          value={start}
+          onChange={(event) => setStart(event.currentTarget.value)}
+          error={errors.start}
+          autoComplete="off"
+          spellCheck={false}
+          w={250}
+        />
+        <TextInput
+          label="End (UTC)"
+          placeholder="YYYY-MM-DD HH:mm:ss"
+          value={end}
+          onChange={(event) => setEnd(event.currentTarget.value)}
+          error={errors.end}
+          autoComplete="off"
+          spellCheck={false}
+          w={250}
+        />
+        {/* Aligned with the inputs rather than their labels. */}
+        <Button type="submit" variant="light" mt={25}>
+          Apply range
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * Presets and an absolute range, both written to the address as absolute times: a preset means
+ * "up to the moment it was picked", so a shared link shows the same events later on.
+ */
+export function TimeRangePicker({ range, onChange }: TimeRangePickerProps) {
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" role="group" aria-label="Time range presets">
+        {RANGE_PRESETS.map((preset) => (
+          <Button key={preset.id} size="xs" variant="default" onClick={() => onChange(presetRange(preset.id, Date.now()))}>
+            {preset.label}
+          </Button>
+        ))}
+      </Group>
+      {/* Remounted when the range changes from outside (a preset, back and forward), to show it. */}
+      <AbsoluteRange key={`${range.startTime}-${range.endTime}`} range={range} onChange={onChange} />
+    </Stack>
+  );
+}
