@@ -34,7 +34,7 @@ export const LEGAL_PERSON_ID_TYPES = ['LEIX', 'RAID', 'TXID', 'MISC'] as const;
 
 const text = (name: string, max: number) =>
   z
-    .string({ error: `${name} must be text` })
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
     .trim()
     .min(1, { error: `${name} must not be empty` })
     .max(max, { error: `${name} must be at most ${max} characters` });
@@ -229,13 +229,20 @@ export function isFilled(payload: unknown, path: string): boolean {
   return valuesAt(payload, path).some((v) => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number');
 }
 
-/** The paths among `candidates` that the payload fills. */
-export function filledPaths(payload: unknown, candidates: readonly string[]): string[] {
-  return candidates.filter((path) => isFilled(payload, path));
+/**
+ * Every field path a beneficiary payload fills (its non-empty leaves), written as TRLink writes
+ * them: what an upload names in `filledFields`.
+ */
+export function beneficiaryFilledFields(payload: BeneficiaryPayload): string[] {
+  const paths = new Set<string>();
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) node.forEach((item) => walk(item, `${path}[]`));
+    else if (node !== null && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, `${path}.${key}`);
+    else if ((typeof node === 'string' && node.trim() !== '') || typeof node === 'number') paths.add(path);
+  };
+  walk(payload.beneficiary, 'Beneficiary');
+  return [...paths];
 }
-
-/** All the beneficiary paths the console's form can fill, for computing `filledFields`. */
-export const BENEFICIARY_FIELD_PATHS: readonly string[] = Object.values(BENEFICIARY_FIELDS).map((f) => f.path);
 
 /**
  * Whether `filled` covers what is required: the requirements list alternatives for a natural and a

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { earnTermsApprovals } from './schema';
 
@@ -16,13 +16,5 @@ export async function recordApproval(db: Db, workspaceId: string, providerId: st
     .values({ workspaceId, providerId, approvedAt: now, approvedById: by.id, approvedByName: by.name })
     .onConflictDoNothing()
     .returning({ providerId: earnTermsApprovals.providerId });
-  return rows.length > 0;
-}
-
-export async function isApproved(db: Db, workspaceId: string, providerId: string): Promise<boolean> {
-  const rows = await db
-    .select({ providerId: earnTermsApprovals.providerId })
-    .from(earnTermsApprovals)
-    .where(and(eq(earnTermsApprovals.workspaceId, workspaceId), eq(earnTermsApprovals.providerId, providerId)));
   return rows.length > 0;
 }

@@ -1,10 +1,110 @@
-import { NotAvailablePage } from '../../components/not-available-page';
+import { Paper, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { ScreeningConfiguration, ScreeningConfigurationState } from '../../../contract/screening';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { screeningQueries, useUpdateScreening } from './api';
+import { DateTime } from './formatting';
+
+type Setting = keyof ScreeningConfiguration;
+
+/** Each switch is on when its protection is on, that is when the stored flag disables the risky action. */
+const SETTINGS: Record<Setting, { label: string; explanation: string; offTitle: string; offConsequence: string }> = {
+  disableBypass: {
+    label: 'Screening cannot be bypassed',
+    explanation:
+      'When on, every transfer waits for its AML screening verdict: nobody can let a transaction skip screening, from the console or the API.',
+    offTitle: 'Allow screening to be bypassed?',
+    offConsequence:
+      'Anyone with the right role will be able to release a transaction without waiting for its AML screening verdict. Funds could move before a risk is detected.',
+  },
+  disableUnfreeze: {
+    label: 'Frozen funds stay frozen',
+    explanation: 'When on, funds that AML screening froze cannot be unfrozen: they stay where they are until compliance resolves the case outside this workspace.',
+    offTitle: 'Allow frozen funds to be unfrozen?',
+    offConsequence: 'Anyone with the right role will be able to release funds that screening froze, including funds from a sanctioned or high-risk source.',
+  },
+};
+
+function SettingSwitch({ setting, state }: { setting: Setting; state: ScreeningConfigurationState }) {
+  const explanationId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateScreening();
+  const text = SETTINGS[setting];
+  const on = state[setting];
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Switch
+          size="md"
+          label={text.label}
+          aria-describedby={explanationId}
+          checked={on}
+          disabled={update.isPending}
+          onChange={(event) => {
+            // Turning a protection on is always safe; turning it off asks first.
+            if (event.currentTarget.checked) update.mutate({ [setting]: true });
+            else setConfirming(true);
+          }}
+        />
+        <Text size="sm" c="dimmed" id={explanationId}>
+          {text.explanation}
+        </Text>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={text.offTitle}
+        confirmLabel="Turn protection off"
+        confirmColor="red"
+        dismissLabel="Keep it on"
+        loading={update.isPending}
+        onConfirm={() => update.mutate({ [setting]: false }, { onSettled: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      >
+        <Text size="sm">{text.offConsequence}</Text>
+        <Text size="sm">The change is recorded in the audit log with your name.</Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}
+
+function LastChange({ state }: { state: ScreeningConfigurationState }) {
+  if (state.updatedAt === null) return <Text size="sm">Never changed: both protections are at their defaults.</Text>;
+  if (state.updatedBy === null)
+    return (
+      <Text size="sm">
+        Set when the workspace was set up, <DateTime ms={state.updatedAt} />.
+      </Text>
+    );
+  return (
+    <Text size="sm" data-testid="screening-last-change">
+      Last changed by <strong>{state.updatedBy.name}</strong>, <DateTime ms={state.updatedAt} />.
+    </Text>
+  );
+}
 
 export default function ScreeningPage() {
+  const state = useQuery(screeningQueries.state());
   return (
-    <NotAvailablePage
-      title="Screening"
-      purpose="Here compliance staff will set the workspace's screening configuration: whether screening may be bypassed and whether frozen funds may be unfrozen."
-    />
+    <Page title="Screening" description="How strictly AML screening binds this workspace. Both protections are on in a cautious set-up.">
+      {state.isPending ? (
+        <Stack role="status">
+          <VisuallyHidden>Loading the screening configuration…</VisuallyHidden>
+          <Skeleton height={96} />
+          <Skeleton height={96} />
+        </Stack>
+      ) : state.isError ? (
+        <ErrorView title="The screening configuration could not be loaded" error={state.error} onRetry={() => void state.refetch()} />
+      ) : (
+        <Stack gap="md">
+          <SettingSwitch setting="disableBypass" state={state.data} />
+          <SettingSwitch setting="disableUnfreeze" state={state.data} />
+          <LastChange state={state.data} />
+        </Stack>
+      )}
+    </Page>
   );
 }

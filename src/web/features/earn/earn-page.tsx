@@ -1,10 +1,198 @@
-import { NotAvailablePage } from '../../components/not-available-page';
+import { Anchor, Badge, Button, Group, Image, Select, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EARN_SORT_FIELDS, type EarnProvider, type EarnSortField, EVM_CHAIN_NAMES } from '../../../contract/earn';
+import { mayPerform } from '../../../contract/operations';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { type ProviderListParams, providerQueries, useApproveTerms } from './api';
+
+const PAGE_SIZES = ['10', '25', '50', '100'];
+const DEFAULTS = { sortBy: 'displayName', order: 'ASC', pageSize: 25 } as const;
+
+/** Sort, order, page size and page live in the address, so every view of the table is a link. */
+function useListParams(): [ProviderListParams, (change: Partial<ProviderListParams>) => void] {
+  const [params, setParams] = useSearchParams();
+  const sortBy = EARN_SORT_FIELDS.includes(params.get('sortBy') as EarnSortField) ? (params.get('sortBy') as EarnSortField) : DEFAULTS.sortBy;
+  const order = params.get('order') === 'DESC' ? 'DESC' : params.get('order') === 'ASC' ? 'ASC' : DEFAULTS.order;
+  const pageSize = PAGE_SIZES.includes(params.get('pageSize') ?? '') ? Number(params.get('pageSize')) : DEFAULTS.pageSize;
+  const current: ProviderListParams = { sortBy, order, pageSize, cursor: params.get('cursor') };
+  const change = (next: Partial<ProviderListParams>) => {
+    const merged = { ...current, ...next };
+    const query = new URLSearchParams({ sortBy: merged.sortBy, order: merged.order, pageSize: String(merged.pageSize) });
+    if (merged.cursor) query.set('cursor', merged.cursor);
+    setParams(query);
+  };
+  return [current, change];
+}
+
+function chainName(id: number): string {
+  return EVM_CHAIN_NAMES[id] ?? `Chain ${id}`;
+}
+
+function TermsStatus({ provider }: { provider: EarnProvider }) {
+  if (!provider.isTermsApprovalRequired) return <Badge variant="dot" color="gray">No approval needed</Badge>;
+  return provider.isTermsOfServiceApproved ? (
+    <Badge variant="dot" color="teal">
+      Approved
+    </Badge>
+  ) : (
+    <Badge variant="dot" color="yellow">
+      Approval needed
+    </Badge>
+  );
+}
+
+function SortHeader({ field, label, params, onSort }: { field: EarnSortField; label: string; params: ProviderListParams; onSort: (field: EarnSortField) => void }) {
+  const active = params.sortBy === field;
+  const Icon = !active ? IconArrowsSort : params.order === 'ASC' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th scope="col" aria-sort={active ? (params.order === 'ASC' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(field)} fw={600} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} aria-hidden />
+          <VisuallyHidden>{active ? `, sorted ${params.order === 'ASC' ? 'ascending' : 'descending'}` : ', sort'}</VisuallyHidden>
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function ProviderRow({ provider, onApprove, canApprove }: { provider: EarnProvider; onApprove: (provider: EarnProvider) => void; canApprove: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Image src={provider.logoUrl} alt="" w={32} h={32} fit="contain" />
+          <Stack gap={0}>
+            <Text fw={500}>{provider.displayName}</Text>
+            <Text size="xs" c="dimmed">
+              {provider.providerId}
+            </Text>
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td maw={440}>
+        <Group gap={4}>
+          {provider.supportedChainIds.map((id) => (
+            <Badge key={id} variant="light" color="gray" size="sm" title={`Chain id ${id}`}>
+              {chainName(id)}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td miw={170}>
+        <TermsStatus provider={provider} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor href={provider.termsOfServiceUrl} target="_blank" rel="noreferrer noopener" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Group gap={2} component="span" wrap="nowrap">
+              Terms of {provider.displayName}
+              <IconExternalLink size={12} aria-hidden />
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Group>
+          </Anchor>
+          {canApprove && provider.isTermsApprovalRequired && !provider.isTermsOfServiceApproved && (
+            <Button size="xs" onClick={() => onApprove(provider)} aria-label={`Approve terms of ${provider.displayName}`} style={{ flexShrink: 0 }}>
+              Approve terms
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 export default function EarnPage() {
+  const user = useSignedInUser();
+  const [params, setParams] = useListParams();
+  const providers = useQuery(providerQueries.list(params));
+  const [approving, setApproving] = useState<EarnProvider | null>(null);
+  const approve = useApproveTerms();
+  const canApprove = mayPerform(user.role, 'approveEarnTermsOfService');
+
+  const sort = (field: EarnSortField) =>
+    setParams({ sortBy: field, order: params.sortBy === field && params.order === 'ASC' ? 'DESC' : 'ASC', cursor: null });
+
   return (
-    <NotAvailablePage
-      title="Earn"
-      purpose="Here you will see the lending providers integrated with the workspace, the chains they support and whether their terms of service are approved."
-    />
+    <Page title="Earn" description="Lending providers integrated with this workspace (beta): the chains they support and whether their terms of service are approved.">
+      {providers.isPending ? (
+        <Stack gap="xs" role="status">
+          <VisuallyHidden>Loading earn providers…</VisuallyHidden>
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+        </Stack>
+      ) : providers.isError ? (
+        <ErrorView title="The earn providers could not be loaded" error={providers.error} onRetry={() => void providers.refetch()} />
+      ) : (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={1000}>
+            <Table verticalSpacing="sm" striped>
+              <Table.Caption>{providers.data.total === 1 ? '1 provider' : `${providers.data.total} providers`}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader field="displayName" label="Provider" params={params} onSort={sort} />
+                  <SortHeader field="supportedChainIds" label="Chains" params={params} onSort={sort} />
+                  <SortHeader field="isTermsOfServiceApproved" label="Terms of service" params={params} onSort={sort} />
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {providers.data.data.map((provider) => (
+                  <ProviderRow key={provider.providerId} provider={provider} onApprove={setApproving} canApprove={canApprove} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Select
+              label="Providers per page"
+              data={PAGE_SIZES}
+              value={String(params.pageSize)}
+              onChange={(value) => value && setParams({ pageSize: Number(value), cursor: null })}
+              allowDeselect={false}
+              w={180}
+            />
+            <Group gap="xs">
+              <Button variant="default" disabled={!providers.data.prev} onClick={() => setParams({ cursor: providers.data.prev })}>
+                Previous page
+              </Button>
+              <Button variant="default" disabled={!providers.data.next} onClick={() => setParams({ cursor: providers.data.next })}>
+                Next page
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={approving !== null}
+        title={approving ? `Approve the terms of ${approving.displayName}?` : ''}
+        confirmLabel="Approve terms"
+        loading={approve.isPending}
+        onConfirm={() => approving && approve.mutate(approving, { onSettled: () => setApproving(null) })}
+        onClose={() => setApproving(null)}
+      >
+        {approving && (
+          <>
+            <Text size="sm">
+              You confirm, for the whole workspace, that your organisation has read and accepts{' '}
+              <Anchor href={approving.termsOfServiceUrl} target="_blank" rel="noreferrer noopener">
+                the terms of service of {approving.displayName}
+              </Anchor>
+              . Lending through {approving.displayName} needs this approval.
+            </Text>
+            <Text size="sm">The approval is recorded in the audit log with your name.</Text>
+          </>
+        )}
+      </ConfirmDialog>
+    </Page>
   );
 }

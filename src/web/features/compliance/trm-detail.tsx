@@ -1,0 +1,249 @@
+import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { personKindOf } from '../../../contract/ivms101';
+import type { RequiredAction, TravelRuleIntegration, TravelRuleMessage } from '../../../contract/travel-rule';
+import { ErrorView } from '../../components/error-view';
+import { trmQueries, vaspQueries } from './api';
+import { BeneficiaryForm } from './beneficiary-form';
+import { CopyableText } from './copyable-text';
+import { DateTime, formatAmount, formatMoney } from './formatting';
+import { DIRECTION_LABELS, fieldName, STATUS_LABELS } from './labels';
+import { StatusBadge } from './status-badge';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Label and value rows: a two-column table reads well and is announced as such. */
+function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
+  return (
+    <Table variant="vertical" withTableBorder={false} aria-label={label}>
+      <Table.Tbody>
+        {rows.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th w={150}>{name}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function VaspCell({ integrationId, vaspId, own }: { integrationId: string; vaspId: string | null | undefined; own: string }) {
+  const vasp = useQuery({ ...vaspQueries.detail(integrationId, vaspId ?? ''), enabled: Boolean(vaspId) });
+  if (!vaspId) return <Text c="dimmed">Not known</Text>;
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Text fw={500}>{vasp.data?.name ?? (vasp.isPending ? '…' : vaspId)}</Text>
+        {vaspId === own && (
+          <Badge size="sm" variant="light">
+            This workspace
+          </Badge>
+        )}
+      </Group>
+      {vasp.data?.legalName && (
+        <Text size="sm" c="dimmed">
+          {vasp.data.legalName}
+          {vasp.data.geographicAddress?.country ? `, ${vasp.data.geographicAddress.country}` : ''}
+        </Text>
+      )}
+      <CopyableText value={vaspId} label="VASP DID" />
+      <Anchor component={Link} to={`?tab=vasps&vasp=${encodeURIComponent(vaspId)}`} size="sm">
+        Show {vasp.data?.name ?? 'this VASP'} in the directory
+      </Anchor>
+    </Stack>
+  );
+}
+
+function FilledFields({ message }: { message: TravelRuleMessage }) {
+  const fields = message.ivms101.filledFields;
+  if (fields.length === 0) return <Text c="dimmed">No IVMS101 field is filled yet.</Text>;
+  const groups = [
+    { title: 'Originator', paths: fields.filter((f) => f.startsWith('Originator.')) },
+    { title: 'Beneficiary', paths: fields.filter((f) => f.startsWith('Beneficiary.')) },
+    { title: 'Other', paths: fields.filter((f) => !f.startsWith('Originator.') && !f.startsWith('Beneficiary.')) },
+  ].filter((g) => g.paths.length > 0);
+  return (
+    <SimpleGrid cols={{ base: 1, md: groups.length > 1 ? 2 : 1 }}>
+      {groups.map((group) => (
+        <Stack key={group.title} gap={4}>
+          <Text fw={500} size="sm">
+            {group.title}
+          </Text>
+          <List size="sm" spacing={2} aria-label={`${group.title} fields filled`}>
+            {group.paths.map((path) => (
+              <List.Item key={path} title={path}>
+                {fieldName(path)}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function RequiredFieldsSummary({ action }: { action: RequiredAction }) {
+  const fields = action.data?.beneficiaryRequiredFields ?? [];
+  const person = fields.filter((f) => personKindOf(f.path) === 'naturalPerson');
+  const company = fields.filter((f) => personKindOf(f.path) === 'legalPerson');
+  // The kind is said once per line, so each field is named without it.
+  const words = (list: typeof fields) => list.map((f) => fieldName(f.path).replace(/ \((person|company)\)$/, '')).join(', ');
+  return (
+    <Stack gap={4}>
+      {person.length > 0 && <Text size="sm">For a person: {words(person)}.</Text>}
+      {company.length > 0 && <Text size="sm">For a company: {words(company)}.</Text>}
+    </Stack>
+  );
+}
+
+function RequiredActions({ integrationId, message }: { integrationId: string; message: TravelRuleMessage }) {
+  const actions = useQuery(trmQueries.requiredActions(integrationId, message.id));
+  const counterpartyId = (message.direction === 'in' ? message.originatorVaspId : message.beneficiaryVaspId) ?? '';
+  const counterparty = useQuery({ ...vaspQueries.detail(integrationId, counterpartyId), enabled: Boolean(counterpartyId) });
+
+  if (actions.isPending) return <Skeleton height={60} />;
+  if (actions.isError) return <ErrorView title="The required actions could not be loaded" error={actions.error} onRetry={() => void actions.refetch()} />;
+  if (actions.data.actions.length === 0) return <Text>Nothing is required of this workspace for this message.</Text>;
+  return (
+    <Stack gap="lg">
+      {actions.data.actions.map((action) => (
+        <Stack key={action.type} gap="sm">
+          <Text fw={600}>{action.type === 'UPLOAD_BENEFICIARY_PII' ? 'Provide the beneficiary’s information' : action.type}</Text>
+          {action.description && <Text size="sm">{action.description}</Text>}
+          <RequiredFieldsSummary action={action} />
+          {action.type !== 'UPLOAD_BENEFICIARY_PII' ? (
+            <Text size="sm" c="dimmed">
+              This console cannot resolve this action.
+            </Text>
+          ) : counterparty.isPending ? (
+            <Skeleton height={200} />
+          ) : counterparty.isError ? (
+            <ErrorView title="The counterparty VASP could not be loaded" error={counterparty.error} onRetry={() => void counterparty.refetch()} />
+          ) : !counterparty.data.publicKey ? (
+            <Alert color="red" title="No public key" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+              {counterparty.data.name} publishes no public key, so its information cannot be encrypted for it.
+            </Alert>
+          ) : (
+            <BeneficiaryForm
+              integrationId={integrationId}
+              trmId={message.id}
+              counterparty={counterparty.data}
+              requiredFields={action.data?.beneficiaryRequiredFields ?? []}
+            />
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+export function TrmDetail({ integration, trmId }: { integration: TravelRuleIntegration; trmId: string }) {
+  const [params] = useSearchParams();
+  const back = new URLSearchParams(params);
+  back.delete('trm');
+  const message = useQuery(trmQueries.detail(integration.customerIntegrationId, trmId));
+  const integrationId = integration.customerIntegrationId;
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={`?${back}`} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          All messages
+        </Group>
+      </Anchor>
+      {message.isPending ? (
+        <Stack role="status">
+          <VisuallyHidden>Loading the message…</VisuallyHidden>
+          <Skeleton height={40} />
+          <Skeleton height={200} />
+        </Stack>
+      ) : message.isError ? (
+        <ErrorView title="The message could not be loaded" error={message.error} onRetry={() => void message.refetch()} />
+      ) : (
+        <MessageView integrationId={integrationId} own={integration.vaspId} message={message.data} />
+      )}
+    </Stack>
+  );
+}
+
+function MessageView({ integrationId, own, message }: { integrationId: string; own: string; message: TravelRuleMessage }) {
+  const ticker = message.asset.data.ticker ?? message.asset.data.id ?? '';
+  const status = message.status ? STATUS_LABELS[message.status] : undefined;
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="center">
+        <Title order={2}>Message {message.externalId}</Title>
+        <StatusBadge status={message.status} />
+      </Group>
+      {(message.reason || status) && (
+        <Alert
+          color={status?.color ?? 'gray'}
+          variant="light"
+          title={status ? `${status.label}: ${status.meaning}` : undefined}
+          // The status colour marks the box; its text keeps the body colour, readable on any tint.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          data-testid="trm-status"
+        >
+          {message.reason}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Section title="Transfer">
+          <Facts
+            label="Transfer"
+            rows={[
+              ['Direction', DIRECTION_LABELS[message.direction]],
+              [
+                'Amount',
+                <Stack gap={0} key="amount">
+                  <Text fw={600}>
+                    {formatAmount(message.amount)} {ticker}
+                  </Text>
+                  {message.fiatValue && <Text size="sm" c="dimmed">{formatMoney(message.fiatValue.amount, message.fiatValue.currency)}</Text>}
+                </Stack>,
+              ],
+              ['Asset', `${ticker} on ${message.asset.data.network}${message.asset.data.contractAddress ? ` (${message.asset.data.contractAddress})` : ''}`],
+              ['From wallet', <CopyableText key="from" value={message.txnInfo.originatorWalletAddress} label="originator wallet address" />],
+              ['To wallet', <CopyableText key="to" value={message.txnInfo.beneficiaryWalletAddress} label="beneficiary wallet address" />],
+              ['Transaction hash', message.txnInfo.txHash ? <CopyableText key="hash" value={message.txnInfo.txHash} label="transaction hash" shorten /> : <Text key="hash" c="dimmed">Not on chain yet</Text>],
+              ['Created', <DateTime key="created" ms={message.createdAt} />],
+              ['Last change', <DateTime key="updated" ms={message.updatedAt} />],
+            ]}
+          />
+        </Section>
+        <Section title="VASPs">
+          <Facts
+            label="VASPs"
+            rows={[
+              ['Originator VASP', <VaspCell key="o" integrationId={integrationId} vaspId={message.originatorVaspId} own={own} />],
+              ['Beneficiary VASP', <VaspCell key="b" integrationId={integrationId} vaspId={message.beneficiaryVaspId} own={own} />],
+            ]}
+          />
+        </Section>
+      </SimpleGrid>
+      <Section title={`IVMS101 fields filled (${message.ivms101.version})`}>
+        <FilledFields message={message} />
+      </Section>
+      <Section title="Required actions">
+        <RequiredActions integrationId={integrationId} message={message} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import { Anchor, Button, EmptyState, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconRoute } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { TRM_DIRECTIONS, TRM_STATUSES, type TravelRuleMessage, type TrmDirection, type TrmStatus } from '../../../contract/travel-rule';
+import { ErrorView } from '../../components/error-view';
+import { trmQueries, vaspQueries } from './api';
+import { DateTime, formatAmount, formatMoney } from './formatting';
+import { DIRECTION_LABELS, STATUS_LABELS } from './labels';
+import { StatusBadge } from './status-badge';
+
+const STATUS_OPTIONS = TRM_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status].label }));
+const DIRECTION_OPTIONS = TRM_DIRECTIONS.map((direction) => ({ value: direction, label: DIRECTION_LABELS[direction] }));
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values.includes(value as T) ? (value as T) : undefined);
+
+/** The filters of the list live in the address, so a filtered view is a link and survives a reload. */
+export function useTrmFilters() {
+  const [params] = useSearchParams();
+  return { status: oneOf(TRM_STATUSES, params.get('status')), direction: oneOf(TRM_DIRECTIONS, params.get('direction')) };
+}
+
+function CounterpartyName({ integrationId, message }: { integrationId: string; message: TravelRuleMessage }) {
+  const id = message.direction === 'in' ? message.originatorVaspId : message.beneficiaryVaspId;
+  const vasp = useQuery({ ...vaspQueries.detail(integrationId, id ?? ''), enabled: Boolean(id) });
+  return <>{vasp.data?.name ?? id ?? '—'}</>;
+}
+
+function TrmRow({ integrationId, message }: { integrationId: string; message: TravelRuleMessage }) {
+  const [params] = useSearchParams();
+  const open = new URLSearchParams(params);
+  open.set('trm', message.id);
+  const ticker = message.asset.data.ticker ?? message.asset.data.id ?? '';
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <StatusBadge status={message.status} />
+      </Table.Td>
+      <Table.Td>{DIRECTION_LABELS[message.direction]}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {formatAmount(message.amount)} {ticker}
+        </Text>
+        {message.fiatValue && (
+          <Text size="xs" c="dimmed">
+            {formatMoney(message.fiatValue.amount, message.fiatValue.currency)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <CounterpartyName integrationId={integrationId} message={message} />
+      </Table.Td>
+      <Table.Td>
+        <DateTime ms={message.createdAt} />
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={`?${open}`} size="sm" aria-label={`Open message ${message.externalId}`}>
+          {message.externalId}
+        </Anchor>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function TrmList({ integrationId }: { integrationId: string }) {
+  const [params, setParams] = useSearchParams();
+  const filters = useTrmFilters();
+  const list = useInfiniteQuery(trmQueries.list(integrationId, filters));
+  const messages = list.data?.pages.flatMap((page) => page.data) ?? [];
+
+  const setFilter = (name: 'status' | 'direction', value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end">
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={STATUS_OPTIONS}
+          value={filters.status ?? null}
+          onChange={(value) => setFilter('status', value as TrmStatus | null)}
+          clearable
+          w={200}
+        />
+        <Select
+          label="Direction"
+          placeholder="Both directions"
+          data={DIRECTION_OPTIONS}
+          value={filters.direction ?? null}
+          onChange={(value) => setFilter('direction', value as TrmDirection | null)}
+          clearable
+          w={200}
+        />
+      </Group>
+      {list.isPending ? (
+        <Stack gap="xs" role="status">
+          <VisuallyHidden>Loading Travel Rule messages…</VisuallyHidden>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} height={40} radius="sm" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <ErrorView title="The Travel Rule messages could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+      ) : messages.length === 0 ? (
+        <EmptyState icon={<IconRoute aria-hidden />} withIndicatorBackground align="left" py="xl">
+          <EmptyState.Title order={2}>No messages</EmptyState.Title>
+          <EmptyState.Description>
+            {filters.status || filters.direction ? 'No Travel Rule message matches these filters.' : 'No transfer has needed a Travel Rule message yet.'}
+          </EmptyState.Description>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Caption>{list.hasNextPage ? `The newest ${messages.length} messages` : messages.length === 1 ? '1 message' : `${messages.length} messages`}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Direction</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+                <Table.Th scope="col">Counterparty</Table.Th>
+                <Table.Th scope="col">Created</Table.Th>
+                <Table.Th scope="col">Message</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {messages.map((message) => (
+                <TrmRow key={message.id} integrationId={integrationId} message={message} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.hasNextPage && (
+        <Group>
+          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,210 @@
+import { Alert, Anchor, Button, Code, CopyButton, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DID_PATTERN, type Vasp } from '../../../contract/travel-rule';
+import { CopyableValue } from '../../components/copyable-value';
+import { ErrorView } from '../../components/error-view';
+import { isApiError } from '../../lib/api-client';
+import { vaspQueries } from './api';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryName = (code: string | null | undefined) => (code ? (regionNames.of(code) ?? code) : '—');
+
+function PublicKey({ vasp }: { vasp: Vasp }) {
+  if (!vasp.publicKey) return <Text c="dimmed">This VASP publishes no public key.</Text>;
+  return (
+    <Stack gap="xs">
+      {vasp.publicKeyFingerprint && (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            SHA-256 fingerprint
+          </Text>
+          <CopyableValue value={vasp.publicKeyFingerprint} label="public key fingerprint" />
+        </Stack>
+      )}
+      <Group justify="space-between" align="center">
+        <Text size="sm" fw={500}>
+          Public key (PEM)
+        </Text>
+        <CopyButton value={vasp.publicKey} timeout={1500}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy the public key'} withArrow>
+              <Button
+                size="xs"
+                variant="light"
+                color={copied ? 'teal' : undefined}
+                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+                onClick={copy}
+              >
+                {copied ? 'Copied' : 'Copy public key'}
+              </Button>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block aria-label={`Public key of ${vasp.name}`}>
+        {vasp.publicKey.trim()}
+      </Code>
+    </Stack>
+  );
+}
+
+export function VaspCard({ vasp }: { vasp: Vasp }) {
+  const headingId = useId();
+  const id = vasp.nationalIdentification;
+  const address = vasp.geographicAddress;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} id={headingId}>
+          {vasp.name}
+        </Title>
+        <Table variant="vertical" withTableBorder={false} aria-label={`Details of ${vasp.name}`}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={220}>Legal name</Table.Th>
+              <Table.Td>{vasp.legalName ?? '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>DID</Table.Th>
+              <Table.Td>
+                <CopyableValue value={vasp.id} label="DID" />
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>National identification</Table.Th>
+              <Table.Td>{id ? `${id.identifier}${id.type ? ` (${id.type}${id.authority ? `, ${id.authority}` : ''})` : ''}` : '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Address</Table.Th>
+              <Table.Td>{address?.formattedAddress ?? countryName(address?.country)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <PublicKey vasp={vasp} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function SelectedVasp({ integrationId, vaspId }: { integrationId: string; vaspId: string }) {
+  const vasp = useQuery(vaspQueries.detail(integrationId, vaspId));
+  if (vasp.isPending)
+    return (
+      <Stack role="status">
+        <VisuallyHidden>Loading the VASP…</VisuallyHidden>
+        <Skeleton height={240} />
+      </Stack>
+    );
+  if (vasp.isError) {
+    if (isApiError(vasp.error) && vasp.error.status === 404) {
+      return (
+        <Alert color="yellow" title="Not in the directory" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+          No VASP with the DID {vaspId} is in the directory.
+        </Alert>
+      );
+    }
+    return <ErrorView title="The VASP could not be loaded" error={vasp.error} onRetry={() => void vasp.refetch()} />;
+  }
+  return <VaspCard vasp={vasp.data} />;
+}
+
+function Results({ integrationId, q }: { integrationId: string; q: string }) {
+  const [params] = useSearchParams();
+  const results = useInfiniteQuery(vaspQueries.search(integrationId, q));
+  const vasps = results.data?.pages.flatMap((page) => page.data) ?? [];
+  const linkTo = (vaspId: string) => {
+    const next = new URLSearchParams(params);
+    next.set('vasp', vaspId);
+    return `?${next}`;
+  };
+  if (results.isPending) return <Skeleton height={120} />;
+  if (results.isError) return <ErrorView title="The directory could not be searched" error={results.error} onRetry={() => void results.refetch()} />;
+  if (vasps.length === 0) return <Text c="dimmed">No VASP matches “{q}”.</Text>;
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Caption>{results.hasNextPage ? `The first ${vasps.length} matches` : vasps.length === 1 ? '1 match' : `${vasps.length} matches`}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Legal name</Table.Th>
+              <Table.Th scope="col">Country</Table.Th>
+              <Table.Th scope="col">DID</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {vasps.map((vasp) => (
+              <Table.Tr key={vasp.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={linkTo(vasp.id)} size="sm">
+                    {vasp.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{vasp.legalName}</Table.Td>
+                <Table.Td>{countryName(vasp.geographicAddress?.country)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {vasp.id}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {results.hasNextPage && (
+        <Group>
+          <Button variant="default" loading={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Look a VASP up by its DID or by words of its name; the search and the VASP shown live in the address. */
+export function VaspLookup({ integrationId }: { integrationId: string }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const selected = params.get('vasp');
+  const [input, setInput] = useState(q || selected || '');
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const term = input.trim();
+    const next = new URLSearchParams(params);
+    next.delete('vasp');
+    if (term) next.set('q', term);
+    else next.delete('q');
+    // A whole DID leads straight to its VASP.
+    if (DID_PATTERN.test(term)) next.set('vasp', term);
+    setParams(next);
+  };
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={search} role="search" aria-label="VASP directory">
+        <Group align="flex-end">
+          <TextInput
+            label="DID or name"
+            description="A DID such as did:web:example.com, or words of the name or legal name."
+            value={input}
+            onChange={(event) => setInput(event.currentTarget.value)}
+            w={420}
+            maxLength={200}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            Search
+          </Button>
+        </Group>
+      </form>
+      {selected && <SelectedVasp integrationId={integrationId} vaspId={selected} />}
+      {q && !DID_PATTERN.test(q) && <Results integrationId={integrationId} q={q} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { vi } from 'vitest';
+import type { Role } from '../../contract/roles';
+import { session } from '../lib/session';
+import { jsonResponse, sessionFor } from './service';
+
+/** A call the console made, as the fake service saw it. */
+export interface FakeCall {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * Stands in for the service in component tests: `answer` gets each call (path with its query) and
+ * returns the response; every call is kept for assertions.
+ */
+export function fakeService(answer: (call: FakeCall) => Response | Promise<Response>) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call: FakeCall = {
+        method: init?.method ?? 'GET',
+        path: String(input),
+        headers: new Headers(init?.headers),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+/** Signs the console's one session in with the given role. */
+export async function signInAs(role: Role) {
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, sessionFor(role))));
+  await session.signIn({ email: 'pat@demo.test', password: 'secret' });
+}
+
+export const unknownCall = (call: FakeCall) => jsonResponse(404, { message: `No fake for ${call.method} ${call.path}`, code: 404 });
