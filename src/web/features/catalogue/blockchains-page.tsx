@@ -1,10 +1,166 @@
-import { NotAvailablePage } from '../../components/not-available-page';
+import { Anchor, Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink, IconFilterOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Blockchain } from '../../../contract/catalogue';
+import { ErrorView } from '../../components/error-view';
+import { blockchainQueries } from './api';
+import { type BlockchainFilters, parseBlockchainsSearch, toBlockchainsSearch } from './blockchains-view';
+import { CataloguePage } from './catalogue-page';
+import { explorerName } from './explorer-links';
+import { SIGNING_ALGORITHM_LABELS } from './labels';
+import { useUrlState } from './use-url-state';
+
+const NETWORK_OPTIONS = [
+  { value: 'false', label: 'Mainnets' },
+  { value: 'true', label: 'Testnets' },
+];
+const STATUS_OPTIONS = [
+  { value: 'false', label: 'In use' },
+  { value: 'true', label: 'Deprecated' },
+];
+
+const asFlag = (value: string | null) => (value === null ? undefined : value === 'true');
+const fromFlag = (flag: boolean | undefined) => (flag === undefined ? null : String(flag));
+
+function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="xs">
+        <Table.Caption>{chains.length === 1 ? '1 blockchain' : `${chains.length} blockchains`}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Legacy ID</Table.Th>
+            <Table.Th scope="col">Protocol</Table.Th>
+            <Table.Th scope="col">Chain ID</Table.Th>
+            <Table.Th scope="col">Network</Table.Th>
+            <Table.Th scope="col">Signing algorithm</Table.Th>
+            <Table.Th scope="col">Explorer</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {chains.map((chain) => (
+            <Table.Tr key={chain.id} data-blockchain-id={chain.legacyId}>
+              <Table.Th scope="row" fw={600}>
+                {chain.displayName}
+              </Table.Th>
+              <Table.Td>
+                <Code>{chain.legacyId}</Code>
+              </Table.Td>
+              <Table.Td>{chain.onchain.protocol}</Table.Td>
+              <Table.Td>{chain.onchain.chainId ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {chain.onchain.test ? (
+                    <Badge color="orange" variant="dot">
+                      Testnet
+                    </Badge>
+                  ) : (
+                    <Text span size="sm">
+                      Mainnet
+                    </Text>
+                  )}
+                  {chain.metadata.deprecated && (
+                    <Badge color="red" variant="dot">
+                      Deprecated
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{SIGNING_ALGORITHM_LABELS[chain.onchain.signingAlgo]}</Table.Td>
+              <Table.Td>
+                <Anchor href={chain.metadata.explorer.base} target="_blank" rel="noopener noreferrer" size="sm">
+                  <Group gap={4} wrap="nowrap" component="span">
+                    {explorerName(chain)}
+                    <IconExternalLink size={14} aria-hidden />
+                    <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+                  </Group>
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function BlockchainsResult({ filters }: { filters: BlockchainFilters }) {
+  const chains = useQuery(blockchainQueries.list(filters));
+  if (chains.isPending) {
+    return (
+      <Stack gap="xs" role="status">
+        <VisuallyHidden>Loading blockchains…</VisuallyHidden>
+        {[0, 1, 2, 3, 4, 5].map((row) => (
+          <Skeleton key={row} height={36} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (chains.isError) {
+    return <ErrorView title="The blockchains could not be loaded" error={chains.error} onRetry={() => void chains.refetch()} />;
+  }
+  if (chains.data.length === 0) {
+    return (
+      <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground align="left" py="xl">
+        <EmptyState.Title order={2}>No blockchains match these filters</EmptyState.Title>
+        <EmptyState.Description>Remove a filter to see more.</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return <BlockchainsTable chains={chains.data} />;
+}
+
+const readFilters = (search: URLSearchParams) => parseBlockchainsSearch(search);
+const writeFilters = (filters: BlockchainFilters) => ({ search: toBlockchainsSearch(filters) });
 
 export default function BlockchainsPage() {
+  const [filters, update] = useUrlState(readFilters, writeFilters);
+  // The protocols to choose from are those of every blockchain, whatever the other filters say.
+  const every = useQuery(blockchainQueries.list()).data;
+  const protocols = useMemo(() => [...new Set((every ?? []).map((chain) => chain.onchain.protocol))].sort(), [every]);
+  const filtered = Object.keys(filters).length > 0;
+
+  const change = (changes: BlockchainFilters) => update((latest) => ({ ...latest, ...changes }));
+
   return (
-    <NotAvailablePage
-      title="Blockchains"
-      purpose="Here you will browse the blockchains the workspace supports, by their identifier or their legacy identifier."
-    />
+    <CataloguePage tab="blockchains" description="The blockchains this service supports, with the identifiers and explorers to find them by.">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} component="section" aria-label="Filters">
+        <Select
+          label="Protocol"
+          placeholder="Any protocol"
+          data={filters.protocol && !protocols.includes(filters.protocol) ? [...protocols, filters.protocol] : protocols}
+          value={filters.protocol ?? null}
+          onChange={(protocol) => change({ protocol: protocol ?? undefined })}
+          searchable
+          clearable
+        />
+        <Select
+          label="Network"
+          placeholder="Mainnets and testnets"
+          data={NETWORK_OPTIONS}
+          value={fromFlag(filters.test)}
+          onChange={(value) => change({ test: asFlag(value) })}
+          clearable
+        />
+        <Select
+          label="Status"
+          placeholder="In use or deprecated"
+          data={STATUS_OPTIONS}
+          value={fromFlag(filters.deprecated)}
+          onChange={(value) => change({ deprecated: asFlag(value) })}
+          clearable
+        />
+      </SimpleGrid>
+      {filtered && (
+        <Group>
+          <Button variant="subtle" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => update(() => ({}))}>
+            Clear filters
+          </Button>
+        </Group>
+      )}
+      <BlockchainsResult filters={filters} />
+    </CataloguePage>
   );
 }

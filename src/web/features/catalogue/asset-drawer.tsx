@@ -1,0 +1,182 @@
+import { Anchor, Badge, Button, Code, DataList, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCurrencyDollar, IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import type { Asset, Blockchain } from '../../../contract/catalogue';
+import { CopyableValue } from '../../components/copyable-value';
+import { ErrorView } from '../../components/error-view';
+import { UtcTime } from '../../components/utc-time';
+import { assetQueries } from './api';
+import { AssetBadges } from './asset-badges';
+import { AssetIcon } from './asset-icon';
+import { explorerLinks } from './explorer-links';
+import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
+import { NoteEditor } from './note-editor';
+import { SetPriceForm } from './set-price-form';
+import { useReturnFocus } from './use-return-focus';
+
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue style={wrapAnywhere}>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title id={id} order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function OnChain({ asset, chain }: { asset: Asset; chain: Blockchain | undefined }) {
+  const { onchain } = asset;
+  const links = chain ? explorerLinks(asset, chain) : [];
+  return (
+    <Section id="asset-onchain" title="On chain">
+      <DataList labelWidth={130}>
+        <Field label="Blockchain">{chain ? chainLabel(chain) : (asset.blockchainId ?? 'None (fiat)')}</Field>
+        <Field label="Address">
+          {onchain.address ? <CopyableValue value={onchain.address} label="address" /> : 'None: the chain’s native coin'}
+        </Field>
+        <Field label="Symbol">{onchain.symbol}</Field>
+        <Field label="Name">{onchain.name}</Field>
+        <Field label="Decimals">{onchain.decimals}</Field>
+        <Field label="Standards">{onchain.standards.length ? onchain.standards.join(', ') : 'None'}</Field>
+        <Field label="Class">{ASSET_CLASS_LABELS[asset.assetClass]}</Field>
+        <Field label="Scope">
+          {SCOPE_LABELS[asset.metadata.scope]}
+          {asset.metadata.scope === 'LOCAL' ? ': registered by this workspace' : ': in every workspace'}
+        </Field>
+        <Field label="Legacy ID">
+          <CopyableValue value={asset.legacyId} label="legacy id" />
+        </Field>
+        <Field label="Asset ID">
+          <Code style={wrapAnywhere}>{asset.id}</Code>
+        </Field>
+      </DataList>
+      {links.length > 0 && (
+        <Group gap="md">
+          {links.map((link) => (
+            <Anchor key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
+              <Group gap={4} wrap="nowrap" component="span">
+                {link.label}
+                <IconExternalLink size={14} aria-hidden />
+                <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+              </Group>
+            </Anchor>
+          ))}
+        </Group>
+      )}
+    </Section>
+  );
+}
+
+function Price({ asset, canSet }: { asset: Asset; canSet: boolean }) {
+  const [setting, setSetting] = useState(false);
+  const setButton = useReturnFocus(setting);
+  const { price } = asset;
+  return (
+    <Section id="asset-price" title="Price">
+      {price ? (
+        <Text size="sm" data-testid="asset-price">
+          <Text span ff="monospace" fw={600}>
+            {price.price} {price.currency}
+          </Text>{' '}
+          per {asset.displaySymbol}, set <UtcTime ms={price.lastUpdateAt * 1000} />
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No price set in this workspace.
+        </Text>
+      )}
+      {canSet && setting && <SetPriceForm asset={asset} onDone={() => setSetting(false)} />}
+      {canSet && !setting && (
+        <Group>
+          <Button ref={setButton} variant="light" size="xs" leftSection={<IconCurrencyDollar size={14} aria-hidden />} onClick={() => setSetting(true)}>
+            Set price
+          </Button>
+        </Group>
+      )}
+    </Section>
+  );
+}
+
+function AssetDetail({ id, chains, canSetPrice, canEditNote }: { id: string; chains: Map<string, Blockchain> } & Permissions) {
+  const asset = useQuery(assetQueries.detail(id));
+  if (asset.isPending) {
+    return (
+      <Stack gap="sm" role="status">
+        <VisuallyHidden>Loading the asset…</VisuallyHidden>
+        <Skeleton height={48} />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  if (asset.isError) return <ErrorView title="The asset could not be loaded" error={asset.error} onRetry={() => void asset.refetch()} />;
+
+  const { data } = asset;
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <AssetIcon asset={data} size="lg" />
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            {data.displayName}
+          </Title>
+          <Group gap="xs">
+            <Badge variant="outline" color="gray">
+              {data.displaySymbol}
+            </Badge>
+            <AssetBadges asset={data} />
+          </Group>
+        </Stack>
+      </Group>
+      <OnChain asset={data} chain={data.blockchainId ? chains.get(data.blockchainId) : undefined} />
+      <Price asset={data} canSet={canSetPrice} />
+      <Section id="asset-note" title="My note">
+        <NoteEditor asset={data} canEdit={canEditNote} />
+      </Section>
+    </Stack>
+  );
+}
+
+interface Permissions {
+  canSetPrice: boolean;
+  canEditNote: boolean;
+}
+
+interface AssetDrawerProps extends Permissions {
+  /** The asset to show, by id; null when the drawer is closed. */
+  assetId: string | null;
+  chains: Map<string, Blockchain>;
+  onClose: () => void;
+}
+
+/** One asset in full. Escape or the close button closes it, and focus returns to the row's symbol. */
+export function AssetDrawer({ assetId, onClose, ...detail }: AssetDrawerProps) {
+  // The content stays while the drawer slides out, rather than vanishing before it has gone.
+  const [shown, setShown] = useState(assetId);
+  if (assetId !== null && assetId !== shown) setShown(assetId);
+
+  return (
+    <Drawer
+      opened={assetId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title="Asset details"
+      closeButtonProps={{ 'aria-label': 'Close asset details' }}
+    >
+      {shown && <AssetDetail key={shown} id={shown} {...detail} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, EmptyState, Group, Loader, NativeSelect, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconFilterOff, IconTestPipe } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Blockchain } from '../../../contract/catalogue';
+import { ErrorView } from '../../components/error-view';
+import { assetQueries } from './api';
+import { AssetsTable } from './assets-table';
+import { hasFilters, needsTestnet, PAGE_SIZES, toListQuery } from './assets-view';
+import type { AssetsViewControls } from './use-assets-view';
+
+function LoadingAssets() {
+  return (
+    <Stack gap="xs" role="status">
+      <VisuallyHidden>Loading assets…</VisuallyHidden>
+      {[0, 1, 2, 3, 4, 5].map((row) => (
+        <Skeleton key={row} height={40} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+function Pager({ controls, next, busy }: { controls: AssetsViewControls; next: string | null; busy: boolean }) {
+  const { view, pageNumber, previousPage, firstPage, nextPage, setPageSize } = controls;
+  // A size from a link that the list does not offer is still shown as chosen.
+  const sizes = [...new Set([...PAGE_SIZES, view.pageSize])].sort((a, b) => a - b).map(String);
+  return (
+    <Group justify="space-between" component="nav" aria-label="Pages of assets">
+      <Group gap="xs">
+        {previousPage || view.pageCursor === null ? (
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={16} aria-hidden />}
+            disabled={!previousPage || busy}
+            onClick={() => previousPage?.()}
+          >
+            Previous
+          </Button>
+        ) : (
+          // A link led straight here: the pages before were never seen, but the first one is known.
+          <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={busy} onClick={firstPage}>
+            First page
+          </Button>
+        )}
+        <Button
+          variant="default"
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+          disabled={next === null || busy}
+          onClick={() => next && nextPage(next)}
+        >
+          Next
+        </Button>
+        {busy && <Loader size="xs" role="status" aria-label="Loading the page" />}
+      </Group>
+      <Group gap="md">
+        {pageNumber !== null && (
+          <Text size="sm" data-testid="assets-page-number">
+            Page {pageNumber}
+          </Text>
+        )}
+        <NativeSelect
+          label="Page size"
+          size="xs"
+          data={sizes}
+          value={String(view.pageSize)}
+          onChange={(event) => setPageSize(Number(event.currentTarget.value))}
+          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
+        />
+      </Group>
+    </Group>
+  );
+}
+
+interface AssetsListProps {
+  controls: AssetsViewControls;
+  /** Blockchains by id; empty while they load. */
+  chains: Map<string, Blockchain>;
+}
+
+function CurrentPage({ controls, chains }: AssetsListProps) {
+  const { view, firstPage, openAsset } = controls;
+  const page = useQuery(assetQueries.page(toListQuery(view).toString()));
+
+  if (page.isPending) return <LoadingAssets />;
+  if (page.isError && !page.data) {
+    return (
+      <Stack gap="sm">
+        <ErrorView title="The assets could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
+        {/* A cursor from an old link can expire; the first page of the same filters still works. */}
+        {view.pageCursor && (
+          <Group>
+            <Button variant="light" onClick={firstPage}>
+              Go to the first page
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  const { data: assets, next } = page.data;
+  if (assets.length === 0 && view.pageCursor === null) {
+    const filtered = hasFilters(view);
+    return (
+      <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground align="left" py="xl">
+        <EmptyState.Title order={2}>{filtered ? 'No assets match these filters' : 'No assets'}</EmptyState.Title>
+        <EmptyState.Description>
+          {filtered ? 'Remove a filter or choose another blockchain.' : 'The catalogue of this workspace is empty.'}
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {/* Above the table, where it stays in reach however long the page is. */}
+      <Pager controls={controls} next={next} busy={page.isPlaceholderData} />
+      <Text size="sm" aria-live="polite" data-testid="assets-count">
+        {assets.length === 1 ? '1 asset' : `${assets.length} assets`} on this page{next ? ', more on the next' : ''}
+      </Text>
+      <AssetsTable assets={assets} chains={chains} onOpen={(asset) => openAsset(asset.id)} />
+    </Stack>
+  );
+}
+
+/** The list part of the assets tab: a page of the filtered catalogue, or why there is none. */
+export function AssetsList({ controls, chains }: AssetsListProps) {
+  if (needsTestnet(controls.view)) {
+    const testnets = [...chains.values()].filter((chain) => chain.onchain.test).length;
+    return (
+      <EmptyState icon={<IconTestPipe aria-hidden />} withIndicatorBackground align="left" py="xl">
+        <EmptyState.Title order={2}>Choose a testnet</EmptyState.Title>
+        <EmptyState.Description>
+          Assets are listed one test network at a time: pick one of the {testnets || 'available'} testnets under Blockchain.
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return <CurrentPage controls={controls} chains={chains} />;
+}

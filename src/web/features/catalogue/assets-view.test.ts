@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { needsTestnet, parseAssetsSearch, toAssetsSearch, toListQuery } from './assets-view';
+
+const parse = (search: string) => parseAssetsSearch(new URLSearchParams(search));
+
+describe('the assets view in the address', () => {
+  it('reads every filter, the page size, the cursor and the open asset, and writes them back alike', () => {
+    const search = 'blockchainId=ETH&assetClass=FT&symbol=USDC&scope=LOCAL&deprecated=false&pageSize=250&pageCursor=abc.def&testnets=true&asset=a-usdc';
+    const view = parse(search);
+    expect(view).toEqual({
+      blockchainId: 'ETH',
+      assetClass: 'FT',
+      symbol: 'USDC',
+      scope: 'LOCAL',
+      deprecated: false,
+      testnets: true,
+      pageSize: 250,
+      pageCursor: 'abc.def',
+      asset: 'a-usdc',
+    });
+    expect(toAssetsSearch(view).toString()).toBe(search);
+  });
+
+  it('sends the service its own query: no console-only parameters, the page size always', () => {
+    const query = toListQuery(parse('blockchainId=ETH&testnets=true&asset=a-usdc'));
+    expect(query.toString()).toBe('blockchainId=ETH&pageSize=100');
+    expect(toListQuery(parse('pageSize=500')).toString()).toBe('pageSize=500');
+  });
+
+  it('drops what the service would refuse, and leaves defaults out of links', () => {
+    const view = parse('assetClass=COIN&scope=everywhere&deprecated=maybe&pageSize=5000&symbol=');
+    expect(view).toMatchObject({ assetClass: null, scope: null, deprecated: null, symbol: null, pageSize: 100 });
+    expect(toAssetsSearch(view).toString()).toBe('');
+  });
+
+  it('asks for a testnet rather than listing every chain under "testnets only"', () => {
+    expect(needsTestnet(parse('testnets=true'))).toBe(true);
+    expect(needsTestnet(parse('testnets=true&blockchainId=ETH_TEST5'))).toBe(false);
+    expect(needsTestnet(parse(''))).toBe(false);
+  });
+});

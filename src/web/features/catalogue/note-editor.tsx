@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { type Asset, MAX_NOTE_LENGTH, UpdateAssetMetadataRequest } from '../../../contract/catalogue';
+import { reportFormError } from '../../components/report-form-error';
+import { useSaveAssetNote } from './api';
+import { useReturnFocus } from './use-return-focus';
+
+const NoteFields = z.object({ text: UpdateAssetMetadataRequest.shape.metadata.shape.note.shape.text });
+type NoteFields = z.infer<typeof NoteFields>;
+
+function NoteForm({ asset, onDone }: { asset: Asset; onDone: () => void }) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<NoteFields>({ resolver: zodResolver(NoteFields), defaultValues: { text: asset.metadata.note?.text ?? '' } });
+  // The editor opens where the user asked for it: typing can start at once.
+  useEffect(() => setFocus('text'), [setFocus]);
+  const length = useWatch({ control, name: 'text' }).length;
+  const save = useSaveAssetNote(asset, {
+    onError: (error) => reportFormError('Your note was not saved', error, ['text'], (field, message) => setError(field, { type: 'server', message })),
+  });
+
+  return (
+    <form noValidate aria-label="My note" onSubmit={handleSubmit(({ text }) => save.mutate(text, { onSuccess: onDone }))}>
+      <Stack gap="xs">
+        <Textarea
+          label="Your note"
+          description={`${length} of ${MAX_NOTE_LENGTH} characters. Only you see it. Escape cancels.`}
+          rows={4}
+          error={errors.text?.message}
+          // Escape leaves the editor, not the drawer around it (Mantine skips elements marked so).
+          data-mantine-stop-propagation
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !save.isPending) onDone();
+          }}
+          {...register('text')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save note
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The signed-in user's own note on the asset, which only they see; editable in place when allowed. */
+export function NoteEditor({ asset, canEdit }: { asset: Asset; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const text = asset.metadata.note?.text ?? '';
+  const editButton = useReturnFocus(editing);
+
+  if (editing) return <NoteForm asset={asset} onDone={() => setEditing(false)} />;
+  return (
+    <Stack gap="xs" align="flex-start">
+      {text ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="my-note">
+          {text}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {canEdit ? 'You have no note on this asset.' : 'You have no note on this asset, and your role cannot add one.'}
+        </Text>
+      )}
+      {canEdit && (
+        <Button ref={editButton} variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+          {text ? 'Edit note' : 'Add a note'}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { vi } from 'vitest';
+import type { Asset, Blockchain } from '../../../contract/catalogue';
+import type { Role } from '../../../contract/roles';
+import { session } from '../../lib/session';
+import { jsonResponse, sessionFor } from '../../test/service';
+
+/** A call the console made, as the fake service saw it. */
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Stands in for the service: `answer` gets each call and returns the response; every call is kept. */
+export function fakeService(answer: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://console.test');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: new Headers(init?.headers),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      return answer(call) ?? jsonResponse(404, { message: `No fake for ${call.method} ${call.path}`, code: 404 });
+    }),
+  );
+  return calls;
+}
+
+export async function signInAs(role: Role) {
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, sessionFor(role))));
+  await session.signIn({ email: 'pat@demo.test', password: 'secret' });
+}
+
+function explorer(base: string) {
+  return { base, address: `${base}/address/{address}`, tx: `${base}/tx/{tx}`, token: `${base}/token/{token}` };
+}
+
+function blockchain(legacyId: string, displayName: string, extra: { test?: boolean; family?: string | null; deprecated?: boolean } = {}): Blockchain {
+  const family = extra.family === undefined ? 'EVM' : extra.family;
+  return {
+    id: `00000000-0000-4000-8000-${legacyId.padEnd(12, '0').slice(0, 12).replace(/[^0-9a-f]/gi, '0')}`,
+    legacyId,
+    displayName,
+    nativeAssetId: `native-${legacyId}`,
+    onchain: { protocol: family ?? 'UTXO', chainId: null, test: extra.test ?? false, signingAlgo: 'ECDSA_SECP256K1' },
+    metadata: { scope: 'GLOBAL', deprecated: extra.deprecated ?? false, media: [], explorer: explorer(`https://${legacyId.toLowerCase()}.example`) },
+    registration: {
+      supported: family !== null,
+      family,
+      addressHint: family === 'EVM' ? 'Token contract address, 0x… (40 hex characters, EIP-55 checksummed)' : family === 'XLM' ? 'Issuer account G…' : null,
+      standard: family === 'EVM' ? 'ERC20' : null,
+    },
+  };
+}
+
+export const ETH = blockchain('ETH', 'Ethereum');
+const SEPOLIA = blockchain('ETH_TEST5', 'Ethereum Sepolia', { test: true });
+export const STELLAR = blockchain('XLM', 'Stellar', { family: 'XLM' });
+const BITCOIN = blockchain('BTC', 'Bitcoin', { family: null });
+export const CHAINS = [ETH, SEPOLIA, STELLAR, BITCOIN];
+
+export function asset(symbol: string, extra: Partial<Asset> = {}): Asset {
+  return {
+    id: `a-${symbol.toLowerCase()}`,
+    legacyId: symbol,
+    blockchainId: ETH.id,
+    displayName: `${symbol} token`,
+    displaySymbol: symbol,
+    assetClass: 'FT',
+    onchain: { symbol, name: `${symbol} token`, address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, standards: ['ERC20'] },
+    metadata: { scope: 'GLOBAL', verified: true, deprecated: false, media: [], features: [] },
+    price: null,
+    ...extra,
+  };
+}
+
+export const blockchainList = (chains: Blockchain[] = CHAINS) => jsonResponse(200, { data: chains, next: null });
