@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { z } from 'zod';
+import { AssetList } from '../../src/contract/catalogue';
 
 /** The assets tab of the catalogue: filters, the paged table, the asset drawer and the register dialog. */
 export class CatalogueAssetsPage {
@@ -71,9 +71,6 @@ export class CatalogueAssetsPage {
   }
 }
 
-// Only what the comparison needs: the contract's Asset refuses the service's `note: null` today.
-const LegacyIdPage = z.object({ data: z.array(z.object({ legacyId: z.string() })), next: z.string().nullable() });
-
 /** The first `pages` pages of a search as the service answers the console's user (same token). */
 export async function assetPages(request: APIRequestContext, token: string, search: URLSearchParams, pages: number) {
   const result: string[][] = [];
@@ -83,7 +80,8 @@ export async function assetPages(request: APIRequestContext, token: string, sear
     if (cursor) params.set('pageCursor', cursor);
     const answer = await request.get(`/v1/assets?${params}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(answer.status()).toBe(200);
-    const page = LegacyIdPage.parse(await answer.json());
+    // Parsed with the contract's own schema, so a drift between the service and the contract fails here.
+    const page = AssetList.parse(await answer.json());
     result.push(page.data.map((asset) => asset.legacyId));
     cursor = page.next;
     if (!cursor) break;

@@ -89,7 +89,7 @@ export const Asset = z.object({
     deprecationReferralId: z.string().nullable().optional(),
     website: z.string().nullable().optional(),
     media: z.array(z.object({ url: z.string(), type: z.string(), attributes: z.object({ monochrome: z.boolean() }).optional() })),
-    note: AssetNote.optional().meta({ description: 'The calling user’s own note.' }),
+    note: AssetNote.nullable().optional().meta({ description: 'The calling user’s own note; null when they have none.' }),
     features: z.array(z.string()),
   }),
   price: AssetPrice.nullable().optional(),

@@ -15,16 +15,6 @@ import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { type BlockchainFilters, toBlockchainsSearch } from './blockchains-view';
 
-// The service writes `"note": null` for an asset the caller has no note on, where the contract
-// (and the spec) leave the field out, so the contract's schema refuses every such asset. Until the
-// two agree (reported to the service's owners), the console reads null as "no note"; the types it
-// hands on are the contract's own.
-const metadata = Asset.shape.metadata;
-const AssetAsSent = Asset.extend({
-  metadata: metadata.extend({ note: metadata.shape.note.unwrap().nullish().transform((note) => note ?? undefined) }),
-});
-const AssetListAsSent = AssetList.extend({ data: AssetAsSent.array() });
-
 /**
  * Every query of this area sits under one root, and assets under their own: a registration, a
  * price or a note changes what the lists and the drawer show, so writes invalidate `assets.all`.
@@ -37,14 +27,14 @@ export const assetQueries = {
   page: (query: string) =>
     queryOptions({
       queryKey: [...assetQueries.all, 'page', query] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/assets?${query}`, AssetListAsSent, { signal }),
+      queryFn: ({ signal }) => session.api.request(`/v1/assets?${query}`, AssetList, { signal }),
       // The page on screen stays while the next one loads, so the pager does not jump.
       placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...assetQueries.all, 'detail', id] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(id)}`, AssetAsSent, { signal }),
+      queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(id)}`, Asset, { signal }),
     }),
 };
 
@@ -128,7 +118,7 @@ export function useSaveAssetNote(asset: Asset, { onError }: FormMutationOptions)
   return useMutation({
     mutationFn: (text: string) => {
       const body = { metadata: { note: { text } } };
-      return session.api.request(`/v1/assets/${encodeURIComponent(asset.id)}`, AssetAsSent, {
+      return session.api.request(`/v1/assets/${encodeURIComponent(asset.id)}`, Asset, {
         method: 'PATCH',
         body,
         idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }),
