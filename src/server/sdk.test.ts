@@ -1,57 +1,23 @@
-import { spawnSync } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
 import { appendAuditEvents, type AuditEntry } from './features/audit/record';
 import { shipped } from './features/catalogue/shipped';
-import { loadSecrets } from './features/auth/tokens';
-import { createLogger } from './logger';
-import { startServer, type RunningServer } from './server';
-import { makeCsr, openTestDatabase, signedHeaders, testConfig, type TestApiUser } from './test/harness';
+import type { RunningServer } from './server';
+import { makeCsr, signedHeaders, startSdkServer, type SdkServer, type TestApiUser } from './test/harness';
 
-const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-test-'));
+let sdk: SdkServer;
 let server: RunningServer;
 let apiUser: TestApiUser;
 let privateKeyPem: string;
-let holder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-
-function cli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
-}
 
 beforeAll(async () => {
-  // On PostgreSQL a throwaway database of this file's own; the CLI and the service both use it.
-  holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
-  const url = holder?.url;
-  const target = url ? { url } : { dataDir: join(dir, 'data') };
-  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
-  const made = await makeCsr();
-  privateKeyPem = made.privateKeyPem;
-  writeFileSync(join(dir, 'bot.csr'), made.csrPem);
   // The operator path of issue 2: an owner for an empty installation, then an API user from a CSR.
-  const owner = cli(['owner', 'create', '--email', 'owner@sdk.test', '--password', 'sdk-owner-password'], env);
-  const created = cli(['api-users', 'create', '--name', 'SDK bot', '--role', 'ADMIN', '--csr', join(dir, 'bot.csr')], env);
-  expect(created.workspaceId).toBe(owner.workspaceId);
-  apiUser = { id: created.id!, workspaceId: created.workspaceId!, privateKey: createPrivateKey(privateKeyPem) };
-
-  const database = await openDatabase(target);
-  const config = testConfig();
-  const logger = createLogger('silent');
-  const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
-  server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
+  sdk = await startSdkServer({ ownerEmail: 'owner@sdk.test', apiUserName: 'SDK bot', role: 'ADMIN' });
+  ({ server, apiUser, privateKeyPem } = sdk);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await holder?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => sdk?.close());
 
 describe('the official TypeScript SDK against the running service', () => {
   it('lists API users with a key created by the CLI', async () => {

@@ -1,12 +1,18 @@
 import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
+import { Fireblocks } from '@fireblocks/ts-sdk';
 import { Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import type { Role } from '../../contract/roles';
 import { createApp } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { startServer, type RunningServer } from '../server';
 import type { Config } from '../env';
 import { insertApiUser } from '../features/admin/store';
 import { createConsoleUser, createWorkspace } from '../features/auth/accounts';
@@ -204,5 +210,55 @@ export async function makeCsr(key: { type: 'RSA'; bits: number } | { type: 'EC' 
   return {
     csrPem: csr.toString('pem'),
     privateKeyPem: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+export interface SdkServer {
+  server: RunningServer;
+  apiUser: TestApiUser;
+  privateKeyPem: string;
+  fireblocks: Fireblocks;
+  close(): Promise<void>;
+}
+
+/** Runs the operator CLI as an operator would and returns the JSON line it prints. */
+function runCli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
+}
+
+/**
+ * The official SDK's setting: a real server on a port, set up the way an operator does it — an
+ * owner (password `sdk-owner-password`) and an API user made by the CLI from a fresh CSR — on a
+ * data folder of its own, or a throwaway database on DATABASE_URL's server.
+ */
+export async function startSdkServer(options: { ownerEmail: string; apiUserName: string; role: Role; prepare?: (db: Db, workspaceId: string) => Promise<void> }): Promise<SdkServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-'));
+  const holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+  const target = holder?.url ? { url: holder.url } : { dataDir: join(dir, 'data') };
+  const env: Record<string, string> = holder?.url ? { DATABASE_URL: holder.url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
+  const made = await makeCsr();
+  writeFileSync(join(dir, 'bot.csr'), made.csrPem);
+  const owner = runCli(['owner', 'create', '--email', options.ownerEmail, '--password', 'sdk-owner-password'], env);
+  const created = runCli(['api-users', 'create', '--name', options.apiUserName, '--role', options.role, '--csr', join(dir, 'bot.csr')], env);
+  if (created.workspaceId !== owner.workspaceId) throw new Error('the CLI put the API user in another workspace');
+  const database = await openDatabase(target);
+  await options.prepare?.(database.db, created.workspaceId!);
+  const config = testConfig();
+  const logger = createLogger('silent');
+  const deps: AppDeps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
+  const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
+  const apiUser = { id: created.id!, workspaceId: created.workspaceId!, privateKey: createPrivateKey(made.privateKeyPem) };
+  return {
+    server,
+    apiUser,
+    privateKeyPem: made.privateKeyPem,
+    fireblocks: new Fireblocks({ apiKey: apiUser.id, secretKey: made.privateKeyPem, basePath: `${server.url}/v1` }),
+    close: async () => {
+      await server.close();
+      await holder?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

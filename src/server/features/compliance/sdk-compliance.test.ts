@@ -1,16 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TravelRuleIntegration } from '../../../contract/travel-rule';
-import { openDatabase } from '../../db/client';
-import { createLogger } from '../../logger';
-import { startServer, type RunningServer } from '../../server';
-import { loadSecrets } from '../auth/tokens';
-import { makeCsr, openTestDatabase, signedHeaders, testConfig, type TestApiUser } from '../../test/harness';
+import type { RunningServer } from '../../server';
+import { signedHeaders, startSdkServer, type SdkServer, type TestApiUser } from '../../test/harness';
 import { encryptPiiFor } from './pii-encryption';
 import { FULL_VASP, NATURAL_FULL_FIELDS, naturalBeneficiary, OWN_VASP, publicKeyOf } from './test-helpers';
 
@@ -18,36 +10,15 @@ import { FULL_VASP, NATURAL_FULL_FIELDS, naturalBeneficiary, OWN_VASP, publicKey
  * The official TypeScript SDK against the running service, for the compliance and earn
  * operations: a real server on a port, an API user made by the operator CLI from a CSR.
  */
-const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-compliance-'));
+let sdk: SdkServer;
 let server: RunningServer;
 let fireblocks: Fireblocks;
 let apiUser: TestApiUser;
-let holder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let integrationId: string;
 
-function cli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
-}
-
 beforeAll(async () => {
-  holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
-  const url = holder?.url;
-  const target = url ? { url } : { dataDir: join(dir, 'data') };
-  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
-  const made = await makeCsr();
-  writeFileSync(join(dir, 'bot.csr'), made.csrPem);
-  cli(['owner', 'create', '--email', 'owner@sdk-compliance.test', '--password', 'sdk-owner-password'], env);
-  const created = cli(['api-users', 'create', '--name', 'Compliance bot', '--role', 'ADMIN', '--csr', join(dir, 'bot.csr')], env);
-  apiUser = { id: created.id!, workspaceId: created.workspaceId!, privateKey: createPrivateKey(made.privateKeyPem) };
-
-  const database = await openDatabase(target);
-  const config = testConfig();
-  const logger = createLogger('silent');
-  const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
-  server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
-  fireblocks = new Fireblocks({ apiKey: apiUser.id, secretKey: made.privateKeyPem, basePath: `${server.url}/v1` });
+  sdk = await startSdkServer({ ownerEmail: 'owner@sdk-compliance.test', apiUserName: 'Compliance bot', role: 'ADMIN' });
+  ({ server, fireblocks, apiUser } = sdk);
 
   // The integration is this service's extension, which the SDK does not know: a signed request as the SDK signs.
   const path = '/v1/screening/trlink/integration';
@@ -57,11 +28,7 @@ beforeAll(async () => {
   integrationId = ((await res.json()) as TravelRuleIntegration).customerIntegrationId;
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await holder?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => sdk?.close());
 
 describe('the official TypeScript SDK: Travel Rule, screening and earn', () => {
   it('creates a TRM, reads its required actions, encrypts the beneficiary for the VASP’s key and resolves it', async () => {

@@ -1,51 +1,18 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { createLogger } from '../../logger';
-import { startServer, type RunningServer } from '../../server';
-import { loadSecrets } from '../auth/tokens';
-import { makeCsr, openTestDatabase, testConfig } from '../../test/harness';
+import { startSdkServer, type SdkServer } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 
-const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-trading-'));
-let server: RunningServer;
+let sdk: SdkServer;
 let fireblocks: Fireblocks;
-let holder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-
-function cli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
-}
 
 beforeAll(async () => {
-  holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
-  const url = holder?.url;
-  const target = url ? { url } : { dataDir: join(dir, 'data') };
-  const env: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
-  const made = await makeCsr();
-  writeFileSync(join(dir, 'bot.csr'), made.csrPem);
-  cli(['owner', 'create', '--email', 'owner@sdk-trading.test', '--password', 'sdk-owner-password'], env);
-  const created = cli(['api-users', 'create', '--name', 'Trading bot', '--role', 'EDITOR', '--csr', join(dir, 'bot.csr')], env);
-  const database = await openDatabase(target);
-  await seedTradingDemo(database.db, created.workspaceId!);
-  const config = testConfig();
-  const logger = createLogger('silent');
-  const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
-  // The real server, with its order engine running.
-  server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
-  fireblocks = new Fireblocks({ apiKey: created.id!, secretKey: made.privateKeyPem, basePath: `${server.url}/v1` });
+  // The real server, with its order engine running, and the trading demo in the API user's workspace.
+  sdk = await startSdkServer({ ownerEmail: 'owner@sdk-trading.test', apiUserName: 'Trading bot', role: 'EDITOR', prepare: seedTradingDemo });
+  fireblocks = sdk.fireblocks;
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await holder?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => sdk?.close());
 
 describe('the official SDK against the trading endpoints', () => {
   it('getTradingProviders reads the providers and their manifests', async () => {
