@@ -1,26 +1,33 @@
 import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
+/** The small icon button that copies `value`, named for screen readers after what it copies. */
+export function CopyIconButton({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value} timeout={1500}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            size="sm"
+            onClick={copy}
+            aria-label={copied ? `${label} copied` : `Copy ${label}`}
+          >
+            {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
 /** An identifier shown in full with a button that copies it, e.g. an API key or a request id. */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{value}</Code>
-      <CopyButton value={value} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              size="sm"
-              onClick={copy}
-              aria-label={copied ? `${label} copied` : `Copy ${label}`}
-            >
-              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton value={value} label={label} />
     </Group>
   );
 }

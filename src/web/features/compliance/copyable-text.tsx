@@ -1,5 +1,5 @@
-import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
+import { CopyIconButton } from '../../components/copyable-value';
 
 /**
  * A long identifier (an address, a hash, a DID) that wraps instead of overflowing its card, shown
@@ -12,15 +12,7 @@ export function CopyableText({ value, label, shorten = false }: { value: string;
       <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} title={shorten ? value : undefined}>
         {shown}
       </Text>
-      <CopyButton value={value} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton value={value} label={label} />
     </Group>
   );
 }
