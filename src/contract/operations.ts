@@ -79,9 +79,24 @@ export const OPERATIONS = {
   listEarnProviders: op('any', 'query'),
   approveEarnTermsOfService: op('any', 'write', true),
   approveEarnProviderTermsOfService: op('any', 'write', true),
-  // The rest: no stated roles
+  // Transactions (public API): reads have no stated roles; a transfer moves funds, so it takes
+  // the roles that may create an order.
   listTransactions: op('any', 'query'),
+  getTransaction: op('any', 'query'),
+  createTransaction: op(['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'EDITOR'], 'write', true),
+  // Webhooks (wire-facts states no roles): anyone may read them, as anyone may read transactions;
+  // pointing the workspace's events at a URL, or re-sending them, belongs to its admins.
   listWebhooks: op('any', 'query'),
+  getWebhook: op('any', 'query'),
+  createWebhook: op(['OWNER', ...ADMINS], 'write', true),
+  updateWebhook: op(['OWNER', ...ADMINS], 'write', true),
+  deleteWebhook: op(['OWNER', ...ADMINS], 'write', true),
+  listWebhookNotifications: op('any', 'query'),
+  getWebhookNotification: op('any', 'query'),
+  listNotificationAttempts: op('any', 'query'),
+  resendNotification: op(['OWNER', ...ADMINS], 'write', true),
+  resendFailedNotifications: op(['OWNER', ...ADMINS], 'write', true),
+  sendWebhookTestEvent: op(['OWNER', ...ADMINS], 'write', true),
   // Quorum (spec states no roles; approvals belong to the admins who count)
   updateAdminQuorum: op(['OWNER', ...ADMINS], 'write', true),
   // Console session (extension): always allowed to the signed-in principal

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './ivms101';
+import { epochMs, repeated } from './query';
 
 /**
  * Trading (beta): providers and their manifests, vault accounts, quotes and orders. Field names
@@ -274,20 +275,6 @@ export const OrderSummary = z.object({
   createdAt: z.string(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
-
-const repeated = (name: string, values?: readonly string[]) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter(Boolean)))
-    .pipe(
-      z
-        .array(values ? z.enum(values as [string, ...string[]], { error: `${name} values must be among ${values.join(', ')}` }) : z.string().max(200))
-        .max(50, { error: `at most 50 ${name} values` })
-        .optional(),
-    );
-
-const epochMs = (name: string) => z.coerce.number({ error: `${name} must be epoch milliseconds` }).int({ error: `${name} must be whole epoch milliseconds` }).nonnegative();
 
 export const ORDERS_PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
 
