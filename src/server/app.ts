@@ -10,6 +10,8 @@ import { registerCatalogue } from './features/catalogue/handlers';
 import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
 import { registerTrading } from './features/trading/handlers';
+import { registerTransactions } from './features/transactions/handlers';
+import { registerWebhooks } from './features/webhooks/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { requestContext } from './http/request-id';
 import { registerConsole, registerDocs } from './http/static';
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
   registerTrading(app, deps);
   registerCompliance(app, deps);
   registerEarn(app, deps);
+  registerTransactions(app, deps);
+  registerWebhooks(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API user id.' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiJwt', {

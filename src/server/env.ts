@@ -39,6 +39,28 @@ const EnvSchema = z.object({
       error: 'EVM_RPC_URLS must be LEGACY_ID=http(s)://url pairs separated by commas, e.g. ETH_TEST5=http://127.0.0.1:8545',
     })
     .optional(),
+  WEBHOOK_ALLOW_LOCAL: flag('WEBHOOK_ALLOW_LOCAL').default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'WEBHOOK_TIMEOUT_MS must be a number of milliseconds' })
+    .int({ error: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })
+    .min(100, { error: 'WEBHOOK_TIMEOUT_MS must be between 100 and 60000' })
+    .max(60_000, { error: 'WEBHOOK_TIMEOUT_MS must be between 100 and 60000' })
+    .default(10_000),
+  WEBHOOK_RETRY_SCALE: z.coerce
+    .number({ error: 'WEBHOOK_RETRY_SCALE must be a number' })
+    .gt(0, { error: 'WEBHOOK_RETRY_SCALE must be greater than 0 and at most 1' })
+    .max(1, { error: 'WEBHOOK_RETRY_SCALE must be greater than 0 and at most 1' })
+    .default(1),
+  STUCK_ALERT_SECONDS: z.coerce
+    .number({ error: 'STUCK_ALERT_SECONDS must be a number of seconds' })
+    .int({ error: 'STUCK_ALERT_SECONDS must be a whole number of seconds' })
+    .min(1, { error: 'STUCK_ALERT_SECONDS must be at least 1' })
+    .default(300),
+  STUCK_ALERT_BLOCKS: z.coerce
+    .number({ error: 'STUCK_ALERT_BLOCKS must be a number of blocks' })
+    .int({ error: 'STUCK_ALERT_BLOCKS must be a whole number of blocks' })
+    .min(1, { error: 'STUCK_ALERT_BLOCKS must be at least 1' })
+    .default(25),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -58,6 +80,15 @@ export interface Config {
   rateLimits: Record<RateCategory, number>;
   /** EVM JSON-RPC endpoints by blockchain legacy id, for reading token metadata at registration. */
   evmRpcUrls: Record<string, string>;
+  webhooks: {
+    /** Allows plain http to loopback and receivers on internal addresses: local development only. */
+    allowLocal: boolean;
+    timeoutMs: number;
+    /** Factor on the retry schedule (1 in production). */
+    retryScale: number;
+  };
+  /** An EVM transaction in CONFIRMING longer than either of these is stuck. */
+  stuckAlert: { seconds: number; blocks: number };
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     consoleDir: resolve(e.CONSOLE_DIR),
     evmRpcUrls: Object.fromEntries((e.EVM_RPC_URLS ?? '').split(',').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string])),
+    webhooks: { allowLocal: e.WEBHOOK_ALLOW_LOCAL, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryScale: e.WEBHOOK_RETRY_SCALE },
+    stuckAlert: { seconds: e.STUCK_ALERT_SECONDS, blocks: e.STUCK_ALERT_BLOCKS },
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

@@ -10,6 +10,9 @@ import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';
 import { startOrderEngine } from './features/trading/engine';
+import { startTransactionEngine } from './features/transactions/engine';
+import { startDeliveryWorker } from './features/webhooks/delivery';
+import { loadSigningKey } from './features/webhooks/signing';
 
 export interface RunningServer {
   url: string;
@@ -43,6 +46,8 @@ export async function startServer(
   const app = createApp(deps, extend);
   const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
   const stopOrderEngine = startOrderEngine(deps.db, logger, deps.now);
+  const stopTransactionEngine = startTransactionEngine(deps.db, config.stuckAlert, logger, deps.now);
+  const stopDelivery = startDeliveryWorker(deps.db, await loadSigningKey(deps.db, deps.now()), { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks }, logger, deps.now);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -55,7 +60,7 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         stopHousekeeping();
-        await stopOrderEngine();
+        await Promise.all([stopOrderEngine(), stopTransactionEngine(), stopDelivery()]);
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             logger.warn('requests still running after 10 s; closing their connections');

@@ -30,6 +30,8 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'compliance', folder: fileURLToPath(new URL('../features/compliance/migrations', import.meta.url)), table: '__drizzle_migrations_compliance' },
   { area: 'earn', folder: fileURLToPath(new URL('../features/earn/migrations', import.meta.url)), table: '__drizzle_migrations_earn' },
   { area: 'trading', folder: fileURLToPath(new URL('../features/trading/migrations', import.meta.url)), table: '__drizzle_migrations_trading' },
+  { area: 'transactions', folder: fileURLToPath(new URL('../features/transactions/migrations', import.meta.url)), table: '__drizzle_migrations_transactions' },
+  { area: 'webhooks', folder: fileURLToPath(new URL('../features/webhooks/migrations', import.meta.url)), table: '__drizzle_migrations_webhooks' },
 ];
 // Any constant works; it only has to be the same for every instance migrating one cluster.
 const MIGRATION_LOCK = 727_001;

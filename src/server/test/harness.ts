@@ -60,6 +60,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: '/nonexistent',
     rateLimits: { write: 10_000, query: 10_000, external_query: 10_000, high_compute: 10_000 },
     evmRpcUrls: {},
+    webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 1 },
+    stuckAlert: { seconds: 300, blocks: 25 },
     ...overrides,
   };
 }
@@ -260,5 +262,18 @@ export async function startSdkServer(options: { ownerEmail: string; apiUserName:
       await holder?.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A JSON request helper bound to an app: status, parsed body (null when empty) and headers. */
+export function jsonCaller(app: ReturnType<typeof buildApp>) {
+  return async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { message: string; code: number }, headers: res.headers };
   };
 }

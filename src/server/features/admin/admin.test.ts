@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiUser, ApprovalList, ApprovalRequest } from '../../../contract/admin';
-import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, makeCsr, signedHeaders, type TestContext } from '../../test/harness';
+import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, makeCsr, signedHeaders, type TestContext, jsonCaller } from '../../test/harness';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -19,15 +19,7 @@ async function team(name: string) {
   return { ws, owner, adminA, adminB, nsadmin, auditor, signer, viewer };
 }
 
-const call = async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await app.request(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { message: string; code: number }, headers: res.headers };
-};
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
 const quorum = (t: string) => call<{ adminQuorumThreshold: number; admins: unknown[]; pendingRequestId: string | null }>(t, 'GET', '/v1/admin_quorum');
 const pending = async (t: string) => (await call<ApprovalList>(t, 'GET', '/v1/approval_requests?status=PENDING')).body.data;
 const decide = (t: string, id: string, action: 'approve' | 'reject' | 'cancel') => call<ApprovalRequest>(t, 'POST', `/v1/approval_requests/${id}/${action}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogsResponse } from '../../../contract/audit';
 import type { EarnProvidersResponse } from '../../../contract/earn';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.database.close());
 
-const call = async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown) => {
-  const res = await app.request(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { message: string; code: number }, headers: res.headers };
-};
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
 const list = (token: string, query = '') => call<EarnProvidersResponse>(token, 'GET', `/v1/earn/providers${query}`);
 const ids = (r: { body: EarnProvidersResponse }) => r.body.data.map((p) => p.providerId);
 

@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
-import type { ExecutionStep, OrderStatus } from '../../../contract/trading';
+import type { AccountReference, ExecutionStep, OrderStatus } from '../../../contract/trading';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
+import { startPoller } from '../../workers/poller';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
+import { hex, simulatedAddress, simulatedTag, usesTag } from '../transactions/chain-sim';
+import { chainAsset, submitTransfer, vaultAddress } from '../transactions/service';
+import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';
 import { Dec } from './pricing';
 import * as store from './store';
@@ -40,25 +43,14 @@ const STATUS_EVENTS: Record<OrderStatus, string> = {
   FAILED: 'Failed',
 };
 
-const hex = (seed: string, length: number) => createHash('sha256').update(seed).digest('hex').slice(0, length);
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const base58 = (seed: string, length: number) => [...createHash('sha512').update(seed).digest()].slice(0, length).map((b) => BASE58[b % 58]).join('');
-
 /** A deposit address of the simulated provider on the pay asset's chain, with a tag where the chain uses one. */
 export async function depositInstruction(db: Db, workspaceId: string, assetId: string, orderId: string) {
   const asset = await resolveAsset(db, workspaceId, assetId);
   const chain = asset?.blockchainId ? await findBlockchain(db, asset.blockchainId) : undefined;
   const protocol = chain?.protocol ?? 'EVM';
   const seed = `${orderId}:${assetId}`;
-  const tag = String(parseInt(hex(seed, 8), 16) % 1_000_000_000);
-  const address =
-    protocol === 'UTXO' ? `bc1q${base58(seed, 38).toLowerCase().replace(/[^a-z0-9]/g, 'q')}`
-    : protocol === 'SOL' ? base58(seed, 44)
-    : protocol === 'XRP' ? `r${base58(seed, 33)}`
-    : protocol === 'XLM' ? `G${base58(seed, 55).toUpperCase()}`
-    : `0x${hex(seed, 40)}`;
-  const withTag = protocol === 'XRP' || protocol === 'XLM';
-  return { type: 'BLOCKCHAIN' as const, address: withTag ? { blockchainAddress: address, tag } : { blockchainAddress: address } };
+  const address = simulatedAddress(protocol, seed);
+  return { type: 'BLOCKCHAIN' as const, address: usesTag(protocol) ? { blockchainAddress: address, tag: simulatedTag(seed) } : { blockchainAddress: address } };
 }
 
 export function stepsFor(settlementType: string, networkFee: { assetId: string; amount: string }): ExecutionStep[] {
@@ -93,6 +85,35 @@ const vaultDestination = (row: OrderRow) => {
   const s = row.settlement as { destinationAccount?: { type: string; accountId?: string } };
   return s.destinationAccount?.type === 'VAULT_ACCOUNT' ? s.destinationAccount.accountId : undefined;
 };
+
+/**
+ * The transactions of a settlement, created with it: the pay leg from a DVP vault source to the
+ * provider, and the delivery from the provider to the destination. Balances have just moved, so
+ * the transaction engine only takes them through the chain's statuses (and their webhooks).
+ * Answers the delivery, whose hash is the order's receipt.
+ */
+async function settlementTransactions(db: Db, row: OrderRow, plan: SettlementPlan, source: string | undefined, now: Date) {
+  const [payAsset, receiveAsset] = await Promise.all([chainAsset(db, row.workspaceId, plan.payAsset), chainAsset(db, row.workspaceId, plan.receiveAsset)]);
+  const provider = { type: 'EXCHANGE_ACCOUNT' as const, id: row.providerId, name: findProvider(row.providerId)?.name ?? row.providerId };
+  const common = { workspaceId: row.workspaceId, outcome: 'COMPLETED', balancesMoved: true, orderId: row.id, createdBy: row.createdBy, note: `Order ${row.id}` };
+  if (source && payAsset) {
+    await submitTransfer(db, { ...common, asset: payAsset, source: { type: 'VAULT_ACCOUNT', id: source }, destination: provider, destinationAddress: simulatedAddress(payAsset.protocol, `${row.id}:provider:${plan.payAsset}`), amount: plan.payAmount }, now);
+  }
+  if (!receiveAsset) return undefined;
+  const target = (row.settlement as { destinationAccount?: AccountReference }).destinationAccount;
+  const destination =
+    target?.type === 'ONE_TIME_ADDRESS'
+      ? { peer: { type: 'ONE_TIME_ADDRESS' as const }, address: target.address, tag: target.tag }
+      : target
+        ? { peer: { type: target.type, id: target.accountId }, address: target.type === 'VAULT_ACCOUNT' ? vaultAddress(row.workspaceId, target.accountId, receiveAsset) : simulatedAddress(receiveAsset.protocol, `${row.workspaceId}:${target.type}:${target.accountId}`) }
+        : undefined;
+  if (!destination) return undefined;
+  return submitTransfer(
+    db,
+    { ...common, asset: receiveAsset, source: provider, destination: destination.peer, destinationAddress: destination.address, ...(destination.tag ? { destinationTag: destination.tag } : {}), amount: plan.receiveAmount },
+    now,
+  );
+}
 
 /** Moves one locked order a step. */
 export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
@@ -142,8 +163,10 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
       }
       const destination = vaultDestination(row);
       if (destination) await store.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);
-      const done = steps.map((s, i) => (i === index ? { ...s, status: 'COMPLETED' as const, txId: hex(`${row.id}:tx:${index}`, 32), txHash } : s));
-      return setStatus(db, row, 'COMPLETED', now, { executionSteps: done, receipt: { type: 'BLOCKCHAIN', txHash, amount: plan.receiveAmount }, nextStepAt: null }, { receiptAmount: plan.receiveAmount, assetId: plan.receiveAsset });
+      const delivery = await settlementTransactions(db, row, plan, source, now);
+      const receiptHash = delivery?.txHash ?? txHash;
+      const done = steps.map((s, i) => (i === index ? { ...s, status: 'COMPLETED' as const, txId: delivery?.id ?? hex(`${row.id}:tx:${index}`, 32), txHash: receiptHash } : s));
+      return setStatus(db, row, 'COMPLETED', now, { executionSteps: done, receipt: { type: 'BLOCKCHAIN', txHash: receiptHash, amount: plan.receiveAmount }, nextStepAt: null }, { receiptAmount: plan.receiveAmount, assetId: plan.receiveAsset });
     }
     default:
       await store.updateOrder(db, row.id, { nextStepAt: null });
@@ -166,24 +189,7 @@ export async function runOnce(db: Db, now: Date, max = 100): Promise<number> {
   return taken;
 }
 
-/** The running worker: polls for due orders every `intervalMs`. Answers a stop function. */
+/** The running worker: polls for due work every `intervalMs`. Answers a stop function. */
 export function startOrderEngine(db: Db, logger: Logger, now: () => Date, intervalMs = 500): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    running = runOnce(db, now())
-      .then(() => undefined)
-      .catch((err: unknown) => logger.error({ err }, 'order engine step failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, intervalMs);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return startPoller('order engine', () => runOnce(db, now()), logger, intervalMs);
 }

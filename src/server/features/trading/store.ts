@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
 import { cataloguePrices } from '../catalogue/schema';
 import { tradingOrders, tradingQuotes, tradingSettings, tradingVaultAccounts, tradingVaultBalances, tradingVaultListingWindows } from './schema';
 
@@ -225,28 +226,17 @@ function orderConditions(workspaceId: string, f: OrderFilter): SQL[] {
   return c;
 }
 
-export interface OrderPosition {
-  /** createdAt in epoch ms, and id: the keyset of the list. */
-  t: number;
-  id: string;
-}
+/** createdAt in epoch ms, and id: the keyset of the list. */
+export type OrderPosition = TimePosition;
 
 export async function ordersPage(db: Db, workspaceId: string, f: OrderFilter, order: 'ASC' | 'DESC', pageSize: number, after?: OrderPosition) {
   const c = orderConditions(workspaceId, f);
-  if (after) {
-    const t = new Date(after.t);
-    c.push(
-      order === 'DESC'
-        ? or(lt(tradingOrders.createdAt, t), and(eq(tradingOrders.createdAt, t), lt(tradingOrders.id, after.id)))!
-        : or(gt(tradingOrders.createdAt, t), and(eq(tradingOrders.createdAt, t), gt(tradingOrders.id, after.id)))!,
-    );
-  }
-  const dir = order === 'DESC' ? desc : asc;
+  if (after) c.push(keysetAfter(tradingOrders.createdAt, tradingOrders.id, order, after));
   const rows = await db
     .select()
     .from(tradingOrders)
     .where(and(...c))
-    .orderBy(dir(tradingOrders.createdAt), dir(tradingOrders.id))
+    .orderBy(...keysetOrder(tradingOrders.createdAt, tradingOrders.id, order))
     .limit(pageSize + 1);
   return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetails, OrdersResponse, QuotesResponse, VaultAccount } from '../../../contract/trading';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 import { DEPOSIT_SEEN_MS, runOnce, STEP_MS } from './engine';
 import { Dec, plain } from './pricing';
@@ -22,15 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.database.close());
 
-const call = async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await app.request(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { message: string; code: number }, headers: res.headers };
-};
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
 
 const address = { streetName: 'Unter den Linden', buildingNumber: '5', postalCode: '10117', city: 'Berlin', subdivision: 'Berlin', district: 'Mitte', country: 'DE' };
 const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstParty') => ({
@@ -201,7 +193,8 @@ describe('the order engine', () => {
     const done = (await order(res.body.id)).body;
     expect(done.status).toBe('COMPLETED');
     expect(done.executionSteps.every((s) => s.status === 'COMPLETED')).toBe(true);
-    expect(done.receipt).toEqual({ type: 'BLOCKCHAIN', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), amount: '0.5' });
+    // The receipt is the delivery transaction's hash: a Bitcoin hash (no 0x) for a BTC delivery.
+    expect(done.receipt).toEqual({ type: 'BLOCKCHAIN', txHash: expect.stringMatching(/^[0-9a-f]{64}$/), amount: '0.5' });
     expect(done.timeline.map((t) => t.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
     // 32500 + 81.25 order fee + 1.5 network fee left vault 1; 0.5 BTC arrived in vault 0, once.
     expect(await balance('1', 'USDC')).toBe(plain(new Dec(usdcBefore).sub('32582.75')));

@@ -1,0 +1,93 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import * as routes from '../../../contract/routes/transactions';
+import { NEXT_PAGE_HEADER, TRANSACTION_ERRORS, type PeerPath } from '../../../contract/transactions';
+import type { TimePosition } from '../../db/keyset';
+import { guard } from '../../http/authenticate';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { AppDeps, AppEnv } from '../../http/types';
+import { actorOf, appendAudit } from '../audit/record';
+import * as vaults from '../trading/store';
+import { chainAsset, submitTransfer, vaultAddress } from './service';
+import * as store from './store';
+import { toDetails, withTimeline } from './view';
+
+export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  app.openapi({ ...routes.listTransactions, middleware: guard(deps, 'listTransactions') }, async (c) => {
+    const { next: cursor, sort, limit, orderBy, ...filter } = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    if (filter.after !== undefined && filter.before !== undefined && filter.before < filter.after) throw badRequest('before must not be earlier than after');
+    const fingerprint = `transactions:${JSON.stringify({ filter, sort, orderBy })}`;
+    const after = cursor ? decodeCursor<TimePosition>(deps.secrets.cursorKey, cursor, { workspaceId, fingerprint }, 'next') : undefined;
+    const page = await store.transactionsPage(deps.db, workspaceId, filter, orderBy, sort, limit, after);
+    const last = page.rows.at(-1);
+    if (page.more && last) {
+      const url = new URL(c.req.url);
+      const time = orderBy === 'createdAt' ? last.createdAt : last.updatedAt;
+      url.searchParams.set('next', encodeCursor<TimePosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: time.getTime(), id: last.id }));
+      c.header(NEXT_PAGE_HEADER, url.toString());
+    }
+    return c.json(page.rows.map((row) => toDetails(row)), 200);
+  });
+
+  app.openapi({ ...routes.getTransaction, middleware: guard(deps, 'getTransaction') }, async (c) => {
+    const { txId } = c.req.valid('param');
+    const row = await store.findTransaction(deps.db, c.get('principal').workspaceId, txId);
+    if (!row) throw notFound(`No transaction ${txId}`);
+    return c.json(withTimeline(row), 200);
+  });
+
+  app.openapi({ ...routes.createTransaction, middleware: guard(deps, 'createTransaction') }, async (c) => {
+    const body = c.req.valid('json');
+    const principal = c.get('principal');
+    const { workspaceId } = principal;
+    const asset = await chainAsset(deps.db, workspaceId, body.assetId);
+    if (!asset) throw badRequest(`assetId ${body.assetId} is not an asset of the catalogue`, TRANSACTION_ERRORS.unknownAsset);
+    if (!(await vaults.vaultAccountExists(deps.db, workspaceId, body.source.id))) throw badRequest(`source.id ${body.source.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
+    const d = body.destination;
+    let destination: PeerPath;
+    let destinationAddress: string;
+    if (d.type === 'VAULT_ACCOUNT') {
+      if (!(await vaults.vaultAccountExists(deps.db, workspaceId, d.id))) throw badRequest(`destination.id ${d.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
+      if (d.id === body.source.id) throw badRequest('destination must differ from source: a transfer to the same vault account moves nothing');
+      destination = { type: 'VAULT_ACCOUNT', id: d.id };
+      destinationAddress = vaultAddress(workspaceId, d.id, asset);
+    } else {
+      destination = { type: 'ONE_TIME_ADDRESS' };
+      destinationAddress = d.oneTimeAddress.address;
+    }
+    const now = deps.now();
+    const row = await deps.db.transaction(async (tx) => {
+      if (body.externalTxId && (await store.externalIdTaken(tx, workspaceId, body.externalTxId))) {
+        throw conflict(`externalTxId ${body.externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
+      }
+      const created = await submitTransfer(
+        tx,
+        {
+          workspaceId,
+          asset,
+          source: { type: 'VAULT_ACCOUNT', id: body.source.id },
+          destination,
+          destinationAddress,
+          ...(d.type === 'ONE_TIME_ADDRESS' && d.oneTimeAddress.tag ? { destinationTag: d.oneTimeAddress.tag } : {}),
+          amount: body.amount,
+          note: body.note,
+          externalTxId: body.externalTxId,
+          treatAsGrossAmount: body.treatAsGrossAmount,
+          outcome: body.simulation?.outcome ?? 'COMPLETED',
+          balancesMoved: false,
+          createdBy: principal.id,
+        },
+        now,
+      );
+      await appendAudit(
+        tx,
+        actorOf(c, deps),
+        [{ category: 'Transactions', subject: 'Transaction', event: 'Submitted', detail: { txId: created.id, after: { assetId: asset.legacyId, amount: body.amount, source: body.source, destination, outcome: created.outcome } } }],
+        now,
+      );
+      return created;
+    });
+    return c.json({ id: row.id, status: 'SUBMITTED' as const }, 200);
+  });
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, gte, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import type { TransactionsQuery } from '../../../contract/transactions';
+import type { Db } from '../../db/client';
+import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { transactions, transactionStuckEpisodes } from './schema';
+import type { TransactionRow } from './view';
+
+/** All of transactions' SQL. Every query a caller can reach is filtered by its workspace. */
+
+export async function insertTransaction(db: Db, row: typeof transactions.$inferInsert): Promise<TransactionRow> {
+  const [created] = await db.insert(transactions).values(row).returning();
+  return created!;
+}
+
+export async function findTransaction(db: Db, workspaceId: string, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(transactions).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, id)));
+  return row;
+}
+
+export async function externalIdTaken(db: Db, workspaceId: string, externalTxId: string): Promise<boolean> {
+  const [row] = await db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.externalTxId, externalTxId)));
+  return row !== undefined;
+}
+
+export async function updateTransaction(db: Db, id: string, patch: Partial<typeof transactions.$inferInsert>) {
+  await db.update(transactions).set(patch).where(eq(transactions.id, id));
+}
+
+/** The next transaction the engine should move, locked; SKIP LOCKED lets several workers share the queue. */
+export async function claimDue(db: Db, now: Date): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(isNotNull(transactions.nextStepAt), lte(transactions.nextStepAt, now)))
+    .orderBy(asc(transactions.nextStepAt), asc(transactions.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export type TransactionFilter = Omit<TransactionsQuery, 'sort' | 'limit' | 'next' | 'orderBy'>;
+
+function conditions(workspaceId: string, f: TransactionFilter, time: typeof transactions.createdAt): SQL[] {
+  const c: SQL[] = [eq(transactions.workspaceId, workspaceId)];
+  if (f.status?.length) c.push(inArray(transactions.status, f.status));
+  if (f.assets?.length) c.push(inArray(transactions.assetId, f.assets));
+  if (f.after !== undefined) c.push(gte(time, new Date(f.after)));
+  if (f.before !== undefined) c.push(lte(time, new Date(f.before)));
+  if (f.sourceType) c.push(sql`${transactions.source}->>'type' = ${f.sourceType}`);
+  if (f.sourceId) c.push(sql`${transactions.source}->>'id' = ${f.sourceId}`);
+  if (f.destType) c.push(sql`${transactions.destination}->>'type' = ${f.destType}`);
+  if (f.destId) c.push(sql`${transactions.destination}->>'id' = ${f.destId}`);
+  // A hash is public only once broadcast, so it finds nothing before then.
+  if (f.txHash) c.push(and(eq(transactions.txHash, f.txHash), inArray(transactions.status, ['BROADCASTING', 'CONFIRMING', 'COMPLETED', 'FAILED', 'REJECTED']))!);
+  if (f.orderId) c.push(eq(transactions.orderId, f.orderId));
+  return c;
+}
+
+export async function transactionsPage(db: Db, workspaceId: string, f: TransactionFilter, orderBy: 'createdAt' | 'lastUpdated', sort: 'ASC' | 'DESC', limit: number, after?: TimePosition) {
+  const time = orderBy === 'createdAt' ? transactions.createdAt : transactions.updatedAt;
+  const c = conditions(workspaceId, f, time);
+  if (after) c.push(keysetAfter(time, transactions.id, sort, after));
+  const rows = await db.select().from(transactions).where(and(...c)).orderBy(...keysetOrder(time, transactions.id, sort)).limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/** The next nonce of an account on a chain: one more than the last one it broadcast. */
+export async function nextNonce(db: Db, workspaceId: string, accountId: string, blockchainId: string | null): Promise<number> {
+  const [row] = await db
+    .select({ n: max(transactions.nonce) })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), sql`${transactions.source}->>'id' = ${accountId}`, blockchainId ? eq(transactions.blockchainId, blockchainId) : sql`true`));
+  return row?.n === null || row?.n === undefined ? 0 : Number(row.n) + 1;
+}
+
+// ---- stuck episodes ----
+
+/** Transactions of an account on one chain still waiting in CONFIRMING, oldest first. */
+export async function confirmingOf(db: Db, workspaceId: string, accountId: string, blockchainId: string) {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.blockchainId, blockchainId), eq(transactions.status, 'CONFIRMING'), sql`${transactions.source}->>'id' = ${accountId}`))
+    .orderBy(asc(transactions.confirmingSince), asc(transactions.id));
+}
+
+export async function pendingBehind(db: Db, workspaceId: string, accountId: string, blockchainId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.workspaceId, workspaceId),
+        eq(transactions.blockchainId, blockchainId),
+        sql`${transactions.source}->>'id' = ${accountId}`,
+        isNotNull(transactions.nextStepAt),
+        gte(transactions.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function lastCompletedNonce(db: Db, workspaceId: string, accountId: string, blockchainId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ n: max(transactions.nonce) })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.blockchainId, blockchainId), eq(transactions.status, 'COMPLETED'), sql`${transactions.source}->>'id' = ${accountId}`));
+  return row?.n === null || row?.n === undefined ? null : Number(row.n);
+}
+
+/** Opens an episode; true only for the caller that opened it, so the alert fires once. */
+export async function openEpisode(db: Db, e: typeof transactionStuckEpisodes.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(transactionStuckEpisodes).values(e).onConflictDoNothing().returning({ at: transactionStuckEpisodes.openedAt });
+  return rows.length === 1;
+}
+
+export async function closeEpisode(db: Db, workspaceId: string, vaultAccountId: string, baseAsset: string) {
+  await db
+    .delete(transactionStuckEpisodes)
+    .where(and(eq(transactionStuckEpisodes.workspaceId, workspaceId), eq(transactionStuckEpisodes.vaultAccountId, vaultAccountId), eq(transactionStuckEpisodes.baseAsset, baseAsset)));
+}

@@ -1,0 +1,213 @@
+import http from 'node:http';
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATURE_HEADER } from '../../../contract/webhooks';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../logger';
+import { onEnqueued } from './outbox';
+import { webhookAttempts, webhookNotifications, webhooks } from './schema';
+import { signBody, type SigningKey } from './signing';
+import { guardedLookup, literalRefused, type UrlPolicy } from './url-policy';
+
+/**
+ * The delivery worker. It claims due notifications with FOR UPDATE SKIP LOCKED and leases them
+ * (next_attempt_at moves past the attempt's timeout), so several instances never send the same
+ * notification at once, and one that dies mid-delivery leaves rows that become due again when the
+ * lease ends: delivery is at least once, and the notification id lets a receiver drop duplicates.
+ *
+ * An attempt succeeds on 2xx. A 4xx other than 408 and 429 ends it (FAILED, the receiver refused
+ * it); anything else (5xx, 408, 429, a timeout, no answer) is tried again after the wire-facts
+ * schedule, and the 10th failed attempt of a round makes it FAILED. A resend starts a new round.
+ */
+
+export interface DeliveryOptions {
+  policy: UrlPolicy;
+  timeoutMs: number;
+  /** Factor on the retry schedule; 1 in production, small in tests that watch a notification fail. */
+  retryScale: number;
+  /** Notifications claimed per round trip. */
+  batchSize?: number;
+}
+
+export interface AttemptResult {
+  notificationId: string;
+  sentAt: Date;
+  durationMs: number;
+  responseCode?: number;
+  failureReason?: 'TIMED_OUT' | 'NO_RESPONSE';
+}
+
+const LEASE_GRACE_MS = 30_000;
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
+
+interface Claimed {
+  id: string;
+  webhookId: string;
+  body: string;
+  roundAttempts: number;
+  url: string;
+}
+
+/** Claims up to `limit` due notifications and leases them until the attempt must be over. */
+export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number): Promise<Claimed[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx.execute<{ id: string }>(sql`
+      select id from webhook_notifications
+      where next_attempt_at <= ${now.toISOString()}::timestamptz and status = 'IN_PROGRESS'
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked`);
+    const ids = rowsOf<{ id: string }>(due).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const claimed = await tx
+      .update(webhookNotifications)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+      .where(inArray(webhookNotifications.id, ids))
+      .returning({ id: webhookNotifications.id, webhookId: webhookNotifications.webhookId, body: webhookNotifications.body, roundAttempts: webhookNotifications.roundAttempts });
+    const targets = await tx
+      .select({ id: webhooks.id, url: webhooks.url, status: webhooks.status })
+      .from(webhooks)
+      .where(inArray(webhooks.id, [...new Set(claimed.map((c) => c.webhookId))]));
+    const byId = new Map(targets.map((t) => [t.id, t]));
+    // A disabled webhook holds its notifications until it is enabled again.
+    const held = claimed.filter((c) => byId.get(c.webhookId)?.status !== 'ENABLED').map((c) => c.id);
+    if (held.length > 0) await tx.update(webhookNotifications).set({ status: 'ON_HOLD', nextAttemptAt: null, updatedAt: now }).where(inArray(webhookNotifications.id, held));
+    return claimed.filter((c) => byId.get(c.webhookId)?.status === 'ENABLED').map((c) => ({ ...c, url: byId.get(c.webhookId)!.url }));
+  });
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** Posts one signed envelope; never throws. */
+export async function post(notification: Claimed, key: SigningKey, options: DeliveryOptions, sentAt: Date): Promise<AttemptResult> {
+  const started = performance.now();
+  const base = { notificationId: notification.id, sentAt };
+  const url = new URL(notification.url);
+  if (literalRefused(url, options.policy)) return { ...base, durationMs: 0, failureReason: 'NO_RESPONSE' };
+  const { jws, legacy } = await signBody(key, notification.body);
+  const body = Buffer.from(notification.body);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<AttemptResult>((resolve) => {
+    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) => resolve({ ...base, durationMs: Math.round(performance.now() - started), ...r });
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        agent: url.protocol === 'https:' ? agents.https : agents.http,
+        lookup: guardedLookup(options.policy),
+        timeout: options.timeoutMs,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'user-agent': 'asset-ops-webhooks/1',
+          [SIGNATURE_HEADER]: jws,
+          [LEGACY_SIGNATURE_HEADER]: legacy,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => done({ responseCode: response.statusCode }));
+        response.on('error', () => done({ responseCode: response.statusCode }));
+      },
+    );
+    request.on('timeout', () => {
+      request.destroy();
+      done({ failureReason: 'TIMED_OUT' });
+    });
+    request.on('error', () => done({ failureReason: 'NO_RESPONSE' }));
+    request.end(body);
+  });
+}
+
+/** What an attempt leads to: delivered, failed for good, or tried again at `next`. */
+export function outcome(result: AttemptResult, roundAttempts: number, retryScale: number): { status: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS'; next: Date | null } {
+  const code = result.responseCode;
+  if (code !== undefined && code >= 200 && code < 300) return { status: 'COMPLETED', next: null };
+  if (code !== undefined && code >= 400 && code < 500 && code !== 408 && code !== 429) return { status: 'FAILED', next: null };
+  const attempt = roundAttempts + 1;
+  if (attempt >= MAX_ATTEMPTS) return { status: 'FAILED', next: null };
+  return { status: 'IN_PROGRESS', next: new Date(result.sentAt.getTime() + RETRY_SCHEDULE_SECONDS[attempt - 1]! * 1000 * retryScale) };
+}
+
+/** Records a batch of attempts and their outcomes in one transaction. */
+export async function recordAttempts(db: Db, results: { claimed: Claimed; result: AttemptResult }[], now: Date, retryScale: number) {
+  if (results.length === 0) return;
+  const updates = results.map(({ claimed, result }) => ({ id: claimed.id, ...outcome(result, claimed.roundAttempts, retryScale) }));
+  await db.transaction(async (tx) => {
+    // The attempt number comes from the row, so a notification delivered twice (after a lost lease) keeps distinct attempts.
+    await tx.execute(sql`
+      insert into webhook_attempts (notification_id, attempt, sent_at, duration_ms, response_code, failure_reason)
+      select r.id, n.attempts + 1, r.sent_at, r.duration_ms, r.response_code, r.failure_reason
+      from jsonb_to_recordset(${JSON.stringify(results.map(({ result: r }) => ({ id: r.notificationId, sent_at: r.sentAt.toISOString(), duration_ms: r.durationMs, response_code: r.responseCode ?? null, failure_reason: r.failureReason ?? null })))}::jsonb)
+        as r(id uuid, sent_at timestamptz, duration_ms int, response_code int, failure_reason text)
+      join webhook_notifications n on n.id = r.id
+      on conflict do nothing`);
+    await tx.execute(sql`
+      update webhook_notifications n
+      set status = u.status, next_attempt_at = u.next, attempts = n.attempts + 1, round_attempts = n.round_attempts + 1, updated_at = ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(updates.map((u) => ({ id: u.id, status: u.status, next: u.next?.toISOString() ?? null })))}::jsonb)
+        as u(id uuid, status text, next timestamptz)
+      where n.id = u.id and n.status = 'IN_PROGRESS'`);
+  });
+}
+
+/** One claim-send-record round; answers how many notifications it attempted. */
+export async function deliverDue(db: Db, key: SigningKey, options: DeliveryOptions, now: () => Date): Promise<number> {
+  const claimed = await claimDue(db, now(), options.batchSize ?? 200, options.timeoutMs + LEASE_GRACE_MS);
+  if (claimed.length === 0) return 0;
+  const results = await Promise.all(claimed.map(async (c) => ({ claimed: c, result: await post(c, key, options, now()) })));
+  await recordAttempts(db, results, now(), options.retryScale);
+  return claimed.length;
+}
+
+/** The running worker: delivers while there is work, then waits for a poll or an enqueue. Answers a stop function. */
+export function startDeliveryWorker(db: Db, key: SigningKey, options: DeliveryOptions, logger: Logger, now: () => Date, pollMs = 250): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    running = (async () => {
+      try {
+        while (!stopped && (await deliverDue(db, key, options, now)) > 0);
+      } catch (err) {
+        logger.error({ err }, 'webhook delivery round failed');
+      }
+    })().finally(() => {
+      running = undefined;
+      if (stopped) return;
+      if (again) {
+        again = false;
+        setImmediate(tick);
+      } else timer = setTimeout(tick, pollMs);
+    });
+  };
+  const unsubscribe = onEnqueued(tick);
+  timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
+
+/** Resends: a fresh round of attempts for the given notifications of a webhook. */
+export async function requeue(db: Db, where: SQL, now: Date): Promise<number> {
+  const rows = await db
+    .update(webhookNotifications)
+    .set({ status: 'IN_PROGRESS', roundAttempts: 0, nextAttemptAt: now, updatedAt: now })
+    .where(where)
+    .returning({ id: webhookNotifications.id });
+  return rows.length;
+}
+

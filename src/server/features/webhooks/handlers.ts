@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import * as routes from '../../../contract/routes/webhooks';
+import { JWKS_PATH, type WebhookEvent } from '../../../contract/webhooks';
+import { guard } from '../../http/authenticate';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { badRequest, notFound } from '../../http/errors';
+import type { AppDeps, AppEnv } from '../../http/types';
+import type { TimePosition } from '../../db/keyset';
+import { actorOf, appendAudit } from '../audit/record';
+import { sampleTransaction } from '../transactions/view';
+import { requeue } from './delivery';
+import { enqueueEvent } from './outbox';
+import { webhookNotifications } from './schema';
+import { publicJwks } from './signing';
+import * as store from './store';
+import { checkWebhookUrl } from './url-policy';
+import { toNotification, toWebhook } from './view';
+
+export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  const policy = { allowLocal: deps.config.webhooks.allowLocal };
+  const cursorKey = () => deps.secrets.cursorKey;
+
+  /** The webhook, in the caller's workspace, or 404. */
+  async function webhookOf(workspaceId: string, id: string) {
+    const row = await store.findWebhook(deps.db, workspaceId, id);
+    if (!row) throw notFound(`No webhook ${id}`);
+    return row;
+  }
+
+  // Public keys for verifying delivery signatures: no sign-in, like any JWKS.
+  app.get(JWKS_PATH, async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(await publicJwks(deps.db));
+  });
+
+  app.openapi({ ...routes.createWebhook, middleware: guard(deps, 'createWebhook') }, async (c) => {
+    const body = c.req.valid('json');
+    const url = await checkWebhookUrl(body.url, policy);
+    const now = deps.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const created = await store.insertWebhook(tx, {
+        id: randomUUID(),
+        workspaceId: c.get('principal').workspaceId,
+        url,
+        description: body.description ?? null,
+        events: body.events,
+        status: body.enabled === false ? 'DISABLED' : 'ENABLED',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Created', detail: { webhookId: created.id, after: toWebhook(created) } }], now);
+      return created;
+    });
+    return c.json(toWebhook(row), 201);
+  });
+
+  app.openapi({ ...routes.listWebhooks, middleware: guard(deps, 'listWebhooks') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const fingerprint = `webhooks:${q.order}`;
+    const after = q.pageCursor ? decodeCursor<TimePosition>(cursorKey(), q.pageCursor, { workspaceId, fingerprint }) : undefined;
+    const page = await store.webhooksPage(deps.db, workspaceId, q.order, q.pageSize, after);
+    const last = page.rows.at(-1);
+    const next = page.more && last ? encodeCursor<TimePosition>(cursorKey(), workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : null;
+    return c.json({ data: page.rows.map(toWebhook), next }, 200);
+  });
+
+  app.openapi({ ...routes.getWebhook, middleware: guard(deps, 'getWebhook') }, async (c) => {
+    return c.json(toWebhook(await webhookOf(c.get('principal').workspaceId, c.req.valid('param').webhookId)), 200);
+  });
+
+  app.openapi({ ...routes.updateWebhook, middleware: guard(deps, 'updateWebhook') }, async (c) => {
+    const { webhookId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const url = body.url === undefined ? undefined : await checkWebhookUrl(body.url, policy);
+    const now = deps.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
+      if (!before) throw notFound(`No webhook ${webhookId}`);
+      const status = body.enabled === undefined ? before.status : body.enabled ? 'ENABLED' : 'DISABLED';
+      const updated = await store.updateWebhook(tx, before.id, {
+        ...(url !== undefined ? { url } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.events !== undefined ? { events: body.events } : {}),
+        status,
+        updatedAt: now,
+      });
+      if (before.status !== 'ENABLED' && status === 'ENABLED') await store.releaseHeld(tx, before.id, now);
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Updated', detail: { webhookId, before: toWebhook(before), after: toWebhook(updated) } }], now);
+      return updated;
+    });
+    return c.json(toWebhook(row), 200);
+  });
+
+  app.openapi({ ...routes.deleteWebhook, middleware: guard(deps, 'deleteWebhook') }, async (c) => {
+    const { webhookId } = c.req.valid('param');
+    const now = deps.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
+      if (!before) throw notFound(`No webhook ${webhookId}`);
+      await store.deleteWebhook(tx, before.id);
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Deleted', detail: { webhookId, before: toWebhook(before) } }], now);
+      return before;
+    });
+    return c.json(toWebhook(row), 200);
+  });
+
+  app.openapi({ ...routes.listWebhookNotifications, middleware: guard(deps, 'listWebhookNotifications') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const webhook = await webhookOf(workspaceId, c.req.valid('param').webhookId);
+    if (q.startTime !== undefined && q.endTime !== undefined && q.endTime < q.startTime) throw badRequest('endTime must not be before startTime');
+    const filter: store.NotificationFilter = { statuses: q.statuses, events: q.events, resourceId: q.resourceId, startTime: q.startTime, endTime: q.endTime };
+    const fingerprint = `notifications:${webhook.id}:${JSON.stringify({ ...filter, order: q.order })}`;
+    const after = q.pageCursor ? decodeCursor<TimePosition>(cursorKey(), q.pageCursor, { workspaceId, fingerprint }) : undefined;
+    const [page, total] = await Promise.all([store.notificationsPage(deps.db, webhook.id, filter, q.order, q.pageSize, after), store.notificationsTotal(deps.db, webhook.id, filter)]);
+    const last = page.rows.at(-1);
+    const next = page.more && last ? encodeCursor<TimePosition>(cursorKey(), workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : null;
+    return c.json({ data: page.rows.map(toNotification), total, next }, 200);
+  });
+
+  app.openapi({ ...routes.getWebhookNotification, middleware: guard(deps, 'getWebhookNotification') }, async (c) => {
+    const { webhookId, notificationId } = c.req.valid('param');
+    const webhook = await webhookOf(c.get('principal').workspaceId, webhookId);
+    const row = await store.findNotification(deps.db, webhook.id, notificationId);
+    if (!row) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
+    return c.json({ ...toNotification(row), data: (JSON.parse(row.body) as { data: Record<string, unknown> }).data }, 200);
+  });
+
+  app.openapi({ ...routes.listNotificationAttempts, middleware: guard(deps, 'listNotificationAttempts') }, async (c) => {
+    const { webhookId, notificationId } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const webhook = await webhookOf(workspaceId, webhookId);
+    const row = await store.findNotification(deps.db, webhook.id, notificationId);
+    if (!row) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
+    const fingerprint = `attempts:${row.id}`;
+    const before = q.pageCursor ? decodeCursor<number>(cursorKey(), q.pageCursor, { workspaceId, fingerprint }) : undefined;
+    const page = await store.attemptsPage(deps.db, row.id, q.pageSize, before);
+    const last = page.rows.at(-1);
+    return c.json(
+      {
+        data: page.rows.map((a) => ({
+          sentTime: a.sentAt.getTime(),
+          duration: a.durationMs,
+          ...(a.responseCode !== null ? { responseCode: a.responseCode } : {}),
+          ...(a.failureReason ? { failureReason: a.failureReason as 'TIMED_OUT' | 'NO_RESPONSE' } : {}),
+        })),
+        next: page.more && last ? encodeCursor(cursorKey(), workspaceId, fingerprint, last.attempt) : null,
+      },
+      200,
+    );
+  });
+
+  app.openapi({ ...routes.resendNotification, middleware: guard(deps, 'resendNotification') }, async (c) => {
+    const { webhookId, notificationId } = c.req.valid('param');
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
+      if (!webhook) throw notFound(`No webhook ${webhookId}`);
+      const n = await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now);
+      if (n === 0) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } }], now);
+    });
+    return c.body(null, 202);
+  });
+
+  app.openapi({ ...routes.resendFailedNotifications, middleware: guard(deps, 'resendFailedNotifications') }, async (c) => {
+    const { webhookId } = c.req.valid('param');
+    const body = (c.req.valid('json') as { startTime?: number; events?: WebhookEvent[] } | undefined) ?? {};
+    const now = deps.now();
+    const total = await deps.db.transaction(async (tx) => {
+      const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
+      if (!webhook) throw notFound(`No webhook ${webhookId}`);
+      const where: SQL[] = [eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.status, 'FAILED')];
+      if (body.startTime !== undefined) where.push(gte(webhookNotifications.createdAt, new Date(body.startTime)));
+      if (body.events?.length) where.push(inArray(webhookNotifications.eventType, body.events));
+      const n = await requeue(tx, and(...where)!, now);
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent failed', detail: { webhookId, total: n } }], now);
+      return n;
+    });
+    return c.json({ total }, 202);
+  });
+
+  app.openapi({ ...routes.sendWebhookTestEvent, middleware: guard(deps, 'sendWebhookTestEvent') }, async (c) => {
+    const { webhookId } = c.req.valid('param');
+    const { workspaceId } = c.get('principal');
+    const now = deps.now();
+    const ids = await deps.db.transaction(async (tx) => {
+      const webhook = await store.findWebhook(tx, workspaceId, webhookId);
+      if (!webhook) throw notFound(`No webhook ${webhookId}`);
+      const data = sampleTransaction(now);
+      const queued = await enqueueEvent(tx, { workspaceId, eventType: 'transaction.created', resourceId: data.id, data, webhookId: webhook.id }, now);
+      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Test event sent', detail: { webhookId, notificationId: queued[0] } }], now);
+      return queued;
+    });
+    return c.json({ notificationId: ids[0]! }, 202);
+  });
+}

@@ -1,0 +1,90 @@
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { NotificationsQuery } from '../../../contract/webhooks';
+import type { Db } from '../../db/client';
+import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { webhookAttempts, webhookNotifications, webhooks } from './schema';
+
+/** All of webhooks' SQL. Every query is filtered by the caller's workspace. */
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type NotificationRow = typeof webhookNotifications.$inferSelect;
+
+export async function insertWebhook(db: Db, row: typeof webhooks.$inferInsert): Promise<WebhookRow> {
+  const [created] = await db.insert(webhooks).values(row).returning();
+  return created!;
+}
+
+export async function findWebhook(db: Db, workspaceId: string, id: string, lock = false): Promise<WebhookRow | undefined> {
+  const query = db.select().from(webhooks).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function webhooksPage(db: Db, workspaceId: string, order: 'ASC' | 'DESC', pageSize: number, after?: TimePosition) {
+  const c: SQL[] = [eq(webhooks.workspaceId, workspaceId)];
+  if (after) c.push(keysetAfter(webhooks.createdAt, webhooks.id, order, after));
+  const rows = await db.select().from(webhooks).where(and(...c)).orderBy(...keysetOrder(webhooks.createdAt, webhooks.id, order)).limit(pageSize + 1);
+  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+}
+
+export async function updateWebhook(db: Db, id: string, patch: Partial<typeof webhooks.$inferInsert>): Promise<WebhookRow> {
+  const [row] = await db.update(webhooks).set(patch).where(eq(webhooks.id, id)).returning();
+  return row!;
+}
+
+/** Deletes a webhook with its notifications and their attempts. */
+export async function deleteWebhook(db: Db, id: string) {
+  await db.execute(sql`delete from webhook_attempts where notification_id in (select id from webhook_notifications where webhook_id = ${id})`);
+  await db.delete(webhookNotifications).where(eq(webhookNotifications.webhookId, id));
+  await db.delete(webhooks).where(eq(webhooks.id, id));
+}
+
+/** Notifications held while their webhook was disabled go out again once it is enabled. */
+export async function releaseHeld(db: Db, webhookId: string, now: Date) {
+  await db
+    .update(webhookNotifications)
+    .set({ status: 'IN_PROGRESS', nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.status, 'ON_HOLD')));
+}
+
+export type NotificationFilter = Pick<NotificationsQuery, 'statuses' | 'events' | 'resourceId' | 'startTime' | 'endTime'>;
+
+function notificationConditions(webhookId: string, f: NotificationFilter): SQL[] {
+  const c: SQL[] = [eq(webhookNotifications.webhookId, webhookId)];
+  if (f.statuses?.length) c.push(inArray(webhookNotifications.status, f.statuses));
+  if (f.events?.length) c.push(inArray(webhookNotifications.eventType, f.events));
+  if (f.resourceId) c.push(eq(webhookNotifications.resourceId, f.resourceId));
+  if (f.startTime !== undefined) c.push(gte(webhookNotifications.createdAt, new Date(f.startTime)));
+  if (f.endTime !== undefined) c.push(lte(webhookNotifications.createdAt, new Date(f.endTime)));
+  return c;
+}
+
+export async function notificationsPage(db: Db, webhookId: string, f: NotificationFilter, order: 'ASC' | 'DESC', pageSize: number, after?: TimePosition) {
+  const c = notificationConditions(webhookId, f);
+  if (after) c.push(keysetAfter(webhookNotifications.createdAt, webhookNotifications.id, order, after));
+  const rows = await db
+    .select()
+    .from(webhookNotifications)
+    .where(and(...c))
+    .orderBy(...keysetOrder(webhookNotifications.createdAt, webhookNotifications.id, order))
+    .limit(pageSize + 1);
+  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+}
+
+export async function notificationsTotal(db: Db, webhookId: string, f: NotificationFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookNotifications).where(and(...notificationConditions(webhookId, f)));
+  return Number(row?.n ?? 0);
+}
+
+export async function findNotification(db: Db, webhookId: string, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(webhookNotifications).where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.id, id)));
+  return row;
+}
+
+/** Attempts newest first; `before` is the attempt number the previous page ended at. */
+export async function attemptsPage(db: Db, notificationId: string, pageSize: number, before?: number) {
+  const c: SQL[] = [eq(webhookAttempts.notificationId, notificationId)];
+  if (before !== undefined) c.push(lt(webhookAttempts.attempt, before));
+  const rows = await db.select().from(webhookAttempts).where(and(...c)).orderBy(desc(webhookAttempts.attempt)).limit(pageSize + 1);
+  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+}
