@@ -6,7 +6,7 @@ import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATUR
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { onEnqueued } from './outbox';
-import { webhookAttempts, webhookNotifications, webhooks } from './schema';
+import { webhookNotifications, webhooks } from './schema';
 import { signBody, type SigningKey } from './signing';
 import { guardedLookup, literalRefused, type UrlPolicy } from './url-policy';
 
