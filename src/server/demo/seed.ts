@@ -13,6 +13,7 @@ import { verifyPassword } from '../features/auth/password';
 import { seedComplianceDemo } from '../features/compliance/demo';
 import { seedEarnDemo } from '../features/earn/demo';
 import { seedTradingDemo } from '../features/trading/demo';
+import { seedTransactionsDemo } from '../features/transactions/demo';
 
 export const DEMO_WORKSPACE_NAME = 'Demo Workspace';
 
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
   await seedComplianceDemo(db, workspace.id);
   await seedEarnDemo(db, workspace.id);
   await seedTradingDemo(db, workspace.id);
+  await seedTransactionsDemo(db, workspace.id, people[0]!.id);
   await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
   // A bulk load leaves the planner without statistics until the next housekeeping round.
   await refreshStatistics(db);

@@ -81,7 +81,7 @@ export async function confirmingOf(db: Db, workspaceId: string, accountId: strin
     .select()
     .from(transactions)
     .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.blockchainId, blockchainId), eq(transactions.status, 'CONFIRMING'), sql`${transactions.source}->>'id' = ${accountId}`))
-    .orderBy(asc(transactions.confirmingSince), asc(transactions.id));
+    .orderBy(asc(transactions.confirmingSince), asc(transactions.createdAt), asc(transactions.id));
 }
 
 export async function pendingBehind(db: Db, workspaceId: string, accountId: string, blockchainId: string, since: Date): Promise<number> {

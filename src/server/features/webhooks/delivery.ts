@@ -176,13 +176,16 @@ export function startDeliveryWorker(db: Db, key: SigningKey, options: DeliveryOp
       return;
     }
     if (timer) clearTimeout(timer);
-    running = (async () => {
+    // Two lanes: while one waits for receivers, the other claims and records, so neither the
+    // database nor the network sits idle. SKIP LOCKED keeps them off each other's rows.
+    const lane = async () => {
       try {
         while (!stopped && (await deliverDue(db, key, options, now)) > 0);
       } catch (err) {
         logger.error({ err }, 'webhook delivery round failed');
       }
-    })().finally(() => {
+    };
+    running = Promise.all([lane(), lane()]).then(() => undefined).finally(() => {
       running = undefined;
       if (stopped) return;
       if (again) {

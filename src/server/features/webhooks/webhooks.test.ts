@@ -335,8 +335,13 @@ describe('the stuck alert', () => {
   it('fires once per episode for the account and base asset, naming the oldest stuck transaction', async () => {
     const hook = await withWebhook(['transaction.alert.stuck']);
     const first = await newTransfer({ outcome: 'STUCK', assetId: 'USDC' });
-    const second = await newTransfer({ outcome: 'STUCK', assetId: 'ETH' });
     let t = Date.now();
+    // The second reaches CONFIRMING a few blocks after the first, so the first is the oldest.
+    for (let i = 0; i < 3; i += 1) {
+      t += 1_000;
+      await runOnce(ctx.deps.db, new Date(t), stuck);
+    }
+    const second = await newTransfer({ outcome: 'STUCK', assetId: 'ETH' });
     for (let i = 0; i < 40; i += 1) {
       t += 1_000;
       await runOnce(ctx.deps.db, new Date(t), stuck);
