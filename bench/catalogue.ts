@@ -46,8 +46,16 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   };
   const filters = ['blockchainId=ETH', 'scope=LOCAL', 'symbol=B42', 'assetClass=FT&deprecated=false', 'blockchainId=SOL&scope=LOCAL', 'deprecated=true'];
   const first: number[] = [];
-  for (let round = 0; round < 20; round++) for (const f of filters) first.push((await get(`pageSize=${PAGE}&${f}`)).ms);
+  const byFilter = new Map<string, number[]>(filters.map((f) => [f, []]));
+  for (let round = 0; round < 20; round++) {
+    for (const f of filters) {
+      const { ms } = await get(`pageSize=${PAGE}&${f}`);
+      first.push(ms);
+      byFilter.get(f)!.push(ms);
+    }
+  }
   console.log(`${label}: filtered first page (pageSize ${PAGE}, ${first.length} requests): p50 ${pct(first, 50).toFixed(1)} ms, p95 ${pct(first, 95).toFixed(1)} ms`);
+  for (const [f, ms] of byFilter) console.log(`  ${f}: p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms`);
 
   // A deep page: follow next to the middle of the catalogue, then ask for that page repeatedly.
   let next: string | null = null;
