@@ -152,6 +152,8 @@ export const auditEvents = pgTable(
     detail: jsonb('detail').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** The event as the API's JSON, written by a trigger at insert so pages and exports join ready-made text. */
+    doc: text('doc'),
   },
   (t) => [
     uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),

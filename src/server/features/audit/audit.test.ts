@@ -214,4 +214,17 @@ describe('integrity', () => {
     expect(broken).toMatchObject({ verified: false, firstBrokenEventId: victim.id });
     expect(broken.reason).toMatch(/altered/);
   });
+
+  it('finds an event whose served JSON was edited while its hashed fields were left alone', async () => {
+    const victim = seeded((await get(`?${range}&pageSize=500&category=Catalogue`)).body.data)[1]!;
+    // Only the victim's own moment, so the event altered by the test above cannot answer for it.
+    const verify = async () => (await (await app.request(`/v1/management/audit_logs/verify?startTime=${victim.timestamp}&endTime=${victim.timestamp + 1}`, { headers: { Authorization: `Bearer ${auditor}` } })).json()) as { verified: boolean; firstBrokenEventId: string | null; reason: string | null };
+    expect((await verify()).verified).toBe(true);
+    await ctx.deps.db.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
+    await ctx.deps.db.execute(sql`update audit_events set doc = replace(doc, ${victim.event}, 'Nothing happened') where id = ${victim.id}::uuid`);
+    await ctx.deps.db.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
+    const broken = await verify();
+    expect(broken).toMatchObject({ verified: false, firstBrokenEventId: victim.id });
+    expect(broken.reason).toMatch(/shown differently/);
+  });
 });

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
-import { chainHash, GENESIS_HASH } from './chain';
+import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
 export interface AuditFilter {
   workspaceId: string;
@@ -53,11 +53,12 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
       ) e
     )
     select
-      coalesce(json_agg(json_build_object(
+      -- Events written before the doc column existed have none; they are built here as the trigger would.
+      coalesce('[' || string_agg(coalesce(doc, json_build_object(
         'id', id, 'timestamp', timestamp, 'createdAt', timestamp, 'user', user_name, 'userId', user_id,
         'category', category, 'subject', subject, 'event', event, 'tenantId', workspace_id,
         'requestId', request_id, 'sourceAddress', source_address, 'detail', detail, 'hash', hash
-      ) order by rn) filter (where rn <= ${pageSize}), '[]')::text as data,
+      )::text), ',' order by rn) filter (where rn <= ${pageSize}) || ']', '[]') as data,
       count(*)::int as fetched,
       (array_agg(timestamp order by rn desc) filter (where rn <= ${pageSize}))[1]::text as last_t,
       (array_agg(id order by rn desc) filter (where rn <= ${pageSize}))[1]::text as last_i
@@ -98,6 +99,23 @@ async function hashAt(db: Db, workspaceId: string, seq: number): Promise<string 
 
 const VERIFY_BATCH = 5000;
 
+/** An event as the API shows it (the fields of the stored `doc`). */
+const shownAs = (row: typeof auditEvents.$inferSelect) => ({
+  id: row.id,
+  timestamp: row.timestamp,
+  createdAt: row.timestamp,
+  user: row.userName,
+  userId: row.userId,
+  category: row.category,
+  subject: row.subject,
+  event: row.event,
+  tenantId: row.workspaceId,
+  requestId: row.requestId,
+  sourceAddress: row.sourceAddress,
+  detail: row.detail,
+  hash: row.hash,
+});
+
 /**
  * Walks the chain through the events of a time range in chain order: each event's hash must be
  * the hash of its own fields and the previous event's hash, and no link may be missing.
@@ -125,8 +143,10 @@ export async function verifyAuditChain(db: Db, workspaceId: string, start: numbe
       const expectedPrev = previous && previous.seq === row.seq - 1 ? previous.hash : await hashAt(db, workspaceId, row.seq - 1);
       if (expectedPrev === undefined) return result(checked, { id: row.id, reason: `the event before #${row.seq} in the chain is missing` });
       if (row.prevHash !== expectedPrev) return result(checked, { id: row.id, reason: `event #${row.seq} does not link to the event before it` });
-      const { prevHash: _p, hash: _h, ...fields } = row;
+      const { prevHash: _p, hash: _h, doc, ...fields } = row;
       if (chainHash(row.prevHash, fields) !== row.hash) return result(checked, { id: row.id, reason: `event #${row.seq} was altered after it was written` });
+      // The stored JSON the API serves is derived from the hashed fields; it must still say the same.
+      if (doc !== null && canonicalJson(JSON.parse(doc)) !== canonicalJson(shownAs(row))) return result(checked, { id: row.id, reason: `event #${row.seq} is shown differently from what was written` });
       checked += 1;
       previous = { seq: row.seq, hash: row.hash };
     }
