@@ -194,4 +194,5 @@ export const TRANSACTION_ERRORS = {
   unknownAsset: 1504,
   unknownAccount: 11001,
   externalTxIdTaken: 1438,
+  invalidAddress: 1439,
 } as const;

@@ -10,6 +10,7 @@ import { ApiError, unauthorized } from './errors';
 import { idempotency } from './idempotency';
 import { rateLimit } from './rate-limit';
 import type { AppDeps, AppEnv, Principal } from './types';
+import { UUID } from '../db/uuid';
 
 /** Longest lifetime accepted for an API-user token (the SDKs use 55 s). */
 const MAX_TOKEN_LIFETIME_S = 60;
@@ -18,7 +19,6 @@ const CLOCK_SKEW_S = 5;
 /** Nonces are kept past the token's own expiry so a replay is caught for as long as it could be valid. */
 const NONCE_RETENTION_S = MAX_TOKEN_LIFETIME_S + CLOCK_SKEW_S + 60;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 

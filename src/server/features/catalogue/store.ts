@@ -3,8 +3,8 @@ import type { Blockchain } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
 import { ADDRESS_HINTS, type AddressFamily } from './address';
 import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices, catalogueSettings } from './schema';
+import { UUID } from '../../db/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Rows<T> = { rows: T[] };
 // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
 const execute = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows<T>).rows;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
 import { cataloguePrices } from '../catalogue/schema';
 import { tradingOrders, tradingQuotes, tradingSettings, tradingVaultAccounts, tradingVaultBalances, tradingVaultListingWindows } from './schema';
+import { UUID } from '../../db/uuid';
 
 /** All of trading's SQL. Every query is filtered by the caller's workspace. */
 
@@ -48,8 +49,13 @@ export async function setBalance(db: Db, v: { workspaceId: string; accountId: st
 }
 
 export async function vaultAccountExists(db: Db, workspaceId: string, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: tradingVaultAccounts.id }).from(tradingVaultAccounts).where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), eq(tradingVaultAccounts.id, id)));
-  return row !== undefined;
+  return (await vaultAccountName(db, workspaceId, id)) !== undefined;
+}
+
+/** The account's name, or undefined when the workspace has no such vault account. */
+export async function vaultAccountName(db: Db, workspaceId: string, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: tradingVaultAccounts.name }).from(tradingVaultAccounts).where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), eq(tradingVaultAccounts.id, id)));
+  return row?.name;
 }
 
 export async function balanceOf(db: Db, workspaceId: string, accountId: string, assetId: string): Promise<string> {
@@ -189,7 +195,6 @@ export async function claimQuote(db: Db, workspaceId: string, id: string, orderI
 
 // ---- orders ----
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert) {
   const [inserted] = await db.insert(tradingOrders).values(row).returning();

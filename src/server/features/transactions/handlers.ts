@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as vaults from '../trading/store';
+import { checkDestinationAddress } from './addresses';
 import { chainAsset, submitTransfer, vaultAddress } from './service';
 import * as store from './store';
 import { toDetails, withTimeline } from './view';
@@ -43,16 +44,20 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { workspaceId } = principal;
     const asset = await chainAsset(deps.db, workspaceId, body.assetId);
     if (!asset) throw badRequest(`assetId ${body.assetId} is not an asset of the catalogue`, TRANSACTION_ERRORS.unknownAsset);
-    if (!(await vaults.vaultAccountExists(deps.db, workspaceId, body.source.id))) throw badRequest(`source.id ${body.source.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
+    const sourceName = await vaults.vaultAccountName(deps.db, workspaceId, body.source.id);
+    if (sourceName === undefined) throw badRequest(`source.id ${body.source.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
     const d = body.destination;
     let destination: PeerPath;
     let destinationAddress: string;
     if (d.type === 'VAULT_ACCOUNT') {
-      if (!(await vaults.vaultAccountExists(deps.db, workspaceId, d.id))) throw badRequest(`destination.id ${d.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
+      const name = await vaults.vaultAccountName(deps.db, workspaceId, d.id);
+      if (name === undefined) throw badRequest(`destination.id ${d.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
       if (d.id === body.source.id) throw badRequest('destination must differ from source: a transfer to the same vault account moves nothing');
-      destination = { type: 'VAULT_ACCOUNT', id: d.id };
+      destination = { type: 'VAULT_ACCOUNT', id: d.id, name };
       destinationAddress = vaultAddress(workspaceId, d.id, asset);
     } else {
+      const problem = checkDestinationAddress(asset.protocol, d.oneTimeAddress.address);
+      if (problem) throw badRequest(`destination.oneTimeAddress.address is not a ${asset.legacyId} address: ${problem}`, TRANSACTION_ERRORS.invalidAddress);
       destination = { type: 'ONE_TIME_ADDRESS' };
       destinationAddress = d.oneTimeAddress.address;
     }
@@ -66,7 +71,7 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         {
           workspaceId,
           asset,
-          source: { type: 'VAULT_ACCOUNT', id: body.source.id },
+          source: { type: 'VAULT_ACCOUNT', id: body.source.id, name: sourceName },
           destination,
           destinationAddress,
           ...(d.type === 'ONE_TIME_ADDRESS' && d.oneTimeAddress.tag ? { destinationTag: d.oneTimeAddress.tag } : {}),

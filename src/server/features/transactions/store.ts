@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lte, max, sql, type SQL } from '
 import type { TransactionsQuery } from '../../../contract/transactions';
 import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { isUuid } from '../../db/uuid';
 import { transactions, transactionStuckEpisodes } from './schema';
 import type { TransactionRow } from './view';
 
@@ -13,6 +14,7 @@ export async function insertTransaction(db: Db, row: typeof transactions.$inferI
 }
 
 export async function findTransaction(db: Db, workspaceId: string, id: string): Promise<TransactionRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(transactions).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, id)));
   return row;
 }
@@ -52,7 +54,7 @@ function conditions(workspaceId: string, f: TransactionFilter, time: typeof tran
   if (f.destId) c.push(sql`${transactions.destination}->>'id' = ${f.destId}`);
   // A hash is public only once broadcast, so it finds nothing before then.
   if (f.txHash) c.push(and(eq(transactions.txHash, f.txHash), inArray(transactions.status, ['BROADCASTING', 'CONFIRMING', 'COMPLETED', 'FAILED', 'REJECTED']))!);
-  if (f.orderId) c.push(eq(transactions.orderId, f.orderId));
+  if (f.orderId) c.push(isUuid(f.orderId) ? eq(transactions.orderId, f.orderId) : sql`false`);
   return c;
 }
 

@@ -146,6 +146,8 @@ describe('submitting a transfer', () => {
     [{ operation: 'MINT' }, 400, 400, 'operation'],
     [{ simulation: { outcome: 'EXPLODE' } }, 400, 400, 'simulation.outcome'],
     [{ surprise: true }, 400, 400, 'surprise'],
+    [{ destination: { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: 'nonsense' } } }, 400, 1439, 'destination.oneTimeAddress.address'],
+    [{ destination: { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: '0x8ba1f109551bd432803012645Ac136ddd64DBA72' } } }, 400, 1439, 'checksum'],
   ])('refuses %j with %i (code %i) naming the field', async (change, status, code, words) => {
     const res = await transfer({ ...usdc('1'), ...change });
     expect(res.status).toBe(status);
@@ -194,6 +196,16 @@ describe('listing transactions', () => {
     const cursor = new URL(page.headers.get('next-page')!).searchParams.get('next')!;
     expect((await call(trader, 'GET', `/v1/transactions?limit=1&status=FAILED&next=${cursor}`)).status).toBe(400);
     expect((await call(outsider, 'GET', `/v1/transactions?limit=1&next=${cursor}`)).status).toBe(400);
+  });
+
+  it('answers 404 for an id that is not one of ours, whatever its form', async () => {
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) expect((await get(id)).status).toBe(404);
+    expect((await call<TransactionDetails[]>(trader, 'GET', '/v1/transactions?orderId=nope')).body).toEqual([]);
+  });
+
+  it('names the vault accounts at either end', async () => {
+    const res = await transfer(usdc('2'));
+    expect((await get(res.body.id)).body).toMatchObject({ source: { type: 'VAULT_ACCOUNT', id: '1', name: 'Trading desk' }, destination: { type: 'VAULT_ACCOUNT', id: '0', name: 'Treasury' } });
   });
 
   it('keeps workspaces apart', async () => {

@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import type { TimePosition } from '../../db/keyset';
+import { isUuid } from '../../db/uuid';
 import { actorOf, appendAudit } from '../audit/record';
 import { sampleTransaction } from '../transactions/view';
 import { requeue } from './delivery';
@@ -160,7 +161,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     await deps.db.transaction(async (tx) => {
       const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
       if (!webhook) throw notFound(`No webhook ${webhookId}`);
-      const n = await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now);
+      const n = isUuid(notificationId) ? await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now) : 0;
       if (n === 0) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } }], now);
     });

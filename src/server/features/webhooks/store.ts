@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm
 import type { NotificationsQuery } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { isUuid } from '../../db/uuid';
 import { webhookAttempts, webhookNotifications, webhooks } from './schema';
 
 /** All of webhooks' SQL. Every query is filtered by the caller's workspace. */
@@ -15,6 +16,7 @@ export async function insertWebhook(db: Db, row: typeof webhooks.$inferInsert): 
 }
 
 export async function findWebhook(db: Db, workspaceId: string, id: string, lock = false): Promise<WebhookRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const query = db.select().from(webhooks).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -77,6 +79,7 @@ export async function notificationsTotal(db: Db, webhookId: string, f: Notificat
 }
 
 export async function findNotification(db: Db, webhookId: string, id: string): Promise<NotificationRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(webhookNotifications).where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.id, id)));
   return row;
 }

@@ -118,6 +118,10 @@ describe('registration', () => {
     expect((await call(outsider, 'PATCH', `/v1/webhooks/${mine.id}`, { enabled: false })).status).toBe(404);
     expect((await call(outsider, 'GET', `/v1/webhooks/${mine.id}/notifications`)).status).toBe(404);
     expect((await register({ url: receiver.url }, viewer)).status).toBe(403);
+    for (const path of ['/v1/webhooks/not-a-uuid', `/v1/webhooks/not-a-uuid/notifications`, `/v1/webhooks/${mine.id}/notifications/not-a-uuid`, `/v1/webhooks/${mine.id}/notifications/not-a-uuid/attempts`]) {
+      expect((await call(admin, 'GET', path)).status).toBe(404);
+    }
+    expect((await call(admin, 'POST', `/v1/webhooks/${mine.id}/notifications/not-a-uuid/resend`)).status).toBe(404);
   });
 
   it.each([
