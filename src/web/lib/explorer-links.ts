@@ -1,4 +1,4 @@
-import type { Asset, Blockchain } from '../../../contract/catalogue';
+import type { Asset, Blockchain } from '../../contract/catalogue';
 
 export interface ExplorerLink {
   label: string;
@@ -15,7 +15,7 @@ export function explorerName(chain: Blockchain): string {
 }
 
 // The catalogue's templates hold one placeholder each: `{token}` in the token page, `{address}`
-// in the address page.
+// in the address page, `{tx}` in the transaction page.
 const fill = (template: string, placeholder: string, value: string) =>
   template.replace(`{${placeholder}}`, encodeURIComponent(value));
 
@@ -33,4 +33,10 @@ export function explorerLinks(asset: Asset, chain: Blockchain): ExplorerLink[] {
   if (explorer.token) links.push({ label: `Token on ${name}`, href: fill(explorer.token, 'token', address) });
   if (explorer.address) links.push({ label: `Address on ${name}`, href: fill(explorer.address, 'address', address) });
   return links.filter((link, index) => links.findIndex((other) => other.href === link.href) === index);
+}
+
+/** A transaction's page on the chain's explorer, or null when the catalogue has no template for one. */
+export function explorerTransactionLink(chain: Blockchain, txHash: string): ExplorerLink | null {
+  const { tx } = chain.metadata.explorer;
+  return tx ? { label: `Transaction on ${explorerName(chain)}`, href: fill(tx, 'tx', txHash) } : null;
 }

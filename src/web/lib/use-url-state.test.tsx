@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { TestProviders } from '../../test/render';
+import { TestProviders } from '../test/render';
 import { useUrlState } from './use-url-state';
 
 type Letters = Record<string, string>;

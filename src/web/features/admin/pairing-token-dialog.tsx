@@ -1,35 +1,9 @@
-import { Alert, Box, Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import type { ApiUser } from '../../../contract/admin';
 import { CopyableValue } from '../../components/copyable-value';
+import { QrCode } from '../../components/qr-code';
 import { useIssuePairingToken } from './api';
-
-/** The token as a QR code, for a device with a camera; the encoder is fetched the first time one is shown. */
-function PairingQrCode({ token }: { token: string }) {
-  const [image, setImage] = useState<{ token: string; url: string } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(token, { errorCorrectionLevel: 'M', margin: 2, width: 240 }))
-      .then((url) => {
-        if (current) setImage({ token, url });
-      });
-    return () => {
-      current = false;
-    };
-  }, [token]);
-
-  if (image?.token !== token) {
-    return (
-      <Center w={240} h={240}>
-        <Loader size="sm" aria-label="Drawing the QR code" />
-      </Center>
-    );
-  }
-  return <Image src={image.url} alt="QR code of the pairing token" w={240} h={240} fit="contain" />;
-}
 
 /**
  * Issues a pairing token for an API user waiting for activation and shows it once: the service
@@ -66,7 +40,7 @@ export function PairingTokenDialog({ user, onClose }: { user: ApiUser | null; on
             <CopyableValue value={issued.pairingToken} label="pairing token" />
           </Box>
           <Center>
-            <PairingQrCode token={issued.pairingToken} />
+            <QrCode value={issued.pairingToken} alt="QR code of the pairing token" />
           </Center>
           <Group justify="flex-end">
             <Button onClick={close} data-autofocus>

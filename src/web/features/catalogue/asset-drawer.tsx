@@ -9,7 +9,7 @@ import { UtcTime } from '../../components/utc-time';
 import { assetQueries } from './api';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
-import { explorerLinks } from './explorer-links';
+import { explorerLinks } from '../../lib/explorer-links';
 import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
 import { NoteEditor } from './note-editor';
 import { SetPriceForm } from './set-price-form';

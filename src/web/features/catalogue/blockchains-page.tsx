@@ -7,9 +7,9 @@ import { ErrorView } from '../../components/error-view';
 import { blockchainQueries } from './api';
 import { type BlockchainFilters, parseBlockchainsSearch, toBlockchainsSearch } from './blockchains-view';
 import { CataloguePage } from './catalogue-page';
-import { explorerName } from './explorer-links';
+import { explorerName } from '../../lib/explorer-links';
 import { SIGNING_ALGORITHM_LABELS } from './labels';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '../../lib/use-url-state';
 
 const NETWORK_OPTIONS = [
   { value: 'false', label: 'Mainnets' },

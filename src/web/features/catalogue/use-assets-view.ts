@@ -1,5 +1,5 @@
 import { type AssetFilters, type AssetsView, parseAssetsSearch, toAssetsSearch } from './assets-view';
-import { type UrlState, useUrlState } from './use-url-state';
+import { type UrlState, useUrlState } from '../../lib/use-url-state';
 
 /**
  * The cursors of the pages before the one on screen, oldest first (null for the first page). They
