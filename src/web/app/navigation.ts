@@ -25,6 +25,8 @@ export interface NavItem {
   icon: Icon;
   /** Each page is its own chunk, fetched the first time somebody opens it. */
   page: LazyExoticComponent<ComponentType>;
+  /** Reached from the page above it (a form, a detail) rather than from the navbar: routed, not listed. */
+  hidden?: true;
 }
 
 export interface NavSection {
@@ -102,6 +104,22 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         icon: IconArrowsExchange,
         page: lazy(() => import('../features/trading/orders-page')),
       },
+      {
+        label: 'New order',
+        path: '/trading/orders/new',
+        operation: 'createOrder',
+        icon: IconArrowsExchange,
+        page: lazy(() => import('../features/trading/order-builder-page')),
+        hidden: true,
+      },
+      {
+        label: 'Order',
+        path: '/trading/orders/:orderId',
+        operation: 'getOrder',
+        icon: IconArrowsExchange,
+        page: lazy(() => import('../features/trading/order-page')),
+        hidden: true,
+      },
     ],
   },
   {
@@ -167,7 +185,7 @@ export const NAV_ITEMS: readonly NavItem[] = NAV_SECTIONS.flatMap((section) => s
 export function sectionsFor(role: Role): NavSection[] {
   return NAV_SECTIONS.map((section) => ({
     ...section,
-    items: section.items.filter((item) => mayPerform(role, item.operation)),
+    items: section.items.filter((item) => !item.hidden && mayPerform(role, item.operation)),
   })).filter((section) => section.items.length > 0);
 }
 

@@ -1,10 +1,101 @@
-import { NotAvailablePage } from '../../components/not-available-page';
+import { Button, EmptyState, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconFilterOff, IconPlus, IconReceipt } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { mayPerform } from '../../../contract/operations';
+import type { TradingProvider } from '../../../contract/trading';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { Page } from '../../components/page';
+import { useUrlState } from '../../lib/use-url-state';
+import { orderQueries, providerQueries } from './api';
+import { OrderFilters } from './order-filters';
+import { OrdersTable } from './orders-table';
+import { hasOrderFilters, type OrdersView, parseOrdersSearch, rangeProblem, toOrdersQuery, toOrdersSearch } from './orders-view';
+import { TradingErrorView } from './trading-error-view';
 
-export default function OrdersPage() {
+const read = (search: URLSearchParams) => parseOrdersSearch(search);
+const write = (view: OrdersView) => ({ search: toOrdersSearch(view) });
+
+function LoadingOrders() {
   return (
-    <NotAvailablePage
-      title="Orders"
-      purpose="Here traders will place buy and sell orders through a provider account and follow each order from creation to settlement."
-    />
+    <Stack gap="xs" role="status">
+      <VisuallyHidden>Loading orders…</VisuallyHidden>
+      {[0, 1, 2, 3, 4].map((row) => (
+        <Skeleton key={row} height={40} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+function OrdersList({ view, providers, canCreate }: { view: OrdersView; providers: Map<string, TradingProvider>; canCreate: boolean }) {
+  const orders = useInfiniteQuery(orderQueries.list(toOrdersQuery(view).toString()));
+
+  if (orders.isPending) return <LoadingOrders />;
+  if (orders.isError) return <TradingErrorView title="The orders could not be loaded" error={orders.error} onRetry={() => void orders.refetch()} />;
+
+  const all = orders.data.pages.flatMap((page) => page.data);
+  const total = orders.data.pages[0]?.total ?? 0;
+  if (all.length === 0) {
+    const filtered = hasOrderFilters(view);
+    return (
+      <EmptyState icon={filtered ? <IconFilterOff aria-hidden /> : <IconReceipt aria-hidden />} withIndicatorBackground align="left" py="xl">
+        <EmptyState.Title order={2}>{filtered ? 'No orders match these filters' : 'No orders yet'}</EmptyState.Title>
+        <EmptyState.Description>
+          {filtered ? 'Remove a filter or widen the time range.' : canCreate ? 'Orders you create appear here.' : 'Orders of this workspace appear here.'}
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" aria-live="polite" data-testid="orders-count">
+        {total === 1 ? '1 order' : `${total} orders`}
+        {all.length < total ? `, ${all.length} shown` : ''}
+      </Text>
+      <OrdersTable orders={all} providers={providers} />
+      {orders.hasNextPage && (
+        <Group>
+          <Button variant="default" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+            Show more orders
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The workspace's orders, newest first, with filters kept in the address. Orders still moving are
+ * refreshed while the list is open; each one opens on its own page.
+ */
+export default function OrdersPage() {
+  const { role } = useSignedInUser();
+  const canCreate = mayPerform(role, 'createOrder');
+  const [view, update] = useUrlState(read, write);
+  const providers = useQuery(providerQueries.list());
+  const byId = useMemo(() => new Map((providers.data ?? []).map((provider) => [provider.id, provider])), [providers.data]);
+
+  return (
+    <Page title="Orders" description="Buy and sell orders placed through the trading providers, and where each one stands.">
+      {/* The providers name the rows and fill the filters; they come first, so a refusal shows once. */}
+      {providers.isPending ? (
+        <LoadingOrders />
+      ) : providers.isError ? (
+        <TradingErrorView title="The providers could not be loaded" error={providers.error} onRetry={() => void providers.refetch()} />
+      ) : (
+        <>
+          {canCreate && (
+            <Group>
+              <Button component={Link} to="/trading/orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                New order
+              </Button>
+            </Group>
+          )}
+          <OrderFilters view={view} providers={providers.data} onChange={(changes) => update((latest) => ({ ...latest, ...changes }))} />
+          {rangeProblem(view) ? null : <OrdersList view={view} providers={byId} canCreate={canCreate} />}
+        </>
+      )}
+    </Page>
   );
 }

@@ -1,0 +1,185 @@
+import { notifications } from '@mantine/notifications';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { Asset, Blockchain } from '../../../contract/catalogue';
+import {
+  type CreateOrderRequest,
+  type CreateQuoteRequest,
+  OrderDetails,
+  OrdersResponse,
+  ProvidersResponse,
+  QuotesResponse,
+  TERMINAL_ORDER_STATUSES,
+  type TradingProvider,
+  type VaultAccount,
+  VaultAccountsPaged,
+} from '../../../contract/trading';
+import { session } from '../../lib/session';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+
+/**
+ * Every query of this area sits under one root. Orders move on their own (the provider executes
+ * them), so their queries poll while an order on screen is not final; an order created or
+ * cancelled here invalidates `orders.all`.
+ */
+const TRADING = ['trading'] as const;
+
+/** How often an order that is still moving is asked for again: the engine steps about every second. */
+const ORDER_POLL_MS = 1_000;
+/** The list is scanned rather than watched, so it refreshes less eagerly. */
+const ORDERS_POLL_MS = 3_000;
+
+const isFinal = (status: OrderDetails['status']) => TERMINAL_ORDER_STATUSES.includes(status);
+
+/** Every provider, following `next` to the end: a workspace deals with a handful. */
+async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
+  const providers: TradingProvider[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ pageSize: '100' });
+    if (cursor) query.set('pageCursor', cursor);
+    const page: z.infer<typeof ProvidersResponse> = await session.api.request(`/v1/trading/providers?${query}`, ProvidersResponse, { signal });
+    providers.push(...page.data);
+    cursor = page.next;
+  } while (cursor);
+  return providers;
+}
+
+/** Every vault account, following the keyset cursor to the end. */
+async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
+  const accounts: VaultAccount[] = [];
+  let after: string | undefined;
+  do {
+    const query = new URLSearchParams({ limit: '500' });
+    if (after) query.set('after', after);
+    const page: z.infer<typeof VaultAccountsPaged> = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
+    accounts.push(...page.accounts);
+    after = page.paging.after;
+  } while (after);
+  return accounts.filter((account) => !account.hiddenOnUI);
+}
+
+export const providerQueries = {
+  all: [...TRADING, 'providers'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...providerQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => fetchProviders(signal),
+      // Manifests change with the provider's release, not while somebody works.
+      staleTime: 10 * 60_000,
+    }),
+};
+
+export const vaultQueries = {
+  all: [...TRADING, 'vault-accounts'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...vaultQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => fetchVaultAccounts(signal),
+    }),
+};
+
+export const orderQueries = {
+  all: [...TRADING, 'orders'] as const,
+  /** Newest first, a page at a time; `query` is the service's own filter query. */
+  list: (query: string) =>
+    infiniteQueryOptions({
+      queryKey: [...orderQueries.all, 'list', query] as const,
+      queryFn: ({ pageParam, signal }) => {
+        const params = new URLSearchParams(query);
+        if (pageParam) params.set('pageCursor', pageParam);
+        return session.api.request(`/v1/trading/orders?${params}`, OrdersResponse, { signal });
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next,
+      refetchInterval: (q) => (q.state.data?.pages.some((page) => page.data.some((order) => !isFinal(order.status))) ? ORDERS_POLL_MS : false),
+    }),
+  detail: (orderId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'detail', orderId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}`, OrderDetails, { signal }),
+      refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : ORDER_POLL_MS),
+      // The status is the point of the page: a tab in the background still follows it.
+      refetchIntervalInBackground: true,
+    }),
+};
+
+/** The catalogue's view of an asset and its chain: price for the estimate, decimals, explorer. */
+export const catalogueQueries = {
+  asset: (assetId: string) =>
+    queryOptions({
+      queryKey: [...TRADING, 'asset', assetId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(assetId)}`, Asset, { signal }),
+    }),
+  blockchain: (blockchainId: string) =>
+    queryOptions({
+      queryKey: [...TRADING, 'blockchain', blockchainId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/blockchains/${encodeURIComponent(blockchainId)}`, Blockchain, { signal }),
+      staleTime: 10 * 60_000,
+    }),
+};
+
+/** A success notice; its close button needs a name for screen readers, which Mantine does not give it. */
+const NOTICE = { color: 'teal', closeButtonProps: { 'aria-label': 'Close' } } as const;
+
+/** For a form that puts the service's objections on its fields, and so reports failures itself. */
+interface FormMutationOptions {
+  onError: (error: unknown) => void;
+}
+
+/** A quote from one provider; a refusal comes back inside the answer, as the service words it. */
+export function useCreateQuote({ onError }: FormMutationOptions) {
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: async (body: CreateQuoteRequest) => {
+      const answer = await session.api.request('/v1/trading/quotes', QuotesResponse, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) });
+      const failure = answer.quoteFailures[0];
+      if (!answer.quotes[0]) throw new Error(failure?.error.message ?? 'The provider gave no quote.');
+      return answer.quotes[0];
+    },
+    onError,
+    onSettled: (_quote, error) => idempotency.settle(error),
+  });
+}
+
+interface SubmitOrder {
+  body: CreateOrderRequest;
+  /** Kept with the draft until the service accepts the order (see order-builder-page). */
+  idempotencyKey: string;
+}
+
+/** For the builder, which puts the service's objections on the draft's fields itself. */
+export function useCreateOrder({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: SubmitOrder) =>
+      session.api.request('/v1/trading/orders', OrderDetails, { method: 'POST', body, idempotencyKey }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
+      notifications.show({ ...NOTICE, title: 'Order submitted', message: 'The provider has accepted the order; its page follows it to the end.' });
+    },
+    onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderQueries.all }),
+  });
+}
+
+export function useCancelOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: () =>
+      session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}/cancel`, OrderDetails, {
+        method: 'POST',
+        idempotencyKey: idempotency.keyFor({ cancel: orderId }),
+      }),
+    meta: { errorTitle: 'The order was not cancelled' },
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
+      notifications.show({ ...NOTICE, title: 'Order cancelled', message: 'The provider will not execute it.' });
+    },
+    onSettled: (_order, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: orderQueries.all });
+    },
+  });
+}

@@ -1,0 +1,338 @@
+import { type FieldErrors, type FieldPath, get, type Resolver, set } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  CreateOrderRequest,
+  type EXECUTION_TYPES,
+  type REASONS_FOR_PAYMENT,
+  type RELATIONSHIP_TYPES,
+  type SETTLEMENT_TYPES,
+  type SIDES,
+  type TradingProvider,
+} from '../../../contract/trading';
+import { EXECUTION_LABELS, SETTLEMENT_LABELS } from './labels';
+
+/**
+ * The order builder's draft: the contract's create-order request as a form holds it, every value
+ * a string the user can leave empty, under the contract's own field names so that the contract's
+ * complaints land on the field they name. `orderRequestOf` turns it into the request, and
+ * `checkDraft` says what is wrong with it, by the contract and by the chosen provider's manifest.
+ */
+
+export type ExecutionType = (typeof EXECUTION_TYPES)[number];
+export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+export type Side = (typeof SIDES)[number];
+export type Party = 'originator' | 'beneficiary';
+export const PARTIES: readonly Party[] = ['originator', 'beneficiary'];
+
+export interface AccountDraft {
+  type: 'VAULT_ACCOUNT' | 'ONE_TIME_ADDRESS';
+  accountId: string;
+  address: string;
+  tag: string;
+}
+
+export interface ParticipantDraft {
+  /** Whether to identify this party at all; ignored for a party the provider requires. */
+  included: boolean;
+  entityType: 'INDIVIDUAL' | 'BUSINESS';
+  externalReferenceId: string;
+  participantRelationshipType: (typeof RELATIONSHIP_TYPES)[number] | '';
+  fullName: { firstName: string; lastName: string };
+  dateOfBirth: string;
+  businessName: string;
+  registrationNumber: string;
+  email: string;
+  phone: string;
+  postalAddress: { streetName: string; buildingNumber: string; postalCode: string; city: string; subdivision: string; district: string; country: string };
+}
+
+/** A quote the provider gave for this draft; an order may use it only for what it was given for. */
+export interface QuoteSnapshot {
+  id: string;
+  side: Side;
+  baseAssetId: string;
+  quoteAssetId: string;
+  baseAmount: string;
+  quoteAmount: string;
+  expiresAt: string;
+}
+
+export interface OrderDraft {
+  providerId: string;
+  accountId: string;
+  execution: {
+    type: ExecutionType | '';
+    side: Side;
+    baseAssetId: string;
+    quoteAssetId: string;
+    baseAmount: string;
+    limitPrice: string;
+    quote: QuoteSnapshot | null;
+    /** An expired quote is replaced by the market price instead of failing the order. */
+    reQuoteAtMarket: boolean;
+  };
+  settlement: { type: SettlementType | ''; sourceAccount: AccountDraft; destinationAccount: AccountDraft };
+  participants: Record<Party, ParticipantDraft>;
+  sourceOfFunds: { reasonForPayment: (typeof REASONS_FOR_PAYMENT)[number] | '' };
+  customerInternalReferenceId: string;
+  note: string;
+}
+
+export type DraftField = FieldPath<OrderDraft>;
+
+const EMPTY_ACCOUNT: AccountDraft = { type: 'VAULT_ACCOUNT', accountId: '', address: '', tag: '' };
+
+export const EMPTY_PARTICIPANT: ParticipantDraft = {
+  included: false,
+  entityType: 'INDIVIDUAL',
+  externalReferenceId: '',
+  participantRelationshipType: '',
+  fullName: { firstName: '', lastName: '' },
+  dateOfBirth: '',
+  businessName: '',
+  registrationNumber: '',
+  email: '',
+  phone: '',
+  postalAddress: { streetName: '', buildingNumber: '', postalCode: '', city: '', subdivision: '', district: '', country: '' },
+};
+
+export const EMPTY_DRAFT: OrderDraft = {
+  providerId: '',
+  accountId: '',
+  execution: { type: '', side: 'BUY', baseAssetId: '', quoteAssetId: '', baseAmount: '', limitPrice: '', quote: null, reQuoteAtMarket: false },
+  settlement: { type: '', sourceAccount: EMPTY_ACCOUNT, destinationAccount: EMPTY_ACCOUNT },
+  participants: { originator: EMPTY_PARTICIPANT, beneficiary: EMPTY_PARTICIPANT },
+  sourceOfFunds: { reasonForPayment: '' },
+  customerInternalReferenceId: '',
+  note: '',
+};
+
+/** The builder's steps, each with the parts of the draft it edits. */
+export const STEPS = [
+  { id: 'provider', label: 'Provider', description: 'and account', roots: ['providerId', 'accountId'] },
+  { id: 'execution', label: 'Execution', description: 'side, amount, price', roots: ['execution'] },
+  { id: 'settlement', label: 'Settlement', description: 'where it pays and delivers', roots: ['settlement'] },
+  { id: 'participants', label: 'Participants', description: 'originator, beneficiary', roots: ['participants'] },
+  { id: 'source-of-funds', label: 'Source of funds', description: 'reason for payment', roots: ['sourceOfFunds'] },
+  { id: 'review', label: 'Review', description: 'and submit', roots: ['customerInternalReferenceId', 'note'] },
+] as const satisfies readonly { id: string; label: string; description: string; roots: readonly DraftField[] }[];
+
+export type StepId = (typeof STEPS)[number]['id'];
+export const stepIndex = (id: StepId) => STEPS.findIndex((step) => step.id === id);
+export const REVIEW_STEP = STEPS.length - 1;
+
+/** The step that edits a field of the draft. */
+export function stepOf(field: string): number {
+  const index = STEPS.findIndex((step) => step.roots.some((root) => field === root || field.startsWith(`${root}.`)));
+  return index === -1 ? REVIEW_STEP : index;
+}
+
+/** The party the provider requires, or the user chose to identify. */
+export const isIdentified = (draft: OrderDraft, provider: TradingProvider | undefined, party: Party) =>
+  Boolean(provider?.manifest.requiredFields.participantsIdentification.includes(party)) || draft.participants[party].included;
+
+const present = (value: string) => value.trim() !== '';
+const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> => (present(value) ? ({ [key]: value } as Record<K, string>) : {});
+
+function accountOf(account: AccountDraft) {
+  return account.type === 'VAULT_ACCOUNT'
+    ? { type: 'VAULT_ACCOUNT', accountId: account.accountId }
+    : { type: 'ONE_TIME_ADDRESS', address: account.address, ...optional('tag', account.tag.trim()) };
+}
+
+function participantOf(p: ParticipantDraft) {
+  const common = {
+    entityType: p.entityType,
+    externalReferenceId: p.externalReferenceId,
+    participantRelationshipType: p.participantRelationshipType || undefined,
+    postalAddress: p.postalAddress,
+    ...optional('email', p.email.trim()),
+    ...optional('phone', p.phone.trim()),
+  };
+  return p.entityType === 'INDIVIDUAL'
+    ? { ...common, fullName: p.fullName, dateOfBirth: p.dateOfBirth }
+    : { ...common, businessName: p.businessName, registrationNumber: p.registrationNumber };
+}
+
+/** The create-order request the draft stands for, before the contract has checked it. */
+export function orderRequestOf(draft: OrderDraft, provider: TradingProvider | undefined): Record<string, unknown> {
+  const e = draft.execution;
+  const base = { type: e.type || undefined, side: e.side, baseAmount: e.baseAmount.trim(), baseAssetId: e.baseAssetId, quoteAssetId: e.quoteAssetId };
+  const execution =
+    e.type === 'QUOTE'
+      ? { ...base, quoteId: e.quote?.id ?? '', ...(e.reQuoteAtMarket ? { reQuote: { type: 'MARKET' } } : {}) }
+      : e.type === 'LIMIT'
+        ? { ...base, timeInForce: 'FOK', limitPrice: e.limitPrice.trim() }
+        : base;
+  const s = draft.settlement;
+  const settlement =
+    s.type === 'DVP'
+      ? { type: s.type, sourceAccount: accountOf(s.sourceAccount), destinationAccount: accountOf(s.destinationAccount) }
+      : s.type === 'PREFUNDED'
+        ? { type: s.type, destinationAccount: accountOf(s.destinationAccount) }
+        : { type: s.type || undefined };
+  const identified = PARTIES.filter((party) => isIdentified(draft, provider, party));
+  const reason = draft.sourceOfFunds.reasonForPayment;
+  return {
+    via: provider?.accountBased
+      ? { type: 'PROVIDER_ACCOUNT', providerId: draft.providerId, accountId: draft.accountId }
+      : { type: 'PROVIDER', providerId: draft.providerId },
+    executionRequestDetails: execution,
+    settlement,
+    ...(identified.length > 0 ? { participantsIdentification: Object.fromEntries(identified.map((party) => [party, participantOf(draft.participants[party])])) } : {}),
+    ...(reason || provider?.manifest.requiredFields.sourceOfFunds ? { sourceOfFunds: { reasonForPayment: reason || undefined } } : {}),
+    ...optional('customerInternalReferenceId', draft.customerInternalReferenceId.trim()),
+    ...optional('note', draft.note),
+  };
+}
+
+/**
+ * Where a path of the request lives in the draft. The names are the contract's, except for the
+ * few places where the draft holds something the user chooses from (the provider, the quote).
+ */
+export function draftFieldOf(requestPath: readonly PropertyKey[]): DraftField {
+  const [root, ...rest] = requestPath.map(String);
+  const tail = rest.join('.');
+  switch (root) {
+    case 'via':
+      return rest[0] === 'accountId' ? 'accountId' : 'providerId';
+    case 'executionRequestDetails':
+      if (rest[0] === 'quoteId') return 'execution.quote';
+      if (rest[0] === 'reQuote') return 'execution.reQuoteAtMarket';
+      return (tail ? `execution.${tail}` : 'execution.type') as DraftField;
+    case 'settlement':
+      return (tail ? `settlement.${tail}` : 'settlement.type') as DraftField;
+    case 'participantsIdentification':
+      return (tail ? `participants.${tail}` : 'participants') as DraftField;
+    case 'sourceOfFunds':
+      return 'sourceOfFunds.reasonForPayment';
+    case 'customerInternalReferenceId':
+    case 'note':
+      return root;
+    default:
+      return 'providerId';
+  }
+}
+
+/**
+ * Every path the service may name in a refusal, most specific first (so a message naming
+ * `settlement.sourceAccount.accountId` is not taken for `settlement`), with the draft field it
+ * belongs to.
+ */
+export const REQUEST_FIELDS: readonly string[] = (() => {
+  const participant = [
+    'entityType',
+    'externalReferenceId',
+    'participantRelationshipType',
+    'fullName.firstName',
+    'fullName.lastName',
+    'dateOfBirth',
+    'businessName',
+    'registrationNumber',
+    'email',
+    'phone',
+    ...Object.keys(EMPTY_PARTICIPANT.postalAddress).map((key) => `postalAddress.${key}`),
+  ];
+  const account = (name: string) => ['accountId', 'address', 'tag', 'type'].map((key) => `settlement.${name}.${key}`);
+  const paths = [
+    'via.providerId',
+    'via.accountId',
+    'via.type',
+    ...['type', 'side', 'baseAmount', 'baseAssetId', 'quoteAssetId', 'limitPrice', 'quoteId', 'reQuote', 'timeInForce'].map((key) => `executionRequestDetails.${key}`),
+    ...account('sourceAccount'),
+    ...account('destinationAccount'),
+    'settlement.type',
+    ...PARTIES.flatMap((party) => [...participant.map((key) => `participantsIdentification.${party}.${key}`), `participantsIdentification.${party}`]),
+    'sourceOfFunds.reasonForPayment',
+    'sourceOfFunds',
+    'customerInternalReferenceId',
+    'note',
+    'executionRequestDetails',
+    'settlement',
+    'via',
+  ];
+  return paths.sort((a, b) => b.split('.').length - a.split('.').length);
+})();
+
+export interface DraftIssue {
+  field: DraftField;
+  message: string;
+}
+
+export type CheckedDraft = { request: CreateOrderRequest; issues: [] } | { request: null; issues: DraftIssue[] };
+
+/** What the chosen provider's manifest rules out, beyond what the contract checks. */
+function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined, now: number): DraftIssue[] {
+  if (!draft.providerId) return [{ field: 'providerId', message: 'Choose a provider' }];
+  if (!provider) return [{ field: 'providerId', message: 'This provider is no longer offered: choose another' }];
+  const issues: DraftIssue[] = [];
+  const { manifest, name } = provider;
+  if (provider.accountBased && provider.connected === false) issues.push({ field: 'providerId', message: `${name} is not connected to this workspace yet` });
+  if (provider.accountBased && draft.accountId && !provider.accounts?.some((account) => account.id === draft.accountId)) {
+    issues.push({ field: 'accountId', message: `Choose one of your accounts at ${name}` });
+  }
+  const e = draft.execution;
+  if (e.type && !manifest.order.executionTypes.includes(e.type)) {
+    issues.push({ field: 'execution.type', message: `${name} does not take ${EXECUTION_LABELS[e.type].toLowerCase()} orders` });
+  }
+  if (e.baseAssetId && e.quoteAssetId && !manifest.pairs.some((pair) => pair.baseAssetId === e.baseAssetId && pair.quoteAssetId === e.quoteAssetId)) {
+    issues.push({ field: 'execution.quoteAssetId', message: `${name} does not trade ${e.baseAssetId}/${e.quoteAssetId}` });
+  }
+  if (e.type === 'QUOTE' && e.quote) {
+    const q = e.quote;
+    if (q.side !== e.side || q.baseAssetId !== e.baseAssetId || q.quoteAssetId !== e.quoteAssetId || q.baseAmount !== e.baseAmount.trim()) {
+      issues.push({ field: 'execution.quote', message: 'This quote was given for another side, pair or amount: get a new quote' });
+    } else if (Date.parse(q.expiresAt) <= now && !e.reQuoteAtMarket) {
+      issues.push({ field: 'execution.quote', message: 'This quote has expired: get a new quote, or let the provider re-quote at market' });
+    }
+  }
+  const s = draft.settlement.type;
+  if (s && !manifest.order.settlementTypes.includes(s)) issues.push({ field: 'settlement.type', message: `${name} does not settle ${SETTLEMENT_LABELS[s].toLowerCase()}` });
+  if (manifest.requiredFields.sourceOfFunds && !draft.sourceOfFunds.reasonForPayment) {
+    issues.push({ field: 'sourceOfFunds.reasonForPayment', message: `Required: ${name} asks for the source of funds` });
+  }
+  return issues;
+}
+
+/** A user-facing message for a complaint of the contract about a draft field. */
+function messageFor(draft: OrderDraft, field: DraftField, issue: z.core.$ZodIssue): string {
+  const value: unknown = get(draft, field);
+  if (field === 'execution.quote' && !draft.execution.quote) return 'Get a quote first';
+  if (value === '' || value === undefined) return 'Required';
+  return issue.message;
+}
+
+/**
+ * Everything wrong with the draft, as the contract and the provider see it, or the request it
+ * stands for. `now` judges a quote's expiry.
+ */
+export function checkDraft(draft: OrderDraft, provider: TradingProvider | undefined, now = Date.now()): CheckedDraft {
+  const issues = manifestIssues(draft, provider, now);
+  const parsed = CreateOrderRequest.safeParse(orderRequestOf(draft, provider));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = draftFieldOf(issue.path);
+      issues.push({ field, message: messageFor(draft, field, issue) });
+    }
+  }
+  // One complaint per field, the first: the manifest's, which names the provider, before the contract's.
+  const unique = issues.filter((issue, index) => issues.findIndex((other) => other.field === issue.field) === index);
+  if (unique.length > 0 || !parsed.success) return { request: null, issues: unique };
+  return { request: parsed.data, issues: [] };
+}
+
+/** The first step with something to fix, or null when the draft is ready to submit. */
+export function firstStepWithIssues(issues: readonly DraftIssue[]): number | null {
+  return issues.length === 0 ? null : Math.min(...issues.map((issue) => stepOf(issue.field)));
+}
+
+/** react-hook-form's view of `checkDraft`; the provider is looked up from the draft's own choice. */
+export function draftResolver(providers: readonly TradingProvider[]): Resolver<OrderDraft> {
+  return (values) => {
+    const { issues } = checkDraft(values, providers.find((provider) => provider.id === values.providerId));
+    if (issues.length === 0) return { values, errors: {} };
+    const errors: FieldErrors<OrderDraft> = {};
+    for (const issue of issues) set(errors, issue.field, { type: 'validate', message: issue.message });
+    return { values: {}, errors };
+  };
+}

@@ -1,0 +1,64 @@
+import { Anchor, Code, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { OrderSummary, TradingProvider } from '../../../contract/trading';
+import { UtcTime } from '../../components/utc-time';
+import { Amount, formatAmount } from './amount';
+import { SIDE_LABELS } from './labels';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** "Buy 0.5 BTC": what a trader calls an order, and the link to its page. */
+export const orderTitle = (order: Pick<OrderSummary, 'side' | 'baseAmount' | 'baseAssetId'>) =>
+  `${SIDE_LABELS[order.side]} ${formatAmount(order.baseAmount)} ${order.baseAssetId}`;
+
+export function OrdersTable({ orders, providers }: { orders: OrderSummary[]; providers: Map<string, TradingProvider> }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" highlightOnHover>
+        <Table.Caption>Open an order to follow its execution, fees and settlement.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Order</Table.Th>
+            <Table.Th scope="col">For</Table.Th>
+            <Table.Th scope="col">Provider</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Created</Table.Th>
+            <Table.Th scope="col">ID</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => {
+            const provider = providers.get(order.via.providerId);
+            const account = provider?.accounts?.find((a) => a.id === order.via.accountId);
+            return (
+              <Table.Tr key={order.id} data-order-id={order.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/trading/orders/${order.id}`} fw={600}>
+                    {orderTitle(order)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{order.quoteAmount ? <Amount value={order.quoteAmount} assetId={order.quoteAssetId} /> : order.quoteAssetId}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{provider?.name ?? order.via.providerId}</Text>
+                  {order.via.accountId && (
+                    <Text size="xs" c="dimmed">
+                      {account?.name ?? order.via.accountId}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={order.status} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <UtcTime ms={Date.parse(order.createdAt)} />
+                </Table.Td>
+                <Table.Td>
+                  <Code title={order.id}>{order.id.slice(0, 8)}</Code>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
