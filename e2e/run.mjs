@@ -64,4 +64,8 @@ console.log(`Chromium: ${chromium}`);
 const built = await run('npx', ['vite', 'build']);
 if (built !== 0) process.exit(built);
 
-process.exit(await run('npx', ['playwright', 'test', ...process.argv.slice(2)], { ...process.env, PW_CHROMIUM: chromium }));
+// Playwright starts the service with this environment (playwright.config.ts adds its own): the
+// webhook specs' receivers listen on 127.0.0.1, and a stopped receiver must exhaust the retry
+// schedule in seconds rather than hours.
+const serviceEnv = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCALE: '0.0005' };
+process.exit(await run('npx', ['playwright', 'test', ...process.argv.slice(2)], { ...serviceEnv, ...process.env, PW_CHROMIUM: chromium }));

@@ -95,6 +95,23 @@ describe('createApiClient', () => {
     await expect(client.request('/v1/thing', Thing)).rejects.toMatchObject({ status: 200, requestId: 'req-shape' });
   });
 
+  it('reads the next page of a header-paged list from the next-page header', async () => {
+    const Things = z.array(Thing);
+    const page = (next: string | null) => {
+      const response = json(200, [{ name: 'a' }]);
+      if (next) response.headers.set('next-page', next);
+      return response;
+    };
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(page('http://127.0.0.1:8080/v1/transactions?limit=1&next=cursor%2Fwith%3Dchars'))
+      .mockResolvedValueOnce(page(null));
+    const client = createApiClient({ fetch, tokens: tokens() });
+
+    await expect(client.requestPage('/v1/transactions?limit=1', Things)).resolves.toEqual({ data: [{ name: 'a' }], nextCursor: 'cursor/with=chars' });
+    await expect(client.requestPage('/v1/transactions?limit=1&next=x', Things)).resolves.toEqual({ data: [{ name: 'a' }], nextCursor: null });
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');

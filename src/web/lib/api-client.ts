@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import { ErrorBody } from '../../contract/errors';
 
 const REQUEST_ID_HEADER = 'X-Request-ID';
+// NEXT_PAGE_HEADER of the transactions contract, spelt out so the console's first chunk does not
+// carry that contract (and the trading one it builds on) just for a header name.
+const NEXT_PAGE_HEADER = 'next-page';
 
 /** Any failed call to the service, carrying what a user or an operator needs to follow it up. */
 export class ApiError extends Error {
@@ -52,9 +55,21 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
+/** A page of a list whose next page is named by a response header rather than the body. */
+export interface HeaderPage<T> {
+  data: T;
+  /** The cursor of the next page, or null on the last page. */
+  nextCursor: string | null;
+}
+
 export interface ApiClient {
   /** Calls the service and validates the JSON answer against a contract schema. */
   request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  /**
+   * As `request`, for the public API's lists that answer a bare array and put the next page's URL
+   * in the `next-page` header: the cursor is that URL's `next` parameter.
+   */
+  requestPage<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<HeaderPage<z.output<S>>>;
   /** Calls the service for an answer without a body (204). */
   send(path: string, options?: RequestOptions): Promise<void>;
 }
@@ -105,21 +120,32 @@ export function createApiClient({ fetch, tokens }: ApiClientOptions): ApiClient 
     return retried;
   }
 
+  async function answer<S extends z.ZodType>(path: string, schema: S, options: RequestOptions) {
+    const response = await authorised(path, options);
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    const requestId = response.headers.get(REQUEST_ID_HEADER);
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new ApiError(
+        response.status,
+        response.status,
+        'The service sent an answer this console does not understand.',
+        requestId,
+      );
+    }
+    return { data: parsed.data as z.output<S>, headers: response.headers };
+  }
+
   return {
     async request(path, schema, options = {}) {
-      const response = await authorised(path, options);
-      if (!response.ok) throw await ApiError.fromResponse(response);
-      const requestId = response.headers.get(REQUEST_ID_HEADER);
-      const parsed = schema.safeParse(await response.json().catch(() => undefined));
-      if (!parsed.success) {
-        throw new ApiError(
-          response.status,
-          response.status,
-          'The service sent an answer this console does not understand.',
-          requestId,
-        );
-      }
-      return parsed.data;
+      return (await answer(path, schema, options)).data;
+    },
+    async requestPage(path, schema, options = {}) {
+      const { data, headers } = await answer(path, schema, options);
+      const next = headers.get(NEXT_PAGE_HEADER);
+      // The header holds an absolute URL; the base only matters if a proxy made it relative.
+      const nextCursor = next ? new URL(next, 'http://service.invalid').searchParams.get('next') : null;
+      return { data, nextCursor: nextCursor || null };
     },
     async send(path, options = {}) {
       const response = await authorised(path, options);

@@ -1,10 +1,62 @@
-import { NotAvailablePage } from '../../components/not-available-page';
+import { Button, Group, Modal } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { mayPerform } from '../../../contract/operations';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { Page } from '../../components/page';
+import { useUrlState } from '../../lib/use-url-state';
+import { NewTransferForm } from './new-transfer-form';
+import { TransactionDetail } from './transaction-detail';
+import { TransactionFilters } from './transaction-filters';
+import { TransactionsList } from './transactions-list';
+import { NO_FILTERS, parseTransactionsSearch, toTransactionsSearch, type TransactionsView } from './transactions-view';
 
-export default function TransactionsPage() {
+const write = (view: TransactionsView) => ({ search: toTransactionsSearch(view) });
+
+function TransactionsListPage() {
+  const { role } = useSignedInUser();
+  const navigate = useNavigate();
+  const [view, update] = useUrlState(parseTransactionsSearch, write);
+  const [creating, setCreating] = useState(false);
+  const change = (changes: Partial<TransactionsView>) => update((latest) => ({ ...latest, ...changes }));
+
   return (
-    <NotAvailablePage
-      title="Transactions"
-      purpose="Here you will follow the workspace's transactions, their status and their place on the chain."
-    />
+    <Page title="Transactions" description="The workspace's transfers and settlements: where each one stands, what it moves and what it cost.">
+      {mayPerform(role, 'createTransaction') && (
+        <Group>
+          <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            New transfer
+          </Button>
+        </Group>
+      )}
+      <TransactionFilters view={view} onChange={change} />
+      <TransactionsList view={view} onClearFilters={() => change({ ...NO_FILTERS, sort: view.sort })} />
+      {/* Clicking outside would throw away an address typed or pasted with care. */}
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New transfer"
+        size="lg"
+        closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <NewTransferForm
+          onCancel={() => setCreating(false)}
+          onCreated={(txId) => {
+            setCreating(false);
+            // The new transfer's own page, to watch it move.
+            void navigate(`/transactions/${encodeURIComponent(txId)}`);
+          }}
+        />
+      </Modal>
+    </Page>
   );
+}
+
+/** The list at /transactions and one transaction at /transactions/{txId} (see the router). */
+export default function TransactionsPage() {
+  const txId = useParams()['*'];
+  if (txId) return <TransactionDetail key={txId} txId={txId} />;
+  return <TransactionsListPage />;
 }

@@ -1,0 +1,115 @@
+import { notifications } from '@mantine/notifications';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Asset, Blockchain } from '../../../contract/catalogue';
+import { type VaultAccount, VaultAccountsPaged } from '../../../contract/trading';
+import {
+  type CreateTransactionRequest,
+  CreateTransactionResponse,
+  TransactionsResponse,
+  TransactionWithTimeline,
+} from '../../../contract/transactions';
+import { session } from '../../lib/session';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { isFinal } from './labels';
+import { toListQuery, type TransactionsView } from './transactions-view';
+
+/** How often a transaction that is still moving is asked for again. */
+export const MOVING_REFRESH_MS = 1_500;
+
+/** Every query of this area sits under one root, so a new transfer refreshes all of it by prefix. */
+const TRANSACTIONS = ['transactions'] as const;
+
+export const transactionQueries = {
+  all: TRANSACTIONS,
+  /** Pages of the list, newest first by default; the `next-page` header leads to the next. */
+  list: (view: TransactionsView) =>
+    infiniteQueryOptions({
+      queryKey: [...TRANSACTIONS, 'list', view] as const,
+      queryFn: ({ pageParam, signal }) =>
+        session.api.requestPage(`/v1/transactions?${toListQuery(view, pageParam)}`, TransactionsResponse, { signal }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextCursor,
+      // While any transaction on screen is still moving, the list follows it.
+      refetchInterval: (query) =>
+        query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false,
+    }),
+  detail: (txId: string) =>
+    queryOptions({
+      queryKey: [...TRANSACTIONS, 'detail', txId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/transactions/${encodeURIComponent(txId)}`, TransactionWithTimeline, { signal }),
+      // Followed until it reaches a final status; after that it no longer changes.
+      refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
+    }),
+};
+
+/** The vault accounts a transfer can start from, with their balances, following `after` to the end. */
+async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
+  const accounts: VaultAccount[] = [];
+  let after: string | undefined;
+  do {
+    const query = new URLSearchParams({ limit: '200' });
+    if (after) query.set('after', after);
+    const page = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
+    accounts.push(...page.accounts);
+    after = page.paging.after;
+  } while (after);
+  return accounts.filter((account) => !account.hiddenOnUI);
+}
+
+export const vaultAccountQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: [...TRANSACTIONS, 'vault-accounts'] as const,
+      queryFn: ({ signal }) => fetchVaultAccounts(signal),
+    }),
+};
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+const namesOf = (accounts: VaultAccount[]): ReadonlyMap<string, string> => new Map(accounts.map((account) => [account.id, account.name]));
+
+/**
+ * Vault account names by id, to name the peers of transactions. Empty while they load, and for a
+ * workspace whose vault accounts cannot be read (without the trading beta): ids then stand alone.
+ */
+export function useVaultAccountNames(): ReadonlyMap<string, string> {
+  return useQuery({ ...vaultAccountQueries.list(), select: namesOf, retry: false }).data ?? NO_NAMES;
+}
+
+/** The asset of a transaction and its blockchain, for the explorer link. */
+export const assetChainQueries = {
+  of: (assetId: string) =>
+    queryOptions({
+      queryKey: [...TRANSACTIONS, 'asset-chain', assetId] as const,
+      queryFn: async ({ signal }) => {
+        const asset = await session.api.request(`/v1/assets/${encodeURIComponent(assetId)}`, Asset, { signal });
+        const chain = asset.blockchainId
+          ? await session.api.request(`/v1/blockchains/${encodeURIComponent(asset.blockchainId)}`, Blockchain, { signal })
+          : null;
+        return { asset, chain };
+      },
+      // The catalogue changes with releases of the service, not while somebody works.
+      staleTime: 10 * 60_000,
+    }),
+};
+
+/** For a form that puts the service's objections on its fields, and so reports failures itself. */
+interface FormMutationOptions {
+  onError: (error: unknown) => void;
+}
+
+export function useCreateTransfer({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: CreateTransactionRequest) =>
+      session.api.request('/v1/transactions', CreateTransactionResponse, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    onSuccess: (created, body) => {
+      notifications.show({ color: 'teal', title: 'Transfer submitted', message: `${body.amount} ${body.assetId} is on its way: transaction ${created.id}.` });
+    },
+    onError,
+    onSettled: (_created, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: transactionQueries.all });
+    },
+  });
+}

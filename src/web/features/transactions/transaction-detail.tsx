@@ -1,0 +1,247 @@
+import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import type { PeerPath, TransactionWithTimeline } from '../../../contract/transactions';
+import { CopyableValue } from '../../components/copyable-value';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { UtcTime } from '../../components/utc-time';
+import { isApiError } from '../../lib/api-client';
+import { explorerTransactionLink } from '../../lib/explorer-links';
+import { formatAmount } from './amounts';
+import { assetChainQueries, transactionQueries, useVaultAccountNames } from './api';
+import { isFinal, peerLabel, subStatusLabel } from './labels';
+import { TransactionStatusBadge } from './status-badge';
+import { StatusTimeline } from './status-timeline';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Label and value rows: a two-column table reads well and is announced as such. */
+function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
+  return (
+    <Table variant="vertical" withTableBorder={false} aria-label={label}>
+      <Table.Tbody>
+        {rows.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th w={170}>{name}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const NOT_YET = (
+  <Text span c="dimmed" size="sm">
+    Not determined yet
+  </Text>
+);
+
+function Amount({ value, asset }: { value: string | undefined; asset: string | undefined }) {
+  if (value === undefined) return <Text span c="dimmed" size="sm">None</Text>;
+  const formatted = formatAmount(value);
+  if (formatted === null) return NOT_YET;
+  return (
+    <Text span size="sm" fw={500}>
+      {formatted}
+      {asset ? ` ${asset}` : ''}
+    </Text>
+  );
+}
+
+interface PeerProps {
+  peer: PeerPath;
+  address: string;
+  /** Names the copy button: "source address". */
+  label: string;
+  tag?: string | undefined;
+  description?: string | undefined;
+}
+
+function Peer({ peer, address, label, tag, description }: PeerProps) {
+  const vaultNames = useVaultAccountNames();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {peerLabel(peer, vaultNames)}
+      </Text>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+      {address && <CopyableValue value={address} label={label} />}
+      {tag && (
+        <Text size="sm">
+          Tag or memo: <CopyableValue value={tag} label="tag" />
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
+  const chain = useQuery({ ...assetChainQueries.of(tx.assetId ?? ''), enabled: Boolean(tx.assetId && tx.txHash) });
+  if (!tx.txHash) return <Text size="sm" c="dimmed">Not on chain yet</Text>;
+  const link = chain.data?.chain ? explorerTransactionLink(chain.data.chain, tx.txHash) : null;
+  return (
+    <Stack gap={4}>
+      <CopyableValue value={tx.txHash} label="transaction hash" />
+      {link && (
+        <Anchor href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
+          <Group gap={4} component="span">
+            {link.label}
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+      )}
+      {chain.data && !link && (
+        <Text size="xs" c="dimmed">
+          The catalogue knows no explorer page for this transaction.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
+  const moving = !isFinal(tx.status);
+  const fee = tx.feeCurrency ?? tx.assetId;
+  return (
+    <Stack gap="md">
+      <Group gap="sm" aria-live="polite" data-testid="transaction-status">
+        <TransactionStatusBadge status={tx.status} />
+        {tx.subStatus && <Text size="sm">{subStatusLabel(tx.subStatus)}</Text>}
+        {moving && (
+          <Group gap={4}>
+            <Loader size={12} aria-hidden />
+            <Text size="sm" c="dimmed">
+              In progress: this page follows it
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {tx.systemMessages?.map((message) => (
+        <Alert key={message.message} color={message.type === 'BLOCK' ? 'red' : 'yellow'} variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+          {message.message}
+        </Alert>
+      ))}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Section title="Status timeline">
+          <StatusTimeline tx={tx} />
+        </Section>
+        <Section title="Amounts and fees">
+          <Facts
+            label="Amounts and fees"
+            rows={[
+              ['Requested', <Amount key="requested" value={tx.amountInfo.requestedAmount} asset={tx.assetId} />],
+              ['Amount', <Amount key="amount" value={tx.amountInfo.amount} asset={tx.assetId} />],
+              ['Net amount', <Amount key="net" value={tx.amountInfo.netAmount} asset={tx.assetId} />],
+              ['Value', tx.amountInfo.amountUSD ? <Amount key="usd" value={tx.amountInfo.amountUSD} asset="USD" /> : NOT_YET],
+              ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} />],
+              ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} />],
+              ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} />],
+              ...(tx.feeInfo.gasPrice ? ([['Gas price', <Text key="gas" span size="sm">{tx.feeInfo.gasPrice}</Text>]] as [string, ReactNode][]) : []),
+              ['Fee deducted', tx.treatAsGrossAmount ? 'From the amount (gross)' : 'On top of the amount'],
+            ]}
+          />
+        </Section>
+        <Section title="Source and destination">
+          <Facts
+            label="Source and destination"
+            rows={[
+              ['From', <Peer key="from" peer={tx.source} address={tx.sourceAddress} label="source address" />],
+              [
+                'To',
+                <Peer
+                  key="to"
+                  peer={tx.destination}
+                  address={tx.destinationAddress}
+                  label="destination address"
+                  tag={tx.destinationTag}
+                  description={tx.destinationAddressDescription}
+                />,
+              ],
+            ]}
+          />
+        </Section>
+        <Section title="On chain">
+          <Facts
+            label="On chain"
+            rows={[
+              ['Transaction hash', <ExplorerLink key="hash" tx={tx} />],
+              ['Confirmations', String(tx.numOfConfirmations)],
+              ['Block', tx.blockInfo.blockHeight ? `${tx.blockInfo.blockHeight}${tx.blockInfo.blockHash ? ` (${tx.blockInfo.blockHash})` : ''}` : NOT_YET],
+              ...(tx.nonce ? ([['Nonce', tx.nonce]] as [string, ReactNode][]) : []),
+            ]}
+          />
+        </Section>
+      </SimpleGrid>
+      <Section title="Details">
+        <Facts
+          label="Details"
+          rows={[
+            ['Operation', tx.operation],
+            ['Asset', tx.assetId ?? '—'],
+            ['Created', <UtcTime key="created" ms={tx.createdAt} />],
+            ['Last change', <UtcTime key="updated" ms={tx.lastUpdated} />],
+            ['Created by', tx.createdBy],
+            ...(tx.note ? ([['Note', tx.note]] as [string, ReactNode][]) : []),
+            ...(tx.externalTxId ? ([['External id', <CopyableValue key="ext" value={tx.externalTxId} label="external id" />]] as [string, ReactNode][]) : []),
+            ...(tx.orderId ? ([['Trading order', <CopyableValue key="order" value={tx.orderId} label="order id" />]] as [string, ReactNode][]) : []),
+          ]}
+        />
+      </Section>
+    </Stack>
+  );
+}
+
+/** One transaction: where it stands, how it got there, and what it moves; followed while it moves. */
+export function TransactionDetail({ txId }: { txId: string }) {
+  const tx = useQuery(transactionQueries.detail(txId));
+  return (
+    <Page title="Transaction">
+      <Stack gap="md">
+        <Anchor component={Link} to="/transactions" size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            All transactions
+          </Group>
+        </Anchor>
+        <CopyableValue value={txId} label="transaction id" />
+        {tx.isPending ? (
+          <Stack role="status">
+            <VisuallyHidden>Loading the transaction…</VisuallyHidden>
+            <Skeleton height={40} />
+            <Skeleton height={240} />
+          </Stack>
+        ) : tx.isError ? (
+          isApiError(tx.error) && tx.error.status === 404 ? (
+            <Alert color="gray" variant="light" title="No such transaction" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+              This workspace has no transaction {txId}.
+            </Alert>
+          ) : (
+            <ErrorView title="The transaction could not be loaded" error={tx.error} onRetry={() => void tx.refetch()} />
+          )
+        ) : (
+          <TransactionView tx={tx.data} />
+        )}
+      </Stack>
+    </Page>
+  );
+}

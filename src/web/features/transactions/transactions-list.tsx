@@ -1,0 +1,137 @@
+import { Anchor, Button, EmptyState, Group, Loader, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconArrowsRightLeft, IconFilterOff } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { TransactionDetails } from '../../../contract/transactions';
+import { ErrorView } from '../../components/error-view';
+import { UtcTime } from '../../components/utc-time';
+import { formatAmount } from './amounts';
+import { transactionQueries, useVaultAccountNames } from './api';
+import { isFinal, peerLabel, subStatusLabel } from './labels';
+import { TransactionStatusBadge } from './status-badge';
+import { hasFilters, type TransactionsView } from './transactions-view';
+
+/** The first characters of an id: enough to tell rows apart, the link names it in full. */
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
+function TransactionRow({ tx, vaultNames }: { tx: TransactionDetails; vaultNames: ReadonlyMap<string, string> }) {
+  const amount = formatAmount(tx.amountInfo.amount) ?? formatAmount(tx.amountInfo.requestedAmount);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={`/transactions/${encodeURIComponent(tx.id)}`} ff="monospace" size="sm" aria-label={`Open transaction ${tx.id}`}>
+          {shortId(tx.id)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2} align="flex-start">
+          <TransactionStatusBadge status={tx.status} />
+          {tx.subStatus && (
+            <Text size="xs" c="dimmed">
+              {subStatusLabel(tx.subStatus)}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {amount ?? '—'} {tx.assetId}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{peerLabel(tx.source, vaultNames)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{peerLabel(tx.destination, vaultNames)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          <UtcTime ms={tx.createdAt} />
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The filtered list, a page at a time, following the transactions still moving. */
+export function TransactionsList({ view, onClearFilters }: { view: TransactionsView; onClearFilters: () => void }) {
+  const list = useInfiniteQuery(transactionQueries.list(view));
+  const vaultNames = useVaultAccountNames();
+  const transactions = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const moving = transactions.some((tx) => !isFinal(tx.status));
+
+  if (list.isPending) {
+    return (
+      <Stack gap="xs" role="status">
+        <VisuallyHidden>Loading transactions…</VisuallyHidden>
+        {[0, 1, 2, 3, 4].map((row) => (
+          <Skeleton key={row} height={40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (list.isError) return <ErrorView title="The transactions could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
+  if (transactions.length === 0) {
+    const filtered = hasFilters(view);
+    return (
+      <EmptyState icon={filtered ? <IconFilterOff aria-hidden /> : <IconArrowsRightLeft aria-hidden />} withIndicatorBackground align="left" py="xl">
+        <EmptyState.Title order={2}>{filtered ? 'No transactions match these filters' : 'No transactions yet'}</EmptyState.Title>
+        <EmptyState.Description>
+          {filtered ? 'Remove a filter to see more.' : 'Transfers and the settlements of trading orders will be listed here.'}
+        </EmptyState.Description>
+        {filtered && (
+          <EmptyState.Actions>
+            <Button variant="light" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" aria-live="polite">
+        <Text size="sm" data-testid="transactions-count">
+          {transactions.length === 1 ? '1 transaction' : `${transactions.length} transactions`}
+          {list.hasNextPage ? ', more below' : ''}
+        </Text>
+        {moving && (
+          <Group gap={4}>
+            <Loader size={12} aria-hidden />
+            <Text size="sm" c="dimmed">
+              Following the transactions still in progress
+            </Text>
+          </Group>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped verticalSpacing="sm" aria-label="Transactions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Transaction</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Amount</Table.Th>
+              <Table.Th scope="col">From</Table.Th>
+              <Table.Th scope="col">To</Table.Th>
+              <Table.Th scope="col">Created</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {transactions.map((tx) => (
+              <TransactionRow key={tx.id} tx={tx} vaultNames={vaultNames} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {list.hasNextPage && (
+        <Group>
+          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

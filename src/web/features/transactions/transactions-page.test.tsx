@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateTransactionResponse, TransactionWithTimeline } from '../../../contract/transactions';
+import { renderAt } from '../../test/render';
+import { callService, signInTo, startTestService, type TestService } from './test-service';
+import { timelineSteps } from './status-timeline';
+import TransactionsPage from './transactions-page';
+
+// The real service, with the trading demo's vault accounts: Treasury (0), Trading desk (1), Cold storage (2).
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService();
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}`}</output>;
+}
+
+function renderPage(path: string) {
+  const user = userEvent.setup();
+  renderAt(
+    <>
+      <Routes>
+        <Route path="/transactions" element={<TransactionsPage />} />
+        <Route path="/transactions/*" element={<TransactionsPage />} />
+      </Routes>
+      <Address />
+    </>,
+    path,
+  );
+  const address = () => screen.getByTestId('address').textContent ?? '';
+  const choose = async (name: string | RegExp, option: string | RegExp) => {
+    await user.click(screen.getByRole('combobox', { name }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  };
+  return { user, address, choose };
+}
+
+/** A transfer submitted by the test itself, through the service's API. */
+async function submitTransfer(body: Record<string, unknown>): Promise<string> {
+  const response = await callService(service, '/v1/transactions', {
+    method: 'POST',
+    body: JSON.stringify({ assetId: 'BTC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '2' }, amount: '0.01', ...body }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return CreateTransactionResponse.parse(await response.json()).id;
+}
+
+async function transaction(id: string) {
+  return TransactionWithTimeline.parse(await (await callService(service, `/v1/transactions/${id}`)).json());
+}
+
+describe('TransactionsPage', () => {
+  it('submits a transfer between vault accounts and follows it to completed on its own page', { timeout: 90_000 }, async () => {
+    await signInTo(service, 'editor@tx.test');
+    const { user, address, choose } = renderPage('/transactions');
+
+    await user.click(await screen.findByRole('button', { name: 'New transfer' }));
+    const form = await screen.findByRole('form', { name: 'New transfer' });
+    await choose(/From vault account/, 'Treasury (0)');
+    await choose(/Asset/, /^BTC, 12\.5 available$/);
+    expect(within(form).getByRole('textbox', { name: /Amount/ })).toHaveAccessibleDescription('12.5 BTC available in Treasury');
+    await choose(/To vault account/, 'Trading desk (1)');
+
+    // The contract's rule for amounts is checked in the browser before anything is sent.
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '0,25');
+    await user.click(within(form).getByRole('button', { name: 'Submit transfer' }));
+    expect(await within(form).findByText(/amount must be a decimal number greater than 0/)).toBeInTheDocument();
+
+    await user.clear(within(form).getByRole('textbox', { name: /Amount/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '0.25');
+    await user.type(within(form).getByRole('textbox', { name: /Note/ }), 'Rebalance to the desk');
+    await user.click(within(form).getByRole('button', { name: 'Submit transfer' }));
+
+    // The new transaction's own page, which follows it while it moves.
+    await waitFor(() => expect(address()).toMatch(/^\/transactions\/[^/]+$/));
+    const txId = decodeURIComponent(address().split('/')[2]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
+    expect(await screen.findByText(txId)).toBeInTheDocument();
+    const amounts = await screen.findByRole('table', { name: 'Amounts and fees' });
+    expect(within(amounts).getByRole('row', { name: /^Requested/ })).toHaveTextContent('0.25 BTC');
+
+    const timeline = screen.getByRole('list', { name: 'Status timeline' });
+    await waitFor(() => expect(within(timeline).getByText('Confirming')).toBeInTheDocument(), { timeout: 30_000 });
+    expect(within(timeline).getByText('Submitted')).toBeInTheDocument();
+    expect(within(timeline).getAllByText('Waiting for block confirmations').length).toBeGreaterThan(0);
+    expect(within(timeline).getByText('Next status')).toBeInTheDocument();
+
+    await waitFor(() => expect(within(screen.getByTestId('transaction-status')).getByText('Completed')).toBeInTheDocument(), { timeout: 30_000 });
+    expect(within(screen.getByTestId('transaction-status')).getByText('Confirmed on chain')).toBeInTheDocument();
+    // Once final, the page stops waiting for a next status.
+    expect(within(screen.getByRole('list', { name: 'Status timeline' })).queryByText('Next status')).not.toBeInTheDocument();
+
+    // What the page shows is what the service holds.
+    const stored = await transaction(txId);
+    expect(stored.status).toBe('COMPLETED');
+    expect(stored.note).toBe('Rebalance to the desk');
+    // One step per status, the block confirmations folded into the one "Confirming" step.
+    const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.getAttribute('data-status'))).toEqual(timelineSteps(stored.timeline).map((step) => step.status));
+    expect(steps.map((step) => step.getAttribute('data-status'))).toEqual([
+      'SUBMITTED',
+      'PENDING_AML_SCREENING',
+      'PENDING_AUTHORIZATION',
+      'QUEUED',
+      'PENDING_SIGNATURE',
+      'BROADCASTING',
+      'CONFIRMING',
+      'COMPLETED',
+    ]);
+    expect(stored.timeline.filter((entry) => entry.status === 'CONFIRMING').length).toBeGreaterThan(1);
+    expect(within(steps[6]!).getByText(/updates, the last at/)).toBeInTheDocument();
+    const places = screen.getByRole('table', { name: 'Source and destination' });
+    expect(within(places).getByRole('row', { name: /^From/ })).toHaveTextContent('Vault account Treasury (0)');
+    expect(within(places).getByRole('row', { name: /^To/ })).toHaveTextContent('Vault account Trading desk (1)');
+    expect(within(places).getByText(stored.destinationAddress)).toBeInTheDocument();
+
+    // The explorer link comes from the catalogue's template for the asset's chain.
+    const link = await screen.findByRole('link', { name: /^Transaction on / });
+    expect(link).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(stored.txHash!)));
+    expect(within(screen.getByRole('table', { name: 'On chain' })).getByText(stored.txHash!)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'All transactions' }));
+    const row = (await screen.findByRole('link', { name: `Open transaction ${txId}` })).closest('tr')!;
+    expect(row).toHaveTextContent('Completed');
+    expect(row).toHaveTextContent('0.25 BTC');
+  });
+
+  it('filters the list by status in the address, and shows a failed transfer with its sub-status', { timeout: 90_000 }, async () => {
+    await signInTo(service, 'editor@tx.test');
+    const rejected = await submitTransfer({ simulation: { outcome: 'REJECTED_AML_SCREENING' }, note: 'screened' });
+    await waitFor(async () => expect((await transaction(rejected)).status).toBe('REJECTED'), { timeout: 20_000, interval: 500 });
+    await signInTo(service, 'viewer@tx.test');
+
+    const { user, address, choose } = renderPage('/transactions');
+    // A viewer reads transactions but may not move funds.
+    expect(await screen.findByRole('link', { name: `Open transaction ${rejected}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New transfer' })).not.toBeInTheDocument();
+
+    await choose('Status', 'Rejected');
+    await waitFor(() => expect(address()).toBe('/transactions?status=REJECTED'));
+    await waitFor(() => {
+      const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toHaveTextContent('Rejected');
+    });
+
+    await user.click(screen.getByRole('link', { name: `Open transaction ${rejected}` }));
+    const status = await screen.findByTestId('transaction-status');
+    expect(status).toHaveTextContent('Rejected');
+    expect(status).toHaveTextContent('Rejected by AML screening');
+    expect(screen.queryByText('In progress: this page follows it')).not.toBeInTheDocument();
+  });
+
+  it('says so when the address names no transaction of the workspace', async () => {
+    await signInTo(service, 'viewer@tx.test');
+    renderPage('/transactions/00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByText('No such transaction')).toBeInTheDocument();
+  });
+});

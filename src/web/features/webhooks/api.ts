@@ -1,0 +1,202 @@
+import { notifications } from '@mantine/notifications';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AttemptsPage,
+  type CreateWebhookRequest,
+  type NotificationStatus,
+  NotificationsPage,
+  NotificationWithData,
+  ResendFailedResponse,
+  TestEventResponse,
+  type UpdateWebhookRequest,
+  Webhook,
+  type WebhookEvent,
+  WebhooksPage,
+} from '../../../contract/webhooks';
+import { session } from '../../lib/session';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+
+/** Every query of this area sits under one root, so a change refreshes what it touched by prefix. */
+const WEBHOOKS = ['webhooks'] as const;
+
+/** Deliveries still under way are followed closely; otherwise new notifications are looked for now and then. */
+export const DELIVERING_REFRESH_MS = 2_000;
+export const IDLE_REFRESH_MS = 5_000;
+
+const path = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
+const notificationPath = (webhookId: string, notificationId: string) => `${path(webhookId)}/notifications/${encodeURIComponent(notificationId)}`;
+
+const isUnderWay = (status: NotificationStatus) => status === 'IN_PROGRESS' || status === 'ON_HOLD';
+
+export interface NotificationFilters {
+  statuses: NotificationStatus[];
+  event: WebhookEvent | null;
+}
+
+export const webhookQueries = {
+  all: WEBHOOKS,
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: [...WEBHOOKS, 'list'] as const,
+      queryFn: ({ pageParam, signal }) => {
+        const query = new URLSearchParams({ pageSize: '50' });
+        if (pageParam) query.set('pageCursor', pageParam);
+        return session.api.request(`/v1/webhooks?${query}`, WebhooksPage, { signal });
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next,
+    }),
+  detail: (webhookId: string) =>
+    queryOptions({
+      queryKey: [...WEBHOOKS, 'detail', webhookId] as const,
+      queryFn: ({ signal }) => session.api.request(path(webhookId), Webhook, { signal }),
+    }),
+  /** Newest first, a page at a time, followed while deliveries are under way. */
+  notifications: (webhookId: string, filters: NotificationFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...WEBHOOKS, 'notifications', webhookId, 'list', filters] as const,
+      queryFn: ({ pageParam, signal }) => {
+        const query = new URLSearchParams({ pageSize: '50', order: 'DESC' });
+        if (filters.statuses.length > 0) query.set('statuses', filters.statuses.join(','));
+        if (filters.event) query.set('events', filters.event);
+        if (pageParam) query.set('pageCursor', pageParam);
+        return session.api.request(`${path(webhookId)}/notifications?${query}`, NotificationsPage, { signal });
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next,
+      refetchInterval: (query) =>
+        query.state.data?.pages.some((page) => page.data.some((notification) => isUnderWay(notification.status))) ? DELIVERING_REFRESH_MS : IDLE_REFRESH_MS,
+    }),
+  notification: (webhookId: string, notificationId: string) =>
+    queryOptions({
+      queryKey: [...WEBHOOKS, 'notifications', webhookId, 'detail', notificationId] as const,
+      queryFn: ({ signal }) => session.api.request(notificationPath(webhookId, notificationId), NotificationWithData, { signal }),
+      refetchInterval: (query) => (query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
+    }),
+  /** The newest attempts (at most 100, more than the 10 a delivery makes), followed while it is under way. */
+  attempts: (webhookId: string, notificationId: string, underWay: boolean) =>
+    queryOptions({
+      queryKey: [...WEBHOOKS, 'notifications', webhookId, 'attempts', notificationId] as const,
+      queryFn: ({ signal }) => session.api.request(`${notificationPath(webhookId, notificationId)}/attempts?pageSize=100`, AttemptsPage, { signal }),
+      refetchInterval: underWay ? DELIVERING_REFRESH_MS : false,
+    }),
+};
+
+/** For a form that puts the service's objections on its fields, and so reports failures itself. */
+interface FormMutationOptions {
+  onError: (error: unknown) => void;
+}
+
+export function useCreateWebhook({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: CreateWebhookRequest) =>
+      session.api.request('/v1/webhooks', Webhook, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    onSuccess: (webhook) => {
+      notifications.show({ color: 'teal', title: 'Webhook registered', message: `Events will be sent to ${webhook.url}.` });
+    },
+    onError,
+    onSettled: (_webhook, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'list'] });
+    },
+  });
+}
+
+export function useUpdateWebhook(webhookId: string, { onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: UpdateWebhookRequest) =>
+      session.api.request(path(webhookId), Webhook, { method: 'PATCH', body, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) }),
+    onSuccess: (webhook) => {
+      queryClient.setQueryData(webhookQueries.detail(webhookId).queryKey, webhook);
+      notifications.show({ color: 'teal', title: 'Webhook saved', message: webhook.url });
+    },
+    onError,
+    onSettled: (_webhook, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'list'] });
+    },
+  });
+}
+
+export function useDeleteWebhook(webhookId: string) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: () => session.api.request(path(webhookId), Webhook, { method: 'DELETE', idempotencyKey: idempotency.keyFor({ delete: webhookId }) }),
+    meta: { errorTitle: 'The webhook was not deleted' },
+    onSuccess: (webhook) => {
+      queryClient.removeQueries({ queryKey: webhookQueries.detail(webhookId).queryKey });
+      notifications.show({ color: 'teal', title: 'Webhook deleted', message: `Nothing more will be sent to ${webhook.url}.` });
+    },
+    onSettled: (_webhook, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'list'] });
+    },
+  });
+}
+
+export function useSendTestEvent(webhookId: string) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    // The key lasts until the service answers, so each click after an answer sends another event.
+    mutationFn: () =>
+      session.api.request(`${path(webhookId)}/test`, TestEventResponse, { method: 'POST', idempotencyKey: idempotency.keyFor({ test: webhookId }) }),
+    meta: { errorTitle: 'The test event was not sent' },
+    onSuccess: () => {
+      notifications.show({ color: 'teal', title: 'Test event queued', message: 'A sample transaction.created event is on its way; it appears under Notifications.' });
+    },
+    onSettled: (_sent, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
+    },
+  });
+}
+
+export function useResendNotification(webhookId: string, notificationId: string) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: () =>
+      session.api.send(`${notificationPath(webhookId, notificationId)}/resend`, { method: 'POST', idempotencyKey: idempotency.keyFor({ resend: notificationId }) }),
+    meta: { errorTitle: 'The notification was not resent' },
+    onSuccess: () => {
+      notifications.show({ color: 'teal', title: 'Notification queued again', message: 'It is delivered again with a fresh set of attempts, under the same id.' });
+    },
+    onSettled: (_sent, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
+    },
+  });
+}
+
+export function useResendFailed(webhookId: string) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: () => {
+      const body = {};
+      return session.api.request(`${path(webhookId)}/notifications/resend_failed`, ResendFailedResponse, {
+        method: 'POST',
+        body,
+        idempotencyKey: idempotency.keyFor({ resendFailed: webhookId }),
+      });
+    },
+    meta: { errorTitle: 'The failed notifications were not resent' },
+    onSuccess: ({ total }) => {
+      notifications.show({
+        color: total === 0 ? 'gray' : 'teal',
+        title: total === 0 ? 'Nothing to resend' : 'Failed notifications queued again',
+        message: total === 0 ? 'No notification of this webhook has failed.' : `${total === 1 ? '1 notification is' : `${total} notifications are`} delivered again.`,
+      });
+    },
+    onSettled: (_sent, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
+    },
+  });
+}

@@ -1,0 +1,196 @@
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { mayPerform } from '../../../contract/operations';
+import type { Webhook } from '../../../contract/webhooks';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyableValue } from '../../components/copyable-value';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { UtcTime } from '../../components/utc-time';
+import { isApiError } from '../../lib/api-client';
+import { useUrlState } from '../../lib/use-url-state';
+import { useDeleteWebhook, useSendTestEvent, webhookQueries } from './api';
+import { EVENT_LABELS } from './labels';
+import { NotificationDrawer } from './notification-drawer';
+import { NotificationsSection } from './notifications-section';
+import { parseNotificationsSearch, toNotificationsSearch } from './notifications-view';
+import { WebhookForm } from './webhook-form';
+import { WebhookStatusBadge } from './webhook-status-badge';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function WebhookActions({ webhook }: { webhook: Webhook }) {
+  const { role } = useSignedInUser();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const test = useSendTestEvent(webhook.id);
+  const remove = useDeleteWebhook(webhook.id);
+  return (
+    <Group>
+      {mayPerform(role, 'sendWebhookTestEvent') && (
+        <Button leftSection={<IconSend size={16} aria-hidden />} variant="light" loading={test.isPending} onClick={() => test.mutate()} disabled={webhook.status !== 'ENABLED'}>
+          Send test event
+        </Button>
+      )}
+      {mayPerform(role, 'updateWebhook') && (
+        <Button leftSection={<IconEdit size={16} aria-hidden />} variant="default" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      )}
+      {mayPerform(role, 'deleteWebhook') && (
+        <Button leftSection={<IconTrash size={16} aria-hidden />} variant="default" color="red" onClick={() => setDeleting(true)}>
+          Delete
+        </Button>
+      )}
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+        <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
+      </Modal>
+      <ConfirmDialog
+        opened={deleting}
+        title="Delete this webhook?"
+        confirmLabel="Delete webhook"
+        confirmColor="red"
+        loading={remove.isPending}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate('/webhooks') })}
+      >
+        <Text size="sm">
+          Nothing more will be sent to <Code>{webhook.url}</Code>. Notifications not yet delivered are dropped with it.
+        </Text>
+      </ConfirmDialog>
+    </Group>
+  );
+}
+
+function Code({ children }: { children: string }) {
+  return (
+    <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
+      {children}
+    </Text>
+  );
+}
+
+function WebhookView({ webhook }: { webhook: Webhook }) {
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <WebhookStatusBadge status={webhook.status} />
+            {webhook.description && <Text size="sm">{webhook.description}</Text>}
+          </Group>
+          <CopyableValue value={webhook.url} label="webhook URL" />
+        </Stack>
+        <WebhookActions webhook={webhook} />
+      </Group>
+      {webhook.status === 'DISABLED' && (
+        <Alert color="gray" variant="light">
+          This webhook is disabled: no event is sent to it until it is enabled again (Edit).
+        </Alert>
+      )}
+      <Table variant="vertical" withTableBorder={false} aria-label="Webhook">
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={140}>Events</Table.Th>
+            <Table.Td>
+              <Group gap={4}>
+                {webhook.events.map((event) => (
+                  <Badge key={event} variant="outline" color="gray" tt="none" title={event}>
+                    {EVENT_LABELS[event].label}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Id</Table.Th>
+            <Table.Td>
+              <CopyableValue value={webhook.id} label="webhook id" />
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Registered</Table.Th>
+            <Table.Td>
+              <UtcTime ms={webhook.createdAt} />
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Last change</Table.Th>
+            <Table.Td>
+              <UtcTime ms={webhook.updatedAt} />
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** One webhook: its settings and actions, and the notifications sent to it with their attempts. */
+export function WebhookPage({ webhookId }: { webhookId: string }) {
+  const { role } = useSignedInUser();
+  const webhook = useQuery(webhookQueries.detail(webhookId));
+  const [view, update] = useUrlState(parseNotificationsSearch, toNotificationsSearch);
+  const canResend = mayPerform(role, 'resendNotification');
+  return (
+    <Page title="Webhook">
+      <Anchor component={Link} to="/webhooks" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          All webhooks
+        </Group>
+      </Anchor>
+      {webhook.isPending ? (
+        <Stack role="status">
+          <VisuallyHidden>Loading the webhook…</VisuallyHidden>
+          <Skeleton height={40} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : webhook.isError ? (
+        isApiError(webhook.error) && webhook.error.status === 404 ? (
+          <Alert color="gray" variant="light" title="No such webhook" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+            This workspace has no webhook {webhookId}; it may have been deleted.
+          </Alert>
+        ) : (
+          <ErrorView title="The webhook could not be loaded" error={webhook.error} onRetry={() => void webhook.refetch()} />
+        )
+      ) : (
+        <>
+          <WebhookView webhook={webhook.data} />
+          <Section title="Notifications">
+            <NotificationsSection
+              webhookId={webhookId}
+              view={view}
+              canResend={mayPerform(role, 'resendFailedNotifications')}
+              // Other filters are another list; an open drawer stays open only when it is what changed.
+              onChange={(changes) => update((latest) => ({ ...latest, notification: null, ...changes }))}
+            />
+          </Section>
+          <NotificationDrawer
+            webhookId={webhookId}
+            notificationId={view.notification}
+            canResend={canResend}
+            onClose={() => update((latest) => ({ ...latest, notification: null }))}
+          />
+        </>
+      )}
+    </Page>
+  );
+}
