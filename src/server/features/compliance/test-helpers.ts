@@ -1,6 +1,6 @@
 import { BENEFICIARY_FIELDS, type BeneficiaryPayload } from '../../../contract/ivms101';
 import type { CreateTrmRequest } from '../../../contract/travel-rule';
-import type { buildApp } from '../../test/harness';
+import { jsonCaller, type buildApp } from '../../test/harness';
 import { findVasp } from './directory';
 import { encryptPiiFor } from './pii-encryption';
 
@@ -8,17 +8,8 @@ import { encryptPiiFor } from './pii-encryption';
 
 export type App = ReturnType<typeof buildApp>;
 
-export function caller(app: App) {
-  return async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.request(path, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { message: string; code: number }, headers: res.headers };
-  };
-}
+/** Calls through the app with a console token (the harness's JSON caller). */
+export const caller = jsonCaller;
 
 export const OWN_VASP = 'did:web:asset-ops-demo-custody.example';
 /** Requires a natural person's name, address, national id and date and place of birth (FULL policy). */
