@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import { AuditLogsResponse } from '../src/contract/audit';
+import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { AuditLogPage, parseCsv } from './pages/audit-log-page';
 import { ConsoleShell } from './pages/console-shell';
@@ -159,16 +159,11 @@ test('the audit explorer has no serious accessibility problems, in light and dar
   await page.goto(`/audit?startTime=${range.endTime - DAY_MS}&endTime=${range.endTime}`);
   await expect(audit.rows.first()).toBeVisible();
 
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await audit.rows.first().click();
   await expect(audit.drawer).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { assetPages, CatalogueAssetsPage } from './pages/catalogue-assets-page';
 import { ConsoleShell } from './pages/console-shell';
@@ -49,15 +49,6 @@ function withBadChecksum(address: string): string {
   const at = address.slice(2).search(/[a-fA-F]/) + 2;
   const letter = address[at]!;
   return address.slice(0, at) + (letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()) + address.slice(at + 1);
-}
-
-/** Serious and critical axe findings, on the page or only in what `within` selects (a dialog, say). */
-async function seriousViolations(page: Page, within?: string) {
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (within ? axe.include(within) : axe).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 test('a viewer filters the assets and pages forward and back through the service’s cursors', async ({ page }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { CompactEncrypt, importSPKI } from 'jose';
-import { SessionResponse } from '../src/contract/auth';
 import { TravelRuleIntegration, TravelRuleMessage, Vasp } from '../src/contract/travel-rule';
+import { apiSession } from './api-session';
+import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
@@ -13,25 +13,11 @@ const COMPLIANCE_USER = 'secadmin@demo.test';
 /** A VASP of the directory whose policy asks for a person's name, address, national id and birth. */
 const COUNTERPARTY = 'did:web:northwind-digital.example';
 
-/** A session of the service's own, outside the browser (its refresh cookie stays out of the page). */
-async function apiSession(request: APIRequestContext, email: string) {
-  const res = await request.post('/v1/auth/sign_in', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return { Authorization: `Bearer ${SessionResponse.parse(await res.json()).accessToken}` };
-}
-
 async function integrationOf(request: APIRequestContext, headers: Record<string, string>) {
   const res = await request.get('/v1/screening/trlink/integration', { headers });
   expect(res.status()).toBe(200);
   const integration = TravelRuleIntegration.parse(await res.json());
   return { integration, base: `/v1/screening/trlink/customers/integration/${integration.customerIntegrationId}` };
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
 }
 
 test('a compliance user resolves a pending TRM by filling the beneficiary form, and sees it accepted', async ({ page, request }) => {

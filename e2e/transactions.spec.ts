@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SessionResponse } from '../src/contract/auth';
+import { expect, test } from '@playwright/test';
 import { TransactionsResponse, TransactionWithTimeline } from '../src/contract/transactions';
+import { apiSession } from './api-session';
+import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 import { TransactionsPage } from './pages/transactions-page';
-
-/** A session of the service's own, outside the browser. */
-async function apiSession(request: APIRequestContext, email: string) {
-  const res = await request.post('/v1/auth/sign_in', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return { Authorization: `Bearer ${SessionResponse.parse(await res.json()).accessToken}` };
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
-}
 
 test('a trader sends USDC to a one-time address and watches it move to completed, with its explorer link', async ({ page, request }) => {
   test.setTimeout(120_000);

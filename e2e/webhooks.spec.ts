@@ -1,29 +1,15 @@
 import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createRemoteJWKSet, flattenedVerify } from 'jose';
-import { SessionResponse } from '../src/contract/auth';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../src/contract/transactions';
 import { Jwks, JWKS_PATH, LEGACY_SIGNATURE_HEADER, NotificationsPage, SIGNATURE_HEADER, WebhookEnvelope } from '../src/contract/webhooks';
+import { apiSession } from './api-session';
+import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 import { WebhooksPage } from './pages/webhooks-page';
-
-/** A session of the service's own, outside the browser. */
-async function apiSession(request: APIRequestContext, email: string) {
-  const res = await request.post('/v1/auth/sign_in', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return { Authorization: `Bearer ${SessionResponse.parse(await res.json()).accessToken}` };
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
-}
 
 interface Delivery {
   envelope: WebhookEnvelope;

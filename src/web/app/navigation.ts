@@ -163,6 +163,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         icon: IconArrowsRightLeft,
         page: lazy(() => import('../features/transactions/transactions-page')),
       },
+      {
+        label: 'Transaction',
+        path: '/transactions/:txId',
+        operation: 'getTransaction',
+        icon: IconArrowsRightLeft,
+        page: lazy(() => import('../features/transactions/transaction-page')),
+        hidden: true,
+      },
     ],
   },
   {
@@ -174,6 +182,23 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         operation: 'listWebhooks',
         icon: IconWebhook,
         page: lazy(() => import('../features/webhooks/webhooks-page')),
+      },
+      {
+        // A static segment: the router ranks it above /webhooks/:webhookId whatever the order here.
+        label: 'Verifying webhook signatures',
+        path: '/webhooks/signatures',
+        operation: 'listWebhooks',
+        icon: IconWebhook,
+        page: lazy(() => import('../features/webhooks/signatures-page')),
+        hidden: true,
+      },
+      {
+        label: 'Webhook',
+        path: '/webhooks/:webhookId',
+        operation: 'getWebhook',
+        icon: IconWebhook,
+        page: lazy(() => import('../features/webhooks/webhook-page')),
+        hidden: true,
       },
     ],
   },

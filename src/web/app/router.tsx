@@ -55,8 +55,6 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, Component: StartPage },
               ...NAV_ITEMS.map((item) => ({ path: item.path, element: <AreaPage item={item} /> })),
-              // Pages below these areas' lists (a transaction, a webhook) are routed by the area's page itself.
-              ...NAV_ITEMS.filter((item) => ['/transactions', '/webhooks'].includes(item.path)).map((item) => ({ path: `${item.path}/*`, element: <AreaPage item={item} /> })),
               { path: '*', Component: NotFoundPage },
             ],
           },

@@ -1,4 +1,8 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, Drawer, Modal, Notification } from '@mantine/core';
+
+// Mantine's close buttons are an icon without a name; every one in the console gets this one, and
+// a place where "Close" alone would be unclear passes its own closeButtonProps.
+const CLOSE = { closeButtonProps: { 'aria-label': 'Close' } };
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -7,6 +11,12 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   autoContrast: true,
   defaultRadius: 'md',
+  components: {
+    // Also the notifications of @mantine/notifications, which render this component.
+    Notification: Notification.extend({ defaultProps: CLOSE }),
+    Modal: Modal.extend({ defaultProps: CLOSE }),
+    Drawer: Drawer.extend({ defaultProps: CLOSE }),
+  },
 });
 
 // Mantine's default dimmed grey and error red (gray.6 and red.6 on white, about 3.3:1; dark.2 on

@@ -37,7 +37,6 @@ export function ConfirmDialog({
       onClose={loading ? () => {} : onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
         {children}

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApiUsersPage from './api-users-page';
-import { fakeService, notFound, signInAs } from './test-service';
 
 const users = [
   {
@@ -72,7 +72,7 @@ describe('ApiUsersPage', () => {
       if (call.path === '/v1/management/api_users') return jsonResponse(200, { users });
       const user = users.find((candidate) => call.path === `/v1/management/api_users/${candidate.id}/enabled`);
       if (call.method === 'PUT' && user) return jsonResponse(200, { ...user, ...(call.body as object) });
-      return notFound(call);
+      return unknownCall(call);
     });
     const user = userEvent.setup();
     renderAt(<ApiUsersPage />);

@@ -59,7 +59,6 @@ export default function ApiUsersPage() {
         title="New API user"
         size="lg"
         closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <CreateApiUserForm onDone={() => setCreating(false)} />
       </Modal>

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '../../../contract/admin';
+import { type FakeCall, fakeService, signInAs, unknownCall } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApprovalsPage from './approvals-page';
-import { type Call, fakeService, notFound, signInAs } from './test-service';
 
 // The signed-in user of signInAs is u1.
 const raisedByOther: ApprovalRequest = {
@@ -42,7 +42,7 @@ const decided = (id: string, summary: string): ApprovalRequest => ({
   decidedAt: Date.UTC(2025, 0, 3, 12),
 });
 
-function service(extra: (call: Call) => Response | undefined = () => undefined) {
+function service(extra: (call: FakeCall) => Response | undefined = () => undefined) {
   return fakeService((call) => {
     const answer = extra(call);
     if (answer) return answer;
@@ -55,7 +55,7 @@ function service(extra: (call: Call) => Response | undefined = () => undefined) 
     if (call.path === '/v1/approval_requests?status=DECIDED&pageCursor=cursor-2') {
       return jsonResponse(200, { data: [decided('d2', 'Second page request')], next: null, pendingCount: 2 });
     }
-    return notFound(call);
+    return unknownCall(call);
   });
 }
 

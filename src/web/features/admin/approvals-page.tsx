@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
+import { useSignedInUser } from '../../app/auth/use-session';
 import { ErrorView } from '../../components/error-view';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { UtcTime } from '../../components/utc-time';
-import { useSignedInUser } from '../../app/auth/use-session';
 import { approvalQueries, type ApprovalListStatus } from './api';
 import { ApprovalCard, type Viewer } from './approval-card';
 import { approvalsCount, STATUS_BADGES } from './approval-labels';
@@ -92,13 +93,7 @@ function ApprovalSection({ status, viewer }: { status: ApprovalListStatus; viewe
       ) : (
         <DecidedTable requests={requests} />
       )}
-      {list.hasNextPage && (
-        <Group>
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton list={list} />
     </Stack>
   );
 }

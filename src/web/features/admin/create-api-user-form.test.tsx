@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeCall, fakeService, unknownCall } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import { CreateApiUserForm } from './create-api-user-form';
-import { type Call, fakeService, notFound } from './test-service';
 
 // jsdom's ArrayBuffers are foreign to Node's WebCrypto; the generator has its own test in Node.
 vi.mock('./csr-generator', () => ({
@@ -16,11 +16,11 @@ vi.mock('./csr-generator', () => ({
 
 const PASTED_CSR = '-----BEGIN CERTIFICATE REQUEST-----\nMIIC…\n-----END CERTIFICATE REQUEST-----';
 
-function service(create: (call: Call) => Response = () => new Response(null, { status: 200 }), threshold = 2) {
+function service(create: (call: FakeCall) => Response = () => new Response(null, { status: 200 }), threshold = 2) {
   return fakeService((call) => {
     if (call.path === '/v1/admin_quorum') return jsonResponse(200, { adminQuorumThreshold: threshold, admins: [], pendingRequestId: null });
     if (call.method === 'POST' && call.path === '/v1/management/api_users') return create(call);
-    return notFound(call);
+    return unknownCall(call);
   });
 }
 
@@ -31,7 +31,7 @@ function renderForm() {
   return { user, onDone, submit: () => user.click(screen.getByRole('button', { name: 'Send for approval' })) };
 }
 
-const creations = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+const creations = (calls: FakeCall[]) => calls.filter((call) => call.method === 'POST');
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:private-key');

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiUser } from '../../../contract/admin';
+import { fakeService, unknownCall } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import { PairingTokenDialog } from './pairing-token-dialog';
-import { fakeService, notFound } from './test-service';
 
 const waiting: ApiUser = {
   id: '6f1d3c7e-8d5a-4a57-9f77-2b8f3c1a9e01',
@@ -26,7 +26,7 @@ describe('PairingTokenDialog', () => {
     const calls = fakeService((call) =>
       call.method === 'POST' && call.path === `/v1/management/api_users/${waiting.id}/pairing_token`
         ? jsonResponse(201, { ...waiting, status: 'PENDING_DEVICE_PAIRING', pairingToken: TOKEN })
-        : notFound(call),
+        : unknownCall(call),
     );
     const onClose = vi.fn();
     const user = userEvent.setup();

@@ -28,7 +28,6 @@ export function PairingTokenDialog({ user, onClose }: { user: ApiUser | null; on
       centered
       size="lg"
       closeOnClickOutside={!issued}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {issued ? (
         <Stack>

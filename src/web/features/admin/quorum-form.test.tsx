@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminQuorumState } from '../../../contract/admin';
+import { type FakeCall, fakeService } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import { QuorumForm } from './quorum-form';
-import { type Call, fakeService } from './test-service';
 
 const admins = ['Olivia', 'Adam', 'Ada', 'Nadia'].map((name, index) => ({
   id: `a${index}`,
@@ -28,7 +28,7 @@ function renderForm(state: AdminQuorumState) {
   return { input, submit, enter };
 }
 
-const quorumPuts = (calls: Call[]) => calls.filter((call) => call.method === 'PUT' && call.path === '/v1/admin_quorum');
+const quorumPuts = (calls: FakeCall[]) => calls.filter((call) => call.method === 'PUT' && call.path === '/v1/admin_quorum');
 
 afterEach(() => {
   vi.unstubAllGlobals();

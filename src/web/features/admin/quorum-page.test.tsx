@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
+import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import QuorumPage from './quorum-page';
-import { fakeService, notFound, signInAs } from './test-service';
 
 const PENDING_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -37,7 +37,7 @@ function service(quorum: AdminQuorumState) {
   fakeService((call) => {
     if (call.path === '/v1/admin_quorum') return jsonResponse(200, quorum);
     if (call.path === `/v1/approval_requests/${PENDING_ID}`) return jsonResponse(200, pending);
-    return notFound(call);
+    return unknownCall(call);
   });
 }
 

@@ -48,7 +48,6 @@ export default function AssetsPage() {
         title="Register an asset"
         size="lg"
         closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Suspense
           fallback={

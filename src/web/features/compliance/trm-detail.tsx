@@ -1,47 +1,19 @@
-import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Group, List, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { personKindOf } from '../../../contract/ivms101';
 import type { RequiredAction, TravelRuleIntegration, TravelRuleMessage } from '../../../contract/travel-rule';
+import { BackLink } from '../../components/back-link';
 import { ErrorView } from '../../components/error-view';
+import { Facts } from '../../components/facts';
+import { Section } from '../../components/section';
+import { formatAmount, formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
 import { BeneficiaryForm } from './beneficiary-form';
 import { CopyableText } from './copyable-text';
-import { DateTime, formatAmount, formatMoney } from './formatting';
+import { DateTime } from './formatting';
 import { DIRECTION_LABELS, fieldName, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** Label and value rows: a two-column table reads well and is announced as such. */
-function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
-  return (
-    <Table variant="vertical" withTableBorder={false} aria-label={label}>
-      <Table.Tbody>
-        {rows.map(([name, value]) => (
-          <Table.Tr key={name}>
-            <Table.Th w={150}>{name}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 function VaspCell({ integrationId, vaspId, own }: { integrationId: string; vaspId: string | null | undefined; own: string }) {
   const vasp = useQuery({ ...vaspQueries.detail(integrationId, vaspId ?? ''), enabled: Boolean(vaspId) });
@@ -162,12 +134,7 @@ export function TrmDetail({ integration, trmId }: { integration: TravelRuleInteg
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={`?${back}`} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All messages
-        </Group>
-      </Anchor>
+      <BackLink to={`?${back}`}>All messages</BackLink>
       {message.isPending ? (
         <Stack role="status">
           <VisuallyHidden>Loading the message…</VisuallyHidden>
@@ -205,8 +172,9 @@ function MessageView({ integrationId, own, message }: { integrationId: string; o
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title="Transfer">
+        <Section order={3} title="Transfer">
           <Facts
+            nameWidth={150}
             label="Transfer"
             rows={[
               ['Direction', DIRECTION_LABELS[message.direction]],
@@ -228,8 +196,9 @@ function MessageView({ integrationId, own, message }: { integrationId: string; o
             ]}
           />
         </Section>
-        <Section title="VASPs">
+        <Section order={3} title="VASPs">
           <Facts
+            nameWidth={150}
             label="VASPs"
             rows={[
               ['Originator VASP', <VaspCell key="o" integrationId={integrationId} vaspId={message.originatorVaspId} own={own} />],
@@ -238,10 +207,10 @@ function MessageView({ integrationId, own, message }: { integrationId: string; o
           />
         </Section>
       </SimpleGrid>
-      <Section title={`IVMS101 fields filled (${message.ivms101.version})`}>
+      <Section order={3} title={`IVMS101 fields filled (${message.ivms101.version})`}>
         <FilledFields message={message} />
       </Section>
-      <Section title="Required actions">
+      <Section order={3} title="Required actions">
         <RequiredActions integrationId={integrationId} message={message} />
       </Section>
     </Stack>

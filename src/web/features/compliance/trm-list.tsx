@@ -1,11 +1,13 @@
-import { Anchor, Button, EmptyState, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, EmptyState, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { TRM_DIRECTIONS, TRM_STATUSES, type TravelRuleMessage, type TrmDirection, type TrmStatus } from '../../../contract/travel-rule';
 import { ErrorView } from '../../components/error-view';
+import { LoadMoreButton } from '../../components/load-more-button';
+import { formatAmount, formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
-import { DateTime, formatAmount, formatMoney } from './formatting';
+import { DateTime } from './formatting';
 import { DIRECTION_LABELS, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
 
@@ -135,13 +137,7 @@ export function TrmList({ integrationId }: { integrationId: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {list.hasNextPage && (
-        <Group>
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton list={list} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DID_PATTERN, type Vasp } from '../../../contract/travel-rule';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { isApiError } from '../../lib/api-client';
 import { vaspQueries } from './api';
 
@@ -156,13 +157,7 @@ function Results({ integrationId, q }: { integrationId: string; q: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {results.hasNextPage && (
-        <Group>
-          <Button variant="default" loading={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton list={results} />
     </Stack>
   );
 }

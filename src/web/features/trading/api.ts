@@ -119,9 +119,6 @@ export const catalogueQueries = {
     }),
 };
 
-/** A success notice; its close button needs a name for screen readers, which Mantine does not give it. */
-const NOTICE = { color: 'teal', closeButtonProps: { 'aria-label': 'Close' } } as const;
-
 /** For a form that puts the service's objections on its fields, and so reports failures itself. */
 interface FormMutationOptions {
   onError: (error: unknown) => void;
@@ -156,7 +153,7 @@ export function useCreateOrder({ onError }: FormMutationOptions) {
       session.api.request('/v1/trading/orders', OrderDetails, { method: 'POST', body, idempotencyKey }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
-      notifications.show({ ...NOTICE, title: 'Order submitted', message: 'The provider has accepted the order; its page follows it to the end.' });
+      notifications.show({ color: 'teal', title: 'Order submitted', message: 'The provider has accepted the order; its page follows it to the end.' });
     },
     onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderQueries.all }),
@@ -175,7 +172,7 @@ export function useCancelOrder(orderId: string) {
     meta: { errorTitle: 'The order was not cancelled' },
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
-      notifications.show({ ...NOTICE, title: 'Order cancelled', message: 'The provider will not execute it.' });
+      notifications.show({ color: 'teal', title: 'Order cancelled', message: 'The provider will not execute it.' });
     },
     onSettled: (_order, error) => {
       idempotency.settle(error);

@@ -3,14 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetails, OrdersResponse } from '../../../contract/trading';
 import { session } from '../../lib/session';
+import { callServiceFor, DEMO_WORKSPACE, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderRoutes } from '../../test/render';
 import { loadDraft, saveDraft } from './draft-storage';
+import OrderBuilderPage from './order-builder-page';
 import { EMPTY_DRAFT, EMPTY_PARTICIPANT, type OrderDraft, REVIEW_STEP } from './order-draft';
-import { callService, PEOPLE, renderTrading, signInAs, startTradingService, type TradingService, TRADING_WORKSPACE } from './test-trading';
+import OrderPage from './order-page';
 
-let service: TradingService;
+let service: RealService;
 
 beforeAll(async () => {
-  service = await startTradingService();
+  service = await startRealService();
 }, 60_000);
 
 afterAll(() => service.stop());
@@ -42,7 +45,10 @@ function saveAtlasDraft(execution: Partial<OrderDraft['execution']> = {}) {
   saveDraft(owner(), { draft, step: REVIEW_STEP, reached: REVIEW_STEP, submission: null });
 }
 
-const ordersTotal = async () => (await callService('/v1/trading/orders?pageSize=1', OrdersResponse)).total;
+const ordersTotal = async () => (await callServiceFor(service, '/v1/trading/orders?pageSize=1', OrdersResponse)).total;
+
+/** The builder, and the order page it leads to. */
+const renderTrading = (path: string) => renderRoutes({ '/trading/orders/new': <OrderBuilderPage />, '/trading/orders/:orderId': <OrderPage /> }, path);
 
 function builder() {
   const user = userEvent.setup();
@@ -63,7 +69,7 @@ function builder() {
 
 describe('the order builder', () => {
   it('builds a market buy with DVP settlement and full KYC, step by step, and follows it to completion', { timeout: 120_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     const before = await ordersTotal();
     renderTrading('/trading/orders/new');
     const { user, next, choose, fill, currentStep } = builder();
@@ -115,7 +121,7 @@ describe('the order builder', () => {
 
     const beneficiary = screen.getByRole('region', { name: 'Beneficiary' });
     await user.click(within(beneficiary).getByRole('button', { name: 'Use this workspace’s details' }));
-    expect(within(beneficiary).getByRole('textbox', { name: /Business name/ })).toHaveValue(TRADING_WORKSPACE);
+    expect(within(beneficiary).getByRole('textbox', { name: /Business name/ })).toHaveValue(DEMO_WORKSPACE);
     await next('source of funds');
 
     // The workspace's registration and address are not known to the service: the step says what is missing.
@@ -140,14 +146,14 @@ describe('the order builder', () => {
 
     // Review, then submit: the order page follows the order to the end.
     expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent('Ada Lovelace (individual)');
-    expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent(`${TRADING_WORKSPACE} (business)`);
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/trading\/orders\/new$/);
+    expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent(`${DEMO_WORKSPACE} (business)`);
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders\/new$/);
     await user.click(screen.getByRole('button', { name: 'Submit order' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Buy 0.5 BTC' })).toBeInTheDocument();
-    const orderId = screen.getByTestId('location').textContent!.split('/').pop()!;
+    const orderId = screen.getByTestId('address').textContent!.split('/').pop()!;
     expect(await screen.findByRole('region', { name: 'Receipt' }, { timeout: 15_000 })).toHaveTextContent('Delivered 0.5 BTC');
-    const order = await callService(`/v1/trading/orders/${orderId}`, OrderDetails);
+    const order = await callServiceFor(service, `/v1/trading/orders/${orderId}`, OrderDetails);
     expect(order).toMatchObject({
       status: 'COMPLETED',
       via: { providerId: 'ATLAS', accountId: 'atlas-main' },
@@ -155,7 +161,7 @@ describe('the order builder', () => {
       sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
       participantsIdentification: {
         originator: { entityType: 'INDIVIDUAL', fullName: { firstName: 'Ada', lastName: 'Lovelace' }, dateOfBirth: '1985-12-10', phone: '+4930123456' },
-        beneficiary: { entityType: 'BUSINESS', businessName: TRADING_WORKSPACE, participantRelationshipType: 'FirstParty', registrationNumber: 'HRB 98765' },
+        beneficiary: { entityType: 'BUSINESS', businessName: DEMO_WORKSPACE, participantRelationshipType: 'FirstParty', registrationNumber: 'HRB 98765' },
       },
     });
     expect(await ordersTotal()).toBe(before + 1);
@@ -164,7 +170,7 @@ describe('the order builder', () => {
   });
 
   it('keeps the draft through a reload, in this tab and never in the address', { timeout: 60_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     renderTrading('/trading/orders/new');
     const { user, next, choose, fill, currentStep } = builder();
     await user.click(await screen.findByRole('radio', { name: /Harbor OTC/ }));
@@ -178,7 +184,7 @@ describe('the order builder', () => {
     await waitFor(() => expect(currentStep()).toMatch(/Execution/));
     expect(screen.getByRole('textbox', { name: /Amount of ETH/ })).toHaveValue('2.25');
     expect(screen.getByRole('combobox', { name: /Quote asset/ })).toHaveValue('USDT');
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/trading\/orders\/new$/);
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders\/new$/);
 
     // Back to the provider, which was chosen before the reload.
     await user.click(screen.getByRole('button', { name: /Provider/ }));
@@ -192,7 +198,7 @@ describe('the order builder', () => {
   });
 
   it('does not create a second order when the answer to the first submission was lost, even across a reload', { timeout: 60_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     saveAtlasDraft();
     const before = await ordersTotal();
     renderTrading('/trading/orders/new');
@@ -217,7 +223,7 @@ describe('the order builder', () => {
   });
 
   it('asks the provider for a quote and prices the order at it', { timeout: 60_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     saveAtlasDraft({ type: 'QUOTE', baseAmount: '0.2' });
     renderTrading('/trading/orders/new');
     const { user, currentStep } = builder();
@@ -242,7 +248,7 @@ describe('the order builder', () => {
   });
 
   it('puts a refusal of the service on the field it names, in the step that holds it', { timeout: 60_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     // Atlas's 1.5 USDC network fee is more than a sale of 0.00001 BTC brings in.
     saveAtlasDraft({ side: 'SELL', baseAmount: '0.00001' });
     renderTrading('/trading/orders/new');
@@ -256,7 +262,7 @@ describe('the order builder', () => {
   });
 
   it('shows the service’s own words to a workspace without the trading beta', async () => {
-    await signInAs(PEOPLE.outsider);
+    await signInTo(service, PEOPLE.outsider);
     renderTrading('/trading/orders/new');
     expect(await screen.findByRole('heading', { name: 'Trading is not available' })).toBeInTheDocument();
     expect(screen.getByText(/access is arranged with your account manager/)).toBeInTheDocument();

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Box, Button, Center, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
 import { reportFormError } from '../../components/report-form-error';
@@ -228,12 +228,7 @@ export default function OrderBuilderPage() {
   const providerList = useQuery(providerQueries.list());
   return (
     <Page title="New order" description="Build a buy or sell order step by step; the provider you choose decides what it needs to know.">
-      <Anchor component={Link} to="/trading/orders" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All orders
-        </Group>
-      </Anchor>
+      <BackLink to="/trading/orders">All orders</BackLink>
       {providerList.isPending ? (
         <Center py="xl">
           <Loader role="status" aria-label="Loading the providers" />

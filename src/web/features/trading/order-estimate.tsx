@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { Amount, formatAmount } from './amount';
+import { formatAmount } from '../../lib/amounts';
+import { Amount } from './amount';
 import type { EstimateBasis, EstimateState } from './use-order-estimate';
 
 const BASIS: Record<EstimateBasis, string> = {

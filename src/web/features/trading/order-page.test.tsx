@@ -1,18 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
-import { formatAmount } from './amount';
-import { callService, PEOPLE, renderTrading, signInAs, startTradingService, type TradingService } from './test-trading';
+import { formatAmount } from '../../lib/amounts';
+import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderRoutes } from '../../test/render';
+import OrderPage from './order-page';
 
-let service: TradingService;
+let service: RealService;
 
 beforeAll(async () => {
-  service = await startTradingService();
+  service = await startRealService();
 }, 60_000);
 
 afterAll(() => service.stop());
 
-const place = (body: CreateOrderRequest) => callService('/v1/trading/orders', OrderDetails, { method: 'POST', body });
+const place = (body: CreateOrderRequest) => callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body });
+const renderTrading = (path: string) => renderRoutes({ '/trading/orders/:orderId': <OrderPage /> }, path);
 
 const kyc = {
   entityType: 'INDIVIDUAL' as const,
@@ -25,7 +28,7 @@ const kyc = {
 
 describe('the order page', () => {
   it('shows where to pay a prefunded order, then follows it to its receipt', { timeout: 60_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     // Selling XRP: the provider's deposit address is on the XRP ledger, which needs a tag.
     const order = await place({
       via: { type: 'PROVIDER', providerId: 'HARBOR' },
@@ -36,7 +39,7 @@ describe('the order page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sell 250 XRP' })).toBeInTheDocument();
 
     const payment = await screen.findByRole('region', { name: 'Payment instructions' }, { timeout: 10_000 });
-    const instruction = (await callService(`/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
+    const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
     expect(within(payment).getByText(/Send the XRP payment to this address/)).toBeInTheDocument();
     expect(within(payment).getByTestId('payment-deposit-address')).toHaveTextContent(instruction.address.blockchainAddress);
     expect(within(payment).getByTestId('payment-tag-or-memo')).toHaveTextContent(instruction.address.tag!);
@@ -47,7 +50,7 @@ describe('the order page', () => {
 
     // The provider sees the deposit, executes and delivers; the page follows without a reload.
     const receipt = await screen.findByRole('region', { name: 'Receipt' }, { timeout: 15_000 });
-    const done = await callService(`/v1/trading/orders/${order.id}`, OrderDetails);
+    const done = await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails);
     expect(done.status).toBe('COMPLETED');
     expect(receipt).toHaveTextContent(`Delivered ${formatAmount(done.receipt!.amount)} USDT`);
     expect(within(receipt).getByTestId('receipt-tx-hash')).toHaveTextContent(done.receipt!.txHash);
@@ -65,7 +68,7 @@ describe('the order page', () => {
   });
 
   it('says why an order failed', { timeout: 60_000 }, async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     // A fill-or-kill limit far below the market: the provider does not fill it.
     const order = await place({
       via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' },
@@ -81,7 +84,7 @@ describe('the order page', () => {
   });
 
   it('answers an unknown order with the service’s words', async () => {
-    await signInAs(PEOPLE.viewer);
+    await signInTo(service, PEOPLE.viewer);
     renderTrading('/trading/orders/6f1c2a52-1b7e-4bf4-9a39-2c1d1f8a0c11');
     expect(await screen.findByRole('alert')).toHaveTextContent('No order 6f1c2a52-1b7e-4bf4-9a39-2c1d1f8a0c11');
   });

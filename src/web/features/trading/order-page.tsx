@@ -1,18 +1,19 @@
-import { Alert, Anchor, Button, Center, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Center, Code, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlement, TERMINAL_ORDER_STATUSES, type TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyIconButton } from '../../components/copyable-value';
+import { type Fact, Facts } from '../../components/facts';
 import { Page } from '../../components/page';
+import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { Amount } from './amount';
 import { orderQueries, providerQueries, useCancelOrder, vaultQueries } from './api';
-import { type Fact, Facts } from './facts';
 import { EXECUTION_LABELS, FAILURE_LABELS, FEE_LABELS, REASON_LABELS, SETTLEMENT_LABELS, STEP_LABELS, STEP_STATUS_LABELS } from './labels';
 import { OrderReceipt } from './order-receipt';
 import { OrderStatusBadge } from './order-status-badge';
@@ -20,20 +21,6 @@ import { OrderTimeline } from './order-timeline';
 import { orderTitle } from './orders-table';
 import { PaymentInstructions } from './payment-instructions';
 import { TradingErrorView } from './trading-error-view';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The execution details the service echoes back, with the amounts it priced; read field by field. */
 function executionOf(order: OrderDetails) {
@@ -230,12 +217,7 @@ export default function OrderPage() {
 
   return (
     <Page title={title} description={order.data ? `Order ${order.data.id}` : undefined}>
-      <Anchor component={Link} to="/trading/orders" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All orders
-        </Group>
-      </Anchor>
+      <BackLink to="/trading/orders">All orders</BackLink>
       {order.isPending ? (
         <Center py="xl">
           <Loader role="status" aria-label="Loading the order" />

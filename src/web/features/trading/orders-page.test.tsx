@@ -2,33 +2,28 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
-import { callService, PEOPLE, renderTrading, signInAs, startTradingService, type TradingService } from './test-trading';
+import { callServiceFor, DEMO_WORKSPACE, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderRoutes } from '../../test/render';
+import OrdersPage from './orders-page';
 
-let service: TradingService;
+let service: RealService;
 const created: Record<'atlas' | 'harbor', OrderDetails | null> = { atlas: null, harbor: null };
+
+const harbourside = {
+  entityType: 'BUSINESS',
+  externalReferenceId: 'o-1',
+  participantRelationshipType: 'FirstParty',
+  businessName: DEMO_WORKSPACE,
+  registrationNumber: 'HRB 1',
+  postalAddress: { streetName: 'Kai', buildingNumber: '1', postalCode: '20457', city: 'Hamburg', subdivision: 'Hamburg', district: 'HafenCity', country: 'DE' },
+} as const;
 
 const atlasOrder: CreateOrderRequest = {
   via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' },
   executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.25', baseAssetId: 'ETH', quoteAssetId: 'USDC' },
   settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '0' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
-  participantsIdentification: {
-    originator: {
-      entityType: 'BUSINESS',
-      externalReferenceId: 'o-1',
-      participantRelationshipType: 'FirstParty',
-      businessName: 'Harbourside Capital',
-      registrationNumber: 'HRB 1',
-      postalAddress: { streetName: 'Kai', buildingNumber: '1', postalCode: '20457', city: 'Hamburg', subdivision: 'Hamburg', district: 'HafenCity', country: 'DE' },
-    },
-    beneficiary: {
-      entityType: 'BUSINESS',
-      externalReferenceId: 'o-1',
-      participantRelationshipType: 'FirstParty',
-      businessName: 'Harbourside Capital',
-      registrationNumber: 'HRB 1',
-      postalAddress: { streetName: 'Kai', buildingNumber: '1', postalCode: '20457', city: 'Hamburg', subdivision: 'Hamburg', district: 'HafenCity', country: 'DE' },
-    },
-  },
+  // The workspace buys for itself: it is both originator and beneficiary.
+  participantsIdentification: { originator: harbourside, beneficiary: harbourside },
   sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
 };
 
@@ -39,19 +34,21 @@ const harborOrder: CreateOrderRequest = {
 };
 
 beforeAll(async () => {
-  service = await startTradingService();
-  await signInAs(PEOPLE.trader);
-  created.atlas = await callService('/v1/trading/orders', OrderDetails, { method: 'POST', body: atlasOrder });
-  created.harbor = await callService('/v1/trading/orders', OrderDetails, { method: 'POST', body: harborOrder });
+  service = await startRealService();
+  await signInTo(service, PEOPLE.editor);
+  created.atlas = await callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body: atlasOrder });
+  created.harbor = await callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body: harborOrder });
 }, 60_000);
 
 afterAll(() => service.stop());
+
+const renderTrading = (path: string) => renderRoutes({ '/trading/orders': <OrdersPage /> }, path);
 
 const listCalls = () => service.calls.filter((call) => call.method === 'GET' && call.path.startsWith('/v1/trading/orders?'));
 
 describe('the orders list', () => {
   it('lists the orders newest first, each a link to its page, with a way to a new one for a trader', async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     renderTrading('/trading/orders');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -64,30 +61,30 @@ describe('the orders list', () => {
   });
 
   it('keeps its filters in the address and asks the service for just those orders', async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     const user = userEvent.setup();
     renderTrading('/trading/orders');
     await screen.findByRole('table');
 
     await user.click(screen.getByRole('combobox', { name: 'Provider' }));
     await user.click(screen.getByRole('option', { name: 'Atlas Prime Brokerage' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trading/orders?providerId=ATLAS'));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/trading/orders?providerId=ATLAS'));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'Buy 0.25 ETH' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'Failed' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trading/orders?statuses=FAILED&providerId=ATLAS'));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/trading/orders?statuses=FAILED&providerId=ATLAS'));
     expect(await screen.findByText('No orders match these filters')).toBeInTheDocument();
     expect(listCalls().at(-1)?.path).toBe('/v1/trading/orders?pageSize=25&order=DESC&statuses=FAILED&providerId=ATLAS');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trading\/orders$/));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders$/));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
   });
 
   it('opens filtered from a link, days taken as UTC', async () => {
-    await signInAs(PEOPLE.trader);
+    await signInTo(service, PEOPLE.editor);
     const today = new Date().toISOString().slice(0, 10);
     renderTrading(`/trading/orders?from=2020-01-01&to=2020-01-31`);
     expect(await screen.findByText('No orders match these filters')).toBeInTheDocument();
@@ -98,14 +95,14 @@ describe('the orders list', () => {
   });
 
   it('offers no new order to a viewer, who may only read', async () => {
-    await signInAs(PEOPLE.viewer);
+    await signInTo(service, PEOPLE.viewer);
     renderTrading('/trading/orders');
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
   });
 
   it('shows the service’s own words to a workspace without the trading beta', async () => {
-    await signInAs(PEOPLE.outsider);
+    await signInTo(service, PEOPLE.outsider);
     renderTrading('/trading/orders');
     expect(await screen.findByRole('heading', { name: 'Trading is not available' })).toBeInTheDocument();
     expect(screen.getByText('Trading is in beta and not enabled for this workspace: access is arranged with your account manager')).toBeInTheDocument();

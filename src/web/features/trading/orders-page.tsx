@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { useUrlState } from '../../lib/use-url-state';
 import { orderQueries, providerQueries } from './api';
@@ -54,13 +55,7 @@ function OrdersList({ view, providers, canCreate }: { view: OrdersView; provider
         {all.length < total ? `, ${all.length} shown` : ''}
       </Text>
       <OrdersTable orders={all} providers={providers} />
-      {orders.hasNextPage && (
-        <Group>
-          <Button variant="default" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
-            Show more orders
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton list={orders}>Show more orders</LoadMoreButton>
     </Stack>
   );
 }

@@ -2,7 +2,8 @@ import { Anchor, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderSummary, TradingProvider } from '../../../contract/trading';
 import { UtcTime } from '../../components/utc-time';
-import { Amount, formatAmount } from './amount';
+import { formatAmount } from '../../lib/amounts';
+import { Amount } from './amount';
 import { SIDE_LABELS } from './labels';
 import { OrderStatusBadge } from './order-status-badge';
 

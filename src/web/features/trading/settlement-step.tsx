@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { TradingProvider, VaultAccount } from '../../../contract/trading';
 import { ErrorView } from '../../components/error-view';
-import { formatAmount } from './amount';
+import { formatAmount } from '../../lib/amounts';
 import { vaultQueries } from './api';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
 import { covers } from './estimate';

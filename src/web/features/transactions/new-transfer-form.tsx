@@ -8,8 +8,8 @@ import type { VaultAccount } from '../../../contract/trading';
 import { CreateTransactionRequest, SIMULATED_OUTCOMES, TRANSACTION_ERRORS } from '../../../contract/transactions';
 import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
+import { formatAmount } from '../../lib/amounts';
 import { isApiError } from '../../lib/api-client';
-import { formatAmount } from './amounts';
 import { useCreateTransfer, vaultAccountQueries } from './api';
 import { SIMULATION_LABELS } from './labels';
 
@@ -73,7 +73,7 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
   const source = accounts.data.find((account) => account.id === sourceId);
   const held = source?.assets.find((asset) => asset.id === assetId);
   const accountOptions = accounts.data.map((account) => ({ value: account.id, label: accountLabel(account) }));
-  const assetOptions = (source?.assets ?? []).map((asset) => ({ value: asset.id, label: `${asset.id}, ${formatAmount(asset.available) ?? asset.available} available` }));
+  const assetOptions = (source?.assets ?? []).map((asset) => ({ value: asset.id, label: `${asset.id}, ${formatAmount(asset.available)} available` }));
   const destinationErrors = errors.destination as
     | { id?: { message?: string }; oneTimeAddress?: { address?: { message?: string }; tag?: { message?: string } }; message?: string }
     | undefined;
@@ -189,7 +189,7 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
         )}
         <TextInput
           label="Amount"
-          description={held ? `${formatAmount(held.available) ?? held.available} ${held.id} available in ${source?.name}` : 'A decimal number, such as 0.5'}
+          description={held ? `${formatAmount(held.available)} ${held.id} available in ${source?.name}` : 'A decimal number, such as 0.5'}
           required
           inputMode="decimal"
           autoComplete="off"

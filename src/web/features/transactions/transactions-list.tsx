@@ -4,8 +4,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TransactionDetails } from '../../../contract/transactions';
 import { ErrorView } from '../../components/error-view';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount } from './amounts';
+import { formatTransactionAmount } from './amounts';
 import { transactionQueries, useVaultAccountNames } from './api';
 import { isFinal, peerLabel, subStatusLabel } from './labels';
 import { TransactionStatusBadge } from './status-badge';
@@ -15,7 +16,7 @@ import { hasFilters, type TransactionsView } from './transactions-view';
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 function TransactionRow({ tx, vaultNames }: { tx: TransactionDetails; vaultNames: ReadonlyMap<string, string> }) {
-  const amount = formatAmount(tx.amountInfo.amount) ?? formatAmount(tx.amountInfo.requestedAmount);
+  const amount = formatTransactionAmount(tx.amountInfo.amount) ?? formatTransactionAmount(tx.amountInfo.requestedAmount);
   return (
     <Table.Tr>
       <Table.Td>
@@ -125,13 +126,7 @@ export function TransactionsList({ view, onClearFilters }: { view: TransactionsV
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.hasNextPage && (
-        <Group>
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton list={list} />
     </Stack>
   );
 }

@@ -1,42 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../../../contract/transactions';
-import { renderAt } from '../../test/render';
-import { callService, signInTo, startTestService, type TestService } from './test-service';
+import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderRoutes } from '../../test/render';
 import { timelineSteps } from './status-timeline';
+import TransactionPage from './transaction-page';
 import TransactionsPage from './transactions-page';
 
 // The real service, with the trading demo's vault accounts: Treasury (0), Trading desk (1), Cold storage (2).
-let service: TestService;
+let service: RealService;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startRealService();
 }, 120_000);
 
 afterAll(async () => {
   await service?.stop();
 });
 
-function Address() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="address">{`${pathname}${search}`}</output>;
-}
-
 function renderPage(path: string) {
   const user = userEvent.setup();
-  renderAt(
-    <>
-      <Routes>
-        <Route path="/transactions" element={<TransactionsPage />} />
-        <Route path="/transactions/*" element={<TransactionsPage />} />
-      </Routes>
-      <Address />
-    </>,
-    path,
-  );
-  const address = () => screen.getByTestId('address').textContent ?? '';
+  const { address } = renderRoutes({ '/transactions': <TransactionsPage />, '/transactions/:txId': <TransactionPage /> }, path);
   const choose = async (name: string | RegExp, option: string | RegExp) => {
     await user.click(screen.getByRole('combobox', { name }));
     await user.click(await screen.findByRole('option', { name: option }));
@@ -48,19 +33,17 @@ function renderPage(path: string) {
 async function submitTransfer(body: Record<string, unknown>): Promise<string> {
   const response = await callService(service, '/v1/transactions', {
     method: 'POST',
-    body: JSON.stringify({ assetId: 'BTC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '2' }, amount: '0.01', ...body }),
+    body: { assetId: 'BTC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '2' }, amount: '0.01', ...body },
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return CreateTransactionResponse.parse(await response.json()).id;
 }
 
-async function transaction(id: string) {
-  return TransactionWithTimeline.parse(await (await callService(service, `/v1/transactions/${id}`)).json());
-}
+const transaction = (id: string) => callServiceFor(service, `/v1/transactions/${id}`, TransactionWithTimeline);
 
 describe('TransactionsPage', () => {
   it('submits a transfer between vault accounts and follows it to completed on its own page', { timeout: 90_000 }, async () => {
-    await signInTo(service, 'editor@tx.test');
+    await signInTo(service, PEOPLE.editor);
     const { user, address, choose } = renderPage('/transactions');
 
     await user.click(await screen.findByRole('button', { name: 'New transfer' }));
@@ -135,10 +118,10 @@ describe('TransactionsPage', () => {
   });
 
   it('filters the list by status in the address, and shows a failed transfer with its sub-status', { timeout: 90_000 }, async () => {
-    await signInTo(service, 'editor@tx.test');
+    await signInTo(service, PEOPLE.editor);
     const rejected = await submitTransfer({ simulation: { outcome: 'REJECTED_AML_SCREENING' }, note: 'screened' });
     await waitFor(async () => expect((await transaction(rejected)).status).toBe('REJECTED'), { timeout: 20_000, interval: 500 });
-    await signInTo(service, 'viewer@tx.test');
+    await signInTo(service, PEOPLE.viewer);
 
     const { user, address, choose } = renderPage('/transactions');
     // A viewer reads transactions but may not move funds.
@@ -161,7 +144,7 @@ describe('TransactionsPage', () => {
   });
 
   it('says so when the address names no transaction of the workspace', async () => {
-    await signInTo(service, 'viewer@tx.test');
+    await signInTo(service, PEOPLE.viewer);
     renderPage('/transactions/00000000-0000-4000-8000-000000000000');
     expect(await screen.findByText('No such transaction')).toBeInTheDocument();
   });

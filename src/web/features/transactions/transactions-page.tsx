@@ -1,20 +1,20 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { Page } from '../../components/page';
 import { useUrlState } from '../../lib/use-url-state';
 import { NewTransferForm } from './new-transfer-form';
-import { TransactionDetail } from './transaction-detail';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionsList } from './transactions-list';
 import { NO_FILTERS, parseTransactionsSearch, toTransactionsSearch, type TransactionsView } from './transactions-view';
 
 const write = (view: TransactionsView) => ({ search: toTransactionsSearch(view) });
 
-function TransactionsListPage() {
+/** The workspace's transactions at /transactions, filtered by the address, with a new transfer for who may submit one. */
+export default function TransactionsPage() {
   const { role } = useSignedInUser();
   const navigate = useNavigate();
   const [view, update] = useUrlState(parseTransactionsSearch, write);
@@ -39,7 +39,6 @@ function TransactionsListPage() {
         title="New transfer"
         size="lg"
         closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <NewTransferForm
           onCancel={() => setCreating(false)}
@@ -52,11 +51,4 @@ function TransactionsListPage() {
       </Modal>
     </Page>
   );
-}
-
-/** The list at /transactions and one transaction at /transactions/{txId} (see the router). */
-export default function TransactionsPage() {
-  const txId = useParams()['*'];
-  if (txId) return <TransactionDetail key={txId} txId={txId} />;
-  return <TransactionsListPage />;
 }

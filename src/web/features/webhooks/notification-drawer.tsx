@@ -164,7 +164,7 @@ function DrawerContent({ webhookId, notificationId, canResend }: { webhookId: st
 /** One notification: what was sent, each attempt to deliver it, and a way to send it again. */
 export function NotificationDrawer({ webhookId, notificationId, canResend, onClose }: { webhookId: string; notificationId: string | null; canResend: boolean; onClose: () => void }) {
   return (
-    <Drawer opened={notificationId !== null} onClose={onClose} position="right" size="lg" title="Notification" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer opened={notificationId !== null} onClose={onClose} position="right" size="lg" title="Notification">
       {notificationId && <DrawerContent key={notificationId} webhookId={webhookId} notificationId={notificationId} canResend={canResend} />}
     </Drawer>
   );

@@ -5,6 +5,7 @@ import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { MAX_ATTEMPTS, type Notification, NOTIFICATION_STATUSES, type NotificationStatus, WEBHOOK_EVENTS, type WebhookEvent } from '../../../contract/webhooks';
 import { ErrorView } from '../../components/error-view';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
 import { useResendFailed, webhookQueries } from './api';
 import { EVENT_LABELS, NOTIFICATION_STATUS_LABELS } from './labels';
@@ -160,13 +161,7 @@ export function NotificationsSection({ webhookId, view, canResend, onChange }: N
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {list.hasNextPage && (
-            <Group>
-              <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            </Group>
-          )}
+          <LoadMoreButton list={list} />
         </>
       )}
     </Stack>

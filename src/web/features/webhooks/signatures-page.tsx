@@ -1,25 +1,19 @@
 import { Anchor, Code, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATURE_HEADER } from '../../../contract/webhooks';
+import { BackLink } from '../../components/back-link';
 import { CopyIconButton } from '../../components/copyable-value';
 import { Page } from '../../components/page';
 import { jwksUrl, verifySnippet } from './verify-snippet';
 
 const RETRY_HOURS = Math.round(RETRY_SCHEDULE_SECONDS.reduce((total, seconds) => total + seconds, 0) / 3600);
 
-/** How a receiver tells a genuine delivery from a forged one, with a receiver to copy. */
-export function SignaturesPage() {
+/** At /webhooks/signatures: how a receiver tells a genuine delivery from a forged one, with a receiver to copy. */
+export default function SignaturesPage() {
   const jwks = jwksUrl(window.location.origin);
   const snippet = verifySnippet(jwks);
   return (
     <Page title="Verifying webhook signatures" description="Every delivery is signed with this service's private key. A receiver should act on a delivery only once its signature checks out.">
-      <Anchor component={Link} to="/webhooks" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All webhooks
-        </Group>
-      </Anchor>
+      <BackLink to="/webhooks">All webhooks</BackLink>
       <Stack gap="sm" component="section" aria-labelledby="signature-headers">
         <Title order={2} size="h3" id="signature-headers">
           The two headers

@@ -1,15 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { useUrlState } from '../../lib/use-url-state';
@@ -20,20 +22,6 @@ import { NotificationsSection } from './notifications-section';
 import { parseNotificationsSearch, toNotificationsSearch } from './notifications-view';
 import { WebhookForm } from './webhook-form';
 import { WebhookStatusBadge } from './webhook-status-badge';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function WebhookActions({ webhook }: { webhook: Webhook }) {
   const { role } = useSignedInUser();
@@ -59,7 +47,7 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
           Delete
         </Button>
       )}
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false}>
         <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
       </Modal>
       <ConfirmDialog
@@ -143,20 +131,14 @@ function WebhookView({ webhook }: { webhook: Webhook }) {
   );
 }
 
-/** One webhook: its settings and actions, and the notifications sent to it with their attempts. */
-export function WebhookPage({ webhookId }: { webhookId: string }) {
+function WebhookDetail({ webhookId }: { webhookId: string }) {
   const { role } = useSignedInUser();
   const webhook = useQuery(webhookQueries.detail(webhookId));
   const [view, update] = useUrlState(parseNotificationsSearch, toNotificationsSearch);
   const canResend = mayPerform(role, 'resendNotification');
   return (
     <Page title="Webhook">
-      <Anchor component={Link} to="/webhooks" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          All webhooks
-        </Group>
-      </Anchor>
+      <BackLink to="/webhooks">All webhooks</BackLink>
       {webhook.isPending ? (
         <Stack role="status">
           <VisuallyHidden>Loading the webhook…</VisuallyHidden>
@@ -193,4 +175,11 @@ export function WebhookPage({ webhookId }: { webhookId: string }) {
       )}
     </Page>
   );
+}
+
+/** One webhook, at /webhooks/{webhookId}: its settings and actions, and the notifications sent to it with their attempts. */
+export default function WebhookPage() {
+  const { webhookId = '' } = useParams();
+  // Keyed, so that nothing of one webhook's page (an open form, say) carries over to the next one opened.
+  return <WebhookDetail key={webhookId} webhookId={webhookId} />;
 }

@@ -7,19 +7,20 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRemoteJWKSet, flattenedVerify } from 'jose';
-import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JWKS_PATH, MAX_ATTEMPTS, SIGNATURE_HEADER, Webhook, WebhookEnvelope } from '../../../contract/webhooks';
-import { renderAt } from '../../test/render';
-import { callService, signInTo, startTestService, type TestService } from './test-service';
+import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderRoutes } from '../../test/render';
+import SignaturesPage from './signatures-page';
+import WebhookPage from './webhook-page';
 import WebhooksPage from './webhooks-page';
 
 // The real service: local receivers allowed, the retry schedule scaled so 10 attempts take seconds.
-let service: TestService;
+let service: RealService;
 const stops: (() => unknown)[] = [];
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startRealService();
 }, 120_000);
 
 afterEach(async () => {
@@ -30,24 +31,12 @@ afterAll(async () => {
   await service?.stop();
 });
 
-function Address() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="address">{`${pathname}${search}`}</output>;
-}
-
 function renderPage(path: string) {
   const user = userEvent.setup();
-  renderAt(
-    <>
-      <Routes>
-        <Route path="/webhooks" element={<WebhooksPage />} />
-        <Route path="/webhooks/*" element={<WebhooksPage />} />
-      </Routes>
-      <Address />
-    </>,
+  const { address } = renderRoutes(
+    { '/webhooks': <WebhooksPage />, '/webhooks/signatures': <SignaturesPage />, '/webhooks/:webhookId': <WebhookPage /> },
     path,
   );
-  const address = () => screen.getByTestId('address').textContent ?? '';
   return { user, address };
 }
 
@@ -83,7 +72,7 @@ async function startReceiver() {
 }
 
 async function registerWebhook(url: string, events = ['transaction.created']): Promise<Webhook> {
-  const response = await callService(service, '/v1/webhooks', { method: 'POST', body: JSON.stringify({ url, events, description: 'test receiver' }) });
+  const response = await callService(service, '/v1/webhooks', { method: 'POST', body: { url, events, description: 'test receiver' } });
   expect(response.status, await response.clone().text()).toBe(201);
   return Webhook.parse(await response.json());
 }
@@ -92,7 +81,7 @@ const notificationRows = () => within(screen.getByRole('table', { name: 'Notific
 
 describe('WebhooksPage', () => {
   it('shows a receiver that verifies real deliveries: the signature page’s snippet, run as it is', { timeout: 120_000 }, async () => {
-    await signInTo(service, 'admin@wh.test');
+    await signInTo(service, PEOPLE.admin);
     const { user, address } = renderPage('/webhooks/signatures');
 
     const jwks = `${window.location.origin}${JWKS_PATH}`;
@@ -153,7 +142,7 @@ describe('WebhooksPage', () => {
   });
 
   it('records each failed attempt, fails the notification after the last, and delivers it when the failed ones are resent', { timeout: 120_000 }, async () => {
-    await signInTo(service, 'admin@wh.test');
+    await signInTo(service, PEOPLE.admin);
     const receiver = await startReceiver();
     const webhook = await registerWebhook(receiver.url);
     const show = vi.spyOn(notifications, 'show');
@@ -212,7 +201,7 @@ describe('WebhooksPage', () => {
   });
 
   it('puts the service’s verdict on the URL field, then edits and deletes the webhook', { timeout: 60_000 }, async () => {
-    await signInTo(service, 'admin@wh.test');
+    await signInTo(service, PEOPLE.admin);
     const { user, address } = renderPage('/webhooks');
 
     await user.click(await screen.findByRole('button', { name: 'Register webhook' }));
@@ -245,7 +234,7 @@ describe('WebhooksPage', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit webhook' })).not.toBeInTheDocument());
     expect(await screen.findByText('Alerts desk')).toBeInTheDocument();
     expect(screen.getAllByText('Disabled').length).toBeGreaterThan(0);
-    const stored = Webhook.parse(await (await callService(service, `/v1/webhooks/${webhookId}`)).json());
+    const stored = await callServiceFor(service, `/v1/webhooks/${webhookId}`, Webhook);
     expect(stored).toMatchObject({ description: 'Alerts desk', status: 'DISABLED' });
     expect([...stored.events].sort()).toEqual(['transaction.alert.stuck', 'transaction.created']);
 
@@ -257,9 +246,9 @@ describe('WebhooksPage', () => {
   });
 
   it('lets a viewer read webhooks and notifications but change nothing', { timeout: 60_000 }, async () => {
-    await signInTo(service, 'admin@wh.test');
+    await signInTo(service, PEOPLE.admin);
     const webhook = await registerWebhook('http://127.0.0.1:9/viewer-sees-this');
-    await signInTo(service, 'viewer@wh.test');
+    await signInTo(service, PEOPLE.viewer);
     renderPage('/webhooks');
 
     expect(await screen.findByRole('link', { name: webhook.url })).toBeInTheDocument();

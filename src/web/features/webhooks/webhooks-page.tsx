@@ -1,15 +1,137 @@
-import { useParams } from 'react-router';
-import { SignaturesPage } from './signatures-page';
-import { WebhookPage } from './webhook-page';
-import { WebhooksListPage } from './webhooks-list-page';
+import { Anchor, Badge, Button, EmptyState, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlus, IconShieldCheck, IconWebhook } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { mayPerform } from '../../../contract/operations';
+import type { Webhook } from '../../../contract/webhooks';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { ErrorView } from '../../components/error-view';
+import { LoadMoreButton } from '../../components/load-more-button';
+import { Page } from '../../components/page';
+import { UtcTime } from '../../components/utc-time';
+import { webhookQueries } from './api';
+import { EVENT_LABELS } from './labels';
+import { WebhookForm } from './webhook-form';
+import { WebhookStatusBadge } from './webhook-status-badge';
 
-/**
- * The webhooks area: the list at /webhooks, the signature guide at /webhooks/signatures and one
- * webhook with its notifications at /webhooks/{webhookId} (see the router).
- */
+const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
+
+function WebhookRow({ webhook }: { webhook: Webhook }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Stack gap={2}>
+          <Anchor component={Link} to={webhookPath(webhook.id)} size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {webhook.url}
+          </Anchor>
+          {webhook.description && (
+            <Text size="xs" c="dimmed">
+              {webhook.description}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <WebhookStatusBadge status={webhook.status} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {webhook.events.map((event) => (
+            <Badge key={event} variant="outline" color="gray" size="sm" tt="none" title={event}>
+              {EVENT_LABELS[event].label}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          <UtcTime ms={webhook.createdAt} />
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function WebhooksTable() {
+  const list = useInfiniteQuery(webhookQueries.list());
+  const webhooks = list.data?.pages.flatMap((page) => page.data) ?? [];
+  if (list.isPending) {
+    return (
+      <Stack gap="xs" role="status">
+        <VisuallyHidden>Loading webhooks…</VisuallyHidden>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (list.isError) return <ErrorView title="The webhooks could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
+  if (webhooks.length === 0) {
+    return (
+      <EmptyState icon={<IconWebhook aria-hidden />} withIndicatorBackground align="left" py="xl">
+        <EmptyState.Title order={2}>No webhooks</EmptyState.Title>
+        <EmptyState.Description>No address receives this workspace&apos;s transaction events yet.</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped verticalSpacing="sm" aria-label="Webhooks">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">URL</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Events</Table.Th>
+              <Table.Th scope="col">Registered</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {webhooks.map((webhook) => (
+              <WebhookRow key={webhook.id} webhook={webhook} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <LoadMoreButton list={list} />
+    </Stack>
+  );
+}
+
+/** The webhooks at /webhooks, with a way to register one and to the signature guide. */
 export default function WebhooksPage() {
-  const rest = useParams()['*'];
-  if (!rest) return <WebhooksListPage />;
-  if (rest === 'signatures') return <SignaturesPage />;
-  return <WebhookPage key={rest} webhookId={rest} />;
+  const { role } = useSignedInUser();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  return (
+    <Page title="Webhooks" description="The addresses that receive this workspace's transaction events, signed, and how each delivery went.">
+      <Group>
+        {mayPerform(role, 'createWebhook') && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            Register webhook
+          </Button>
+        )}
+        <Button component={Link} to="/webhooks/signatures" variant="subtle" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+          How to verify the signatures
+        </Button>
+      </Group>
+      <WebhooksTable />
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="Register a webhook"
+        size="lg"
+        closeOnClickOutside={false}
+      >
+        <WebhookForm
+          onCancel={() => setCreating(false)}
+          onDone={(webhook) => {
+            setCreating(false);
+            void navigate(webhookPath(webhook.id));
+          }}
+        />
+      </Modal>
+    </Page>
+  );
 }

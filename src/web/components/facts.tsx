@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export type Fact = [name: string, value: ReactNode];
 
 /** Label and value rows: a two-column table reads well and is announced as such. Rows that are not there (`cond && row`) are left out. */
-export function Facts({ rows, label }: { rows: (Fact | false | null | undefined | '')[]; label: string }) {
+export function Facts({ rows, label, nameWidth = 170 }: { rows: (Fact | false | null | undefined | '')[]; label: string; nameWidth?: number }) {
   return (
     <Table variant="vertical" withTableBorder={false} aria-label={label}>
       <Table.Tbody>
@@ -12,7 +12,7 @@ export function Facts({ rows, label }: { rows: (Fact | false | null | undefined 
           .filter((row): row is Fact => Boolean(row))
           .map(([name, value], index) => (
             <Table.Tr key={`${name}-${index}`}>
-              <Table.Th w={170}>{name}</Table.Th>
+              <Table.Th w={nameWidth}>{name}</Table.Th>
               <Table.Td>{value}</Table.Td>
             </Table.Tr>
           ))}

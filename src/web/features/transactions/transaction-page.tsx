@@ -1,50 +1,23 @@
-import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
 import type { PeerPath, TransactionWithTimeline } from '../../../contract/transactions';
+import { BackLink } from '../../components/back-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
+import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { explorerTransactionLink } from '../../lib/explorer-links';
-import { formatAmount } from './amounts';
+import { formatTransactionAmount } from './amounts';
 import { assetChainQueries, transactionQueries, useVaultAccountNames } from './api';
 import { isFinal, peerLabel, subStatusLabel } from './labels';
 import { TransactionStatusBadge } from './status-badge';
 import { StatusTimeline } from './status-timeline';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** Label and value rows: a two-column table reads well and is announced as such. */
-function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
-  return (
-    <Table variant="vertical" withTableBorder={false} aria-label={label}>
-      <Table.Tbody>
-        {rows.map(([name, value]) => (
-          <Table.Tr key={name}>
-            <Table.Th w={170}>{name}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 const NOT_YET = (
   <Text span c="dimmed" size="sm">
@@ -54,7 +27,7 @@ const NOT_YET = (
 
 function Amount({ value, asset }: { value: string | undefined; asset: string | undefined }) {
   if (value === undefined) return <Text span c="dimmed" size="sm">None</Text>;
-  const formatted = formatAmount(value);
+  const formatted = formatTransactionAmount(value);
   if (formatted === null) return NOT_YET;
   return (
     <Text span size="sm" fw={500}>
@@ -211,18 +184,12 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
   );
 }
 
-/** One transaction: where it stands, how it got there, and what it moves; followed while it moves. */
-export function TransactionDetail({ txId }: { txId: string }) {
+function TransactionDetail({ txId }: { txId: string }) {
   const tx = useQuery(transactionQueries.detail(txId));
   return (
     <Page title="Transaction">
       <Stack gap="md">
-        <Anchor component={Link} to="/transactions" size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            All transactions
-          </Group>
-        </Anchor>
+        <BackLink to="/transactions">All transactions</BackLink>
         <CopyableValue value={txId} label="transaction id" />
         {tx.isPending ? (
           <Stack role="status">
@@ -244,4 +211,11 @@ export function TransactionDetail({ txId }: { txId: string }) {
       </Stack>
     </Page>
   );
+}
+
+/** One transaction, at /transactions/{txId}: where it stands, how it got there, and what it moves; followed while it moves. */
+export default function TransactionPage() {
+  const { txId = '' } = useParams();
+  // Keyed, so that nothing of one transaction's page carries over to the next one opened.
+  return <TransactionDetail key={txId} txId={txId} />;
 }

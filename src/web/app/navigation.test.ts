@@ -1,0 +1,39 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS, sectionsFor } from './navigation';
+
+/** The nav item the router serves at `path`, as router.tsx builds its routes from the table. */
+function pageAt(path: string) {
+  const matches = matchRoutes(
+    NAV_ITEMS.map((item) => ({ path: item.path, item })),
+    path,
+  );
+  return matches?.at(-1)?.route.item;
+}
+
+describe('the table of console pages', () => {
+  it('routes every detail page to its own page, with the operation that reads it', () => {
+    expect(pageAt('/transactions')).toMatchObject({ label: 'Transactions', operation: 'listTransactions' });
+    expect(pageAt('/transactions/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Transaction', operation: 'getTransaction' });
+    expect(pageAt('/webhooks')).toMatchObject({ label: 'Webhooks', operation: 'listWebhooks' });
+    expect(pageAt('/webhooks/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Webhook', operation: 'getWebhook' });
+    expect(pageAt('/trading/orders/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Order', operation: 'getOrder' });
+  });
+
+  it('lets a static path win over a parameter in the same place', () => {
+    expect(pageAt('/webhooks/signatures')).toMatchObject({ label: 'Verifying webhook signatures', operation: 'listWebhooks' });
+    expect(pageAt('/trading/orders/new')).toMatchObject({ label: 'New order', operation: 'createOrder' });
+  });
+
+  it('routes nothing deeper than the table names', () => {
+    expect(pageAt('/transactions/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b/more')).toBeUndefined();
+    expect(pageAt('/webhooks/signatures/more')).toBeUndefined();
+  });
+
+  it('lists no detail page in the navbar', () => {
+    const listed = sectionsFor('OWNER').flatMap((section) => section.items.map((item) => item.path));
+    expect(listed).toContain('/transactions');
+    expect(listed).toContain('/webhooks');
+    expect(listed.filter((path) => path.includes(':') || path.endsWith('/new') || path.endsWith('/signatures'))).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import { Drawer, Modal } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderAt } from '../test/render';
+
+// The notifications store outlives the rendered tree.
+afterEach(() => {
+  notifications.clean();
+});
+
+describe('the theme', () => {
+  it('names the close button of every notification, which Mantine leaves without a name', async () => {
+    renderAt(<Notifications />);
+    act(() => {
+      notifications.show({ title: 'Webhook saved', message: 'https://hooks.example.com/x' });
+    });
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('names the close button of dialogs and drawers, and lets one name its own', async () => {
+    renderAt(
+      <>
+        <Modal opened onClose={() => {}} title="Edit webhook">
+          A form
+        </Modal>
+        <Drawer opened onClose={() => {}} title="Asset" closeButtonProps={{ 'aria-label': 'Close asset details' }}>
+          Details
+        </Drawer>
+      </>,
+    );
+    expect(within(await screen.findByRole('dialog', { name: 'Edit webhook' })).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Asset' })).getByRole('button', { name: 'Close asset details' })).toBeInTheDocument();
+  });
+});

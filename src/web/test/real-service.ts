@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
+import type { z } from 'zod';
+import type { Role } from '../../contract/roles';
+import { session } from '../lib/session';
+
+/**
+ * Component tests against the real service: the real contract, validation, engines and database
+ * rules, where a fake (fake-service.ts) would only answer what a test thought to give it.
+ * serve-real-service.ts runs it as a Node process of its own, started once per test file on an
+ * in-memory database seeded with the workspaces and people below.
+ */
+
+const PASSWORD = 'real-service-test-1';
+
+/** The workspace with the trading demo: the trading beta, vault accounts Treasury (0), Trading desk (1), Cold storage (2) with balances, and prices. */
+export const DEMO_WORKSPACE = 'Harbourside Capital';
+
+export interface Person {
+  email: string;
+  role: Role;
+  workspace: string;
+}
+
+/** The people every test file's service knows, all with the same password. */
+export const PEOPLE = {
+  admin: { email: 'admin@console.test', role: 'ADMIN', workspace: DEMO_WORKSPACE },
+  editor: { email: 'editor@console.test', role: 'EDITOR', workspace: DEMO_WORKSPACE },
+  viewer: { email: 'viewer@console.test', role: 'VIEWER', workspace: DEMO_WORKSPACE },
+  /** An editor of Quiet Fund, a workspace without the trading demo (and so without the trading beta). */
+  outsider: { email: 'editor@quiet.test', role: 'EDITOR', workspace: 'Quiet Fund' },
+} as const satisfies Record<string, Person>;
+
+/** A call the console made, as it left for the service. */
+export interface ConsoleCall {
+  method: string;
+  /** The path with its query, as the console wrote it. */
+  path: string;
+  headers: Headers;
+}
+
+export interface RealService {
+  url: string;
+  /** Every call the console made since its first sign-in, in order; the tests' own calls (callService) are not among them. */
+  calls: ConsoleCall[];
+  /** The next console call that matches is sent, but its answer is lost on the way back, as on a dropped connection. */
+  loseAnswerTo(matches: (method: string, path: string) => boolean): void;
+  /** The console's fetch while signed in (see signInTo): relative paths to the service, each call kept in `calls`. */
+  consoleFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+// The fetch of the test process itself, before any test replaces it.
+const realFetch = globalThis.fetch;
+
+/**
+ * Starts the service with `node` directly (npx would leave it behind when stopped) and answers
+ * once it listens, that is once it has printed its address.
+ */
+export async function startRealService(): Promise<RealService> {
+  // A path rather than new URL(…, import.meta.url), which Vite would turn into an asset address.
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'serve-real-service.ts');
+  const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE) };
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`the real service stopped (${code}): ${errors}`)));
+  });
+  const calls: ConsoleCall[] = [];
+  let lose: ((method: string, path: string) => boolean) | null = null;
+  return {
+    url,
+    calls,
+    loseAnswerTo(matches) {
+      lose = matches;
+    },
+    async consoleFetch(input, init) {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path, headers: new Headers(init?.headers) });
+      const response = await realFetch(new URL(path, url), init);
+      if (lose?.(method, path)) {
+        lose = null;
+        throw new TypeError('Failed to fetch');
+      }
+      return response;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        vi.unstubAllGlobals();
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Sends the console's calls to the service and signs the console's one session in as `person`.
+ * The fetch is stubbed here rather than at start, so that a test file which unstubs its globals
+ * after each test still reaches the service once it signs in again.
+ */
+export async function signInTo(service: RealService, person: Person) {
+  vi.stubGlobal('fetch', service.consoleFetch);
+  await session.signIn({ email: person.email, password: PASSWORD });
+}
+
+export interface ServiceCall {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+/** A call of the test's own to the service, as the signed-in person, outside the console. */
+export async function callService(service: RealService, path: string, { method = 'GET', body }: ServiceCall = {}): Promise<Response> {
+  const state = session.getSnapshot();
+  if (state.status !== 'signed-in') throw new Error('sign in first');
+  const headers = new Headers({ Authorization: `Bearer ${state.accessToken}` });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  return realFetch(new URL(path, service.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** As callService, for a call that must succeed: its answer, read with the contract's schema. */
+export async function callServiceFor<S extends z.ZodType>(service: RealService, path: string, schema: S, call: ServiceCall = {}): Promise<z.output<S>> {
+  const response = await callService(service, path, call);
+  if (!response.ok) throw new Error(`${call.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
+  return schema.parse(await response.json());
+}

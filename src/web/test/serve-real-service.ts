@@ -1,0 +1,56 @@
+// The real service for the console's component tests, run by real-service.ts as a Node process of
+// its own: the console tests run in jsdom, where the service's code cannot load.
+//
+// An in-memory database, seeded from REAL_SERVICE_SEED in the environment (JSON, written by
+// real-service.ts, which holds the one list of test people):
+//   { "password": "…", "demoWorkspace": "…", "people": [{ "email", "role", "workspace" }] }
+// Every workspace a person names is created; `demoWorkspace` gets the trading demo (the trading
+// beta, vault accounts with balances, prices), the others stay bare. Every person's password is
+// `password`. Local webhook receivers are allowed and the retry schedule is scaled down, so a
+// notification fails within seconds.
+//
+// It prints one JSON line with its address, { "url": "…" }, then serves, its engines running,
+// until it is sent SIGTERM.
+import 'reflect-metadata';
+import type { Role } from '../../contract/roles';
+import { openDatabase } from '../../server/db/client';
+import { createConsoleUser, createWorkspace } from '../../server/features/auth/accounts';
+import { loadSecrets } from '../../server/features/auth/tokens';
+import { seedTradingDemo } from '../../server/features/trading/demo';
+import { createLogger } from '../../server/logger';
+import { startServer } from '../../server/server';
+import { testConfig } from '../../server/test/harness';
+
+interface Seed {
+  password: string;
+  demoWorkspace: string;
+  people: { email: string; role: Role; workspace: string }[];
+}
+
+async function main() {
+  if (!process.env.REAL_SERVICE_SEED) throw new Error('REAL_SERVICE_SEED names the workspaces and people to seed');
+  const seed = JSON.parse(process.env.REAL_SERVICE_SEED) as Seed;
+  const database = await openDatabase({ memory: true });
+  const { db } = database;
+  const workspaceIds = new Map<string, string>();
+  for (const name of new Set([seed.demoWorkspace, ...seed.people.map((person) => person.workspace)])) {
+    workspaceIds.set(name, (await createWorkspace(db, name)).id);
+  }
+  await seedTradingDemo(db, workspaceIds.get(seed.demoWorkspace)!);
+  for (const { email, role, workspace } of seed.people) {
+    await createConsoleUser(db, { workspaceId: workspaceIds.get(workspace)!, email, displayName: email.split('@')[0]!, role, password: seed.password });
+  }
+  const config = testConfig({ webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 0.0005 } });
+  const logger = createLogger('silent');
+  const deps = { db, config, logger, now: () => new Date(), secrets: await loadSecrets(db) };
+  const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  process.on('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
