@@ -47,6 +47,9 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection that the server closes (a restart, an administrator) must not bring the
+    // process down: node-postgres emits that on the pool, and the pool replaces the connection when next needed.
+    pool.on('error', () => undefined);
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { auditEvents } from '../../db/schema';
 import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
@@ -42,8 +43,7 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
     );
   }
   const direction = order === 'DESC' ? sql`desc` : sql`asc`;
-  // Both drivers (PGlite, node-postgres) answer execute() with { rows }.
-  const result = (await db.execute(sql`
+  const [row] = await queryRows<{ data: string; fetched: number; last_t: string | null; last_i: string | null }>(db, sql`
     with page as (
       select e.*, row_number() over (order by e.timestamp ${direction}, e.id ${direction}) as rn
       from (
@@ -62,12 +62,11 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
       count(*)::int as fetched,
       (array_agg(timestamp order by rn desc) filter (where rn <= ${pageSize}))[1]::text as last_t,
       (array_agg(id order by rn desc) filter (where rn <= ${pageSize}))[1]::text as last_i
-    from page`)) as unknown as { rows: { data: string; fetched: number; last_t: string | null; last_i: string | null }[] };
-  const row = result.rows[0]!;
+    from page`);
   return {
-    json: row.data,
-    more: Number(row.fetched) > pageSize,
-    last: row.last_t && row.last_i ? { t: Number(row.last_t), i: row.last_i } : undefined,
+    json: row!.data,
+    more: Number(row!.fetched) > pageSize,
+    last: row!.last_t && row!.last_i ? { t: Number(row!.last_t), i: row!.last_i } : undefined,
   };
 }
 

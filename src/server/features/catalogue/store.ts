@@ -4,10 +4,8 @@ import type { Db } from '../../db/client';
 import { ADDRESS_HINTS, type AddressFamily } from './address';
 import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices, catalogueSettings } from './schema';
 import { UUID } from '../../db/uuid';
+import { queryRows } from '../../db/rows';
 
-type Rows<T> = { rows: T[] };
-// Both drivers (PGlite, node-postgres) answer execute() with { rows }.
-const execute = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 export type BlockchainRow = typeof catalogueBlockchains.$inferSelect;
 export type AssetRow = typeof catalogueAssets.$inferSelect;
@@ -104,7 +102,7 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
     where.push(uuids.length ? sql`(${byLegacy} or a.id in (${sql.join(uuids.map((i) => sql`${i}::uuid`), sql`, `)}))` : byLegacy);
   }
   if (after) where.push(sql`a.id > ${after}::uuid`);
-  const [row] = await execute<{ data: string; fetched: number; last: string | null }>(
+  const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(
     db,
     sql`with page as (
       select a.*, row_number() over (order by a.id) as rn from (
@@ -120,7 +118,7 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
 }
 
 export async function assetById(db: Db, workspaceId: string, userId: string, id: string): Promise<string> {
-  const [row] = await execute<{ asset: string }>(
+  const [row] = await queryRows<{ asset: string }>(
     db,
     sql`with one as (select * from ${catalogueAssets} where id = ${id}::uuid)
         select ${ASSET_JSON} as asset from one a ${decorations(sql`one`, workspaceId, userId)}`,
@@ -183,7 +181,7 @@ export async function setPrice(db: Db, v: { workspaceId: string; assetId: string
 
 /** The legacy listing: every asset the workspace can use, in the old flat shape. */
 export async function supportedAssets(db: Db, workspaceId: string) {
-  return execute<{ id: string; name: string; type: string; contractAddress: string; nativeAsset: string; decimals: number }>(
+  return queryRows<{ id: string; name: string; type: string; contractAddress: string; nativeAsset: string; decimals: number }>(
     db,
     sql`select a.legacy_id as id, a.display_name as name,
           case when a.asset_class = 'NATIVE' then 'BASE_ASSET' else coalesce(a.standards->>0, a.asset_class) end as type,
