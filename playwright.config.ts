@@ -28,6 +28,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The console honours reduced motion (theme.ts), so dialogs open without a fade that an
+    // accessibility check could catch half-way, at colours no user sees for long.
+    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [
     {

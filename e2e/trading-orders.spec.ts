@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
@@ -7,9 +8,16 @@ import { TradingOrdersPage } from './pages/trading-orders-page';
 
 const ADDRESS = { street: 'Unter den Linden', building: '5', postalCode: '10117', city: 'Berlin', district: 'Mitte', region: 'Berlin', country: 'DE' };
 
-test('a trader builds a market buy with DVP settlement and full KYC, fixes what is missing, and watches it complete', async ({ page }) => {
+test('a trader builds a market buy with DVP settlement and full KYC, fixes what is missing, and watches it complete', async ({ page, request }) => {
   // Many steps on a shared machine: a generous budget, since this checks behaviour, not speed.
   test.setTimeout(120_000);
+  // The estimate crosses the assets' latest prices, which must share a currency; another spec
+  // prices USDC in CHF, so the demo's USD prices are set again first.
+  const headers = await apiSession(request, DEMO_USERS.trader);
+  for (const [asset, price] of [['BTC', 65000], ['USDC', 1]] as const) {
+    const res = await request.post(`/v1/assets/prices/${asset}`, { headers, data: { currency: 'USD', price } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   const shell = new ConsoleShell(page);
   const trading = new TradingOrdersPage(page);
   const signIn = new SignInPage(page);

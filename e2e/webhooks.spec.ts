@@ -92,6 +92,32 @@ class Receiver {
   }
 }
 
+/** Places a small HARBOR order settling into vault 0; answers the id of the delivery transaction its settlement creates. */
+async function placeOrder(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
+  const res = await request.post('/v1/trading/orders', {
+    headers,
+    data: {
+      via: { type: 'PROVIDER', providerId: 'HARBOR' },
+      executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.01', baseAssetId: 'ETH', quoteAssetId: 'USDT' },
+      settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  const orderId = ((await res.json()) as { id: string }).id;
+  let txId: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get(`/v1/transactions?orderId=${orderId}`, { headers })).json()) as { id: string }[];
+        txId = list[0]?.id;
+        return txId;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeTruthy();
+  return txId!;
+}
+
 async function submitTransfer(request: APIRequestContext, headers: Record<string, string>, amount: string): Promise<string> {
   const res = await request.post('/v1/transactions', {
     headers,
@@ -106,7 +132,7 @@ test('notifications reach a registered receiver with valid signatures; while it 
   request,
   baseURL,
 }) => {
-  // A transfer takes about ten seconds, ten failing attempts about fifteen more (WEBHOOK_RETRY_SCALE).
+  // An order settles in about eight seconds and its transaction takes ten more; ten failing attempts about fifteen more (WEBHOOK_RETRY_SCALE).
   test.setTimeout(240_000);
   const receiver = new Receiver(baseURL!);
   await receiver.start();
@@ -125,8 +151,8 @@ test('notifications reach a registered receiver with valid signatures; while it 
     webhookId = webhooks.openWebhookId();
     await expect(webhooks.main.getByText('e2e receiver')).toBeVisible();
 
-    // A transfer: each of its events arrives, signed, and is listed as delivered.
-    const first = await submitTransfer(request, headers, '0.001');
+    // An order: the transaction its settlement creates sends each of its events, signed, and each is listed as delivered.
+    const first = await placeOrder(request, headers);
     await expect(webhooks.notificationsOf(first).filter({ hasText: 'Transaction created' })).toContainText('Delivered', { timeout: 30_000 });
     await expect.poll(() => receiver.of(first).some((d) => d.envelope.data.status === 'COMPLETED'), { timeout: 60_000 }).toBe(true);
     await expect(webhooks.notificationsOf(first).filter({ hasNotText: 'Delivered' })).toHaveCount(0, { timeout: 15_000 });

@@ -11,6 +11,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   autoContrast: true,
   defaultRadius: 'md',
+  // People who ask their system for less motion get dialogs and menus without transitions.
+  respectReducedMotion: true,
   components: {
     // Also the notifications of @mantine/notifications, which render this component.
     Notification: Notification.extend({ defaultProps: CLOSE }),
