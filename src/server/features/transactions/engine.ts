@@ -8,7 +8,7 @@ import { Dec } from '../trading/pricing';
 import * as vaults from '../trading/store';
 import { enqueueEvent } from '../webhooks/outbox';
 import { simulatedNetworkFee } from './chain-sim';
-import { announce, chainAsset, TX_STEP_MS } from './service';
+import { announce, TX_STEP_MS } from './service';
 import * as store from './store';
 import type { TimelineEntry, TransactionRow } from './view';
 
@@ -156,11 +156,12 @@ async function confirm(db: Db, row: TransactionRow, now: Date, stuck: StuckPolic
 
 async function raiseStuckAlert(db: Db, row: TransactionRow, now: Date) {
   const source = vaultId(row.source);
-  const asset = await chainAsset(db, row.workspaceId, row.assetId);
-  if (!source || !asset || !row.blockchainId) return;
+  // The base asset is the chain's native asset, which the transaction already names as its fee currency.
+  const baseAsset = row.feeCurrency;
+  if (!source || !row.blockchainId) return;
   const stuckOnes = (await store.confirmingOf(db, row.workspaceId, source, row.blockchainId)).filter((t) => t.outcome === 'STUCK');
   const oldest = stuckOnes[0] ?? row;
-  const opened = await store.openEpisode(db, { workspaceId: row.workspaceId, vaultAccountId: source, baseAsset: asset.baseAsset, openedAt: now, stuckTxId: oldest.id });
+  const opened = await store.openEpisode(db, { workspaceId: row.workspaceId, vaultAccountId: source, baseAsset, openedAt: now, stuckTxId: oldest.id });
   if (!opened) return;
   const since = oldest.confirmingSince ?? now;
   const blocked = Math.max(0, (await store.pendingBehind(db, row.workspaceId, source, row.blockchainId, oldest.createdAt)) - 1);
@@ -168,9 +169,9 @@ async function raiseStuckAlert(db: Db, row: TransactionRow, now: Date) {
     issueType: 'LOW_FEE_TRANSACTION_DETECTED',
     // Critical once later transactions of the account are held up behind the stuck one.
     severity: blocked > 0 ? 'CRITICAL' : 'WARNING',
-    description: `${stuckOnes.length || 1} transaction(s) of vault account ${source} on ${asset.baseAsset} are stuck in CONFIRMING: the fee is too low for the network.`,
+    description: `${stuckOnes.length || 1} transaction(s) of vault account ${source} on ${baseAsset} are stuck in CONFIRMING: the fee is too low for the network.`,
     vaultAccountId: source,
-    baseAsset: asset.baseAsset,
+    baseAsset,
     recommendedAction: { action: 'BOOST_TRANSACTION', description: `Replace transaction ${oldest.id} with one paying a higher fee.`, stuckTxId: oldest.id },
     stuckTransactionDetails: { txId: oldest.id, txHash: oldest.txHash ?? null, status: 'CONFIRMING' },
     stuckAccountDetails: {
@@ -186,10 +187,9 @@ async function raiseStuckAlert(db: Db, row: TransactionRow, now: Date) {
 /** A stuck episode ends when none of its account's transactions on that chain is stuck any more. */
 async function endEpisodeIfClear(db: Db, row: TransactionRow) {
   const source = vaultId(row.source);
-  const asset = await chainAsset(db, row.workspaceId, row.assetId);
-  if (!source || !asset || !row.blockchainId) return;
+  if (!source || !row.blockchainId) return;
   const still = (await store.confirmingOf(db, row.workspaceId, source, row.blockchainId)).some((t) => t.outcome === 'STUCK' && t.id !== row.id);
-  if (!still) await store.closeEpisode(db, row.workspaceId, source, asset.baseAsset);
+  if (!still) await store.closeEpisode(db, row.workspaceId, source, row.feeCurrency);
 }
 
 /** Advances every due transaction by one step (at most `max`); answers how many steps were taken. */

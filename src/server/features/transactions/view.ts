@@ -25,7 +25,8 @@ const legacyNumber = (value: string | null) => (value === null ? -1 : Number(val
 
 export function toDetails(row: TransactionRow, amountUSD?: string): TransactionDetails {
   const status = row.status as TransactionStatus;
-  const broadcast = HASH_VISIBLE.includes(status) || wasConfirming(row);
+  const confirming = wasConfirming(row);
+  const broadcast = HASH_VISIBLE.includes(status) || confirming;
   const fee = row.networkFee ?? '-1';
   return {
     id: row.id,
@@ -38,7 +39,7 @@ export function toDetails(row: TransactionRow, amountUSD?: string): TransactionD
     assetId: row.assetId,
     assetType: row.assetType,
     source: row.source as PeerPath,
-    sourceAddress: wasConfirming(row) ? row.sourceAddress : '',
+    sourceAddress: confirming ? row.sourceAddress : '',
     destination: row.destination as PeerPath,
     destinationAddress: row.destinationAddress,
     ...(row.destinationTag ? { destinationTag: row.destinationTag } : {}),
@@ -50,7 +51,7 @@ export function toDetails(row: TransactionRow, amountUSD?: string): TransactionD
     createdAt: row.createdAt.getTime(),
     lastUpdated: row.updatedAt.getTime(),
     createdBy: row.createdBy,
-    signedBy: HASH_VISIBLE.includes(status) || wasConfirming(row) ? [row.createdBy] : [],
+    signedBy: broadcast ? [row.createdBy] : [],
     ...(row.orderId ? { orderId: row.orderId } : {}),
     numOfConfirmations: row.confirmations,
     blockInfo: row.blockHeight !== null ? { blockHeight: String(row.blockHeight), blockHash: `0x${hex(`${row.blockchainId}:block:${row.blockHeight}`, 64)}` } : {},
