@@ -109,21 +109,48 @@ async function verifyApiUserRequest(
   return { kind: 'API', id: user.id, name: user.name, email: null, role: user.role, workspaceId: user.workspaceId };
 }
 
-async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Principal> {
-  let sub: string | undefined;
+/**
+ * Console session tokens whose signature and claims were already checked, by their exact text and
+ * per signing key. A session sends the same token on every request, and WebCrypto runs each HMAC
+ * check on the thread pool: that round trip was a large and jittery share of a short request.
+ * Only what cannot change is remembered: expiry is read against the clock on every use, and the
+ * user is read from the database every time.
+ */
+const verifiedSessions = new WeakMap<Uint8Array, Map<string, { sub: string | undefined; exp: number }>>();
+const VERIFIED_SESSIONS_MAX = 10_000;
+const sessionExpired = () => unauthorized('Session expired: refresh or sign in again', ERROR_CODES.requestExpired);
+
+async function verifySessionToken(deps: AppDeps, token: string): Promise<string | undefined> {
+  let verified = verifiedSessions.get(deps.secrets.accessTokenKey);
+  if (!verified) verifiedSessions.set(deps.secrets.accessTokenKey, (verified = new Map()));
+  const nowS = Math.floor(deps.now().getTime() / 1000);
+  const known = verified.get(token);
+  if (known) {
+    // The same rule as jose's: a token is expired once the clock reaches its exp.
+    if (nowS >= known.exp) throw sessionExpired();
+    return known.sub;
+  }
   try {
     const { payload } = await jwtVerify(token, deps.secrets.accessTokenKey, {
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
+      requiredClaims: ['exp'],
       currentDate: deps.now(),
     });
-    sub = payload.sub;
+    // Oldest first out: a Map iterates in insertion order.
+    if (verified.size >= VERIFIED_SESSIONS_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { sub: payload.sub, exp: payload.exp! });
+    return payload.sub;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthorized('Session expired: refresh or sign in again', ERROR_CODES.requestExpired);
+    if (error instanceof joseErrors.JWTExpired) throw sessionExpired();
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw unauthorized('Invalid signature', ERROR_CODES.invalidSignature);
     throw unauthorized('Malformed or unaccepted token', ERROR_CODES.malformedToken);
   }
+}
+
+async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Principal> {
+  const sub = await verifySessionToken(deps, token);
   // The user is read again on every request, so a disabled account or a changed role counts at once.
   const principal = sub && UUID.test(sub) ? await findConsolePrincipal(deps.db, sub) : undefined;
   if (!principal) throw unauthorized('Token not accepted: the user no longer exists or is disabled', ERROR_CODES.tokenNotAccepted);

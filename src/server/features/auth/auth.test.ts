@@ -68,6 +68,34 @@ describe('console sign-in', () => {
     ctx.clock.reset();
   });
 
+  it('a session token stops working when it expires, however often it was accepted before', async () => {
+    const token = await consoleToken(app, admin());
+    const session = () => app.request('/v1/auth/session', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await session()).status).toBe(200);
+    expect((await session()).status).toBe(200);
+    ctx.clock.set(Date.now() + 10 * 60_000 + 1_000);
+    try {
+      const expired = await session();
+      expect(expired.status).toBe(401);
+      expect(await expired.json()).toMatchObject({ code: -10 });
+    } finally {
+      ctx.clock.reset();
+    }
+    expect((await session()).status).toBe(200);
+  });
+
+  it('refuses a session token whose signature or payload was altered', async () => {
+    const token = await consoleToken(app, admin());
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'AB' : 'AA'}`;
+    const badSignature = await app.request('/v1/auth/session', { headers: { Authorization: `Bearer ${header}.${payload}.${flipped}` } });
+    expect(badSignature.status).toBe(401);
+    expect(await badSignature.json()).toMatchObject({ code: -1 });
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number };
+    const longer = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString('base64url');
+    expect((await app.request('/v1/auth/session', { headers: { Authorization: `Bearer ${header}.${longer}.${signature}` } })).status).toBe(401);
+  });
+
   it('signs out: the refresh cookie no longer works', async () => {
     const res = await signIn(app, admin());
     const cookie = cookieOf(res);
