@@ -28,12 +28,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { pageCursor, pageSize: _size, ...filters } = q;
     const fingerprint = createHash('sha256').update(JSON.stringify({ ...filters, ids: filters.ids ? [...filters.ids].sort() : null })).digest('base64url').slice(0, 22);
     const after = pageCursor ? decodeCursor<string>(deps.secrets.cursorKey, pageCursor, { workspaceId: principal.workspaceId, fingerprint }) : undefined;
-    let blockchainIds: string[] | undefined;
-    if (q.blockchainId) {
-      const chain = await store.findBlockchain(deps.db, q.blockchainId);
-      blockchainIds = chain ? [chain.id] : [];
-    }
-    const page = await store.assetPage(deps.db, principal.workspaceId, principal.id, { ...filters, blockchainIds }, q.pageSize, after);
+    const page = await store.assetPage(deps.db, principal.workspaceId, principal.id, filters, q.pageSize, after);
     const next = page.more && page.last ? encodeCursor(deps.secrets.cursorKey, principal.workspaceId, fingerprint, page.last) : null;
     return jsonText(c, `{"data":${page.json},"next":${JSON.stringify(next)}}`);
   });

@@ -11,11 +11,12 @@ export type BlockchainRow = typeof catalogueBlockchains.$inferSelect;
 export type AssetRow = typeof catalogueAssets.$inferSelect;
 
 /** By id or legacy id. */
+/** A blockchain named by its uuid or its legacy id. */
+const blockchainNamed = (idOrLegacy: string) =>
+  UUID.test(idOrLegacy) ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy))! : eq(catalogueBlockchains.legacyId, idOrLegacy);
+
 export async function findBlockchain(db: Db, idOrLegacy: string): Promise<BlockchainRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(catalogueBlockchains)
-    .where(UUID.test(idOrLegacy) ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy)) : eq(catalogueBlockchains.legacyId, idOrLegacy));
+  const [row] = await db.select().from(catalogueBlockchains).where(blockchainNamed(idOrLegacy));
   return row;
 }
 
@@ -80,7 +81,8 @@ const decorations = (rows: SQL, workspaceId: string, userId: string) => sql`
     on p.asset_id = a.id`;
 
 export interface AssetFilter {
-  blockchainIds?: string[];
+  /** The uuid or the legacy id of a blockchain; one that does not exist matches no asset. */
+  blockchainId?: string;
   assetClass?: string;
   symbol?: string;
   scope?: 'GLOBAL' | 'LOCAL';
@@ -90,7 +92,8 @@ export interface AssetFilter {
 
 export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: string) {
   const where: SQL[] = [sql`(a.workspace_id is null or a.workspace_id = ${workspaceId}::uuid)`];
-  if (f.blockchainIds) where.push(f.blockchainIds.length ? sql`a.blockchain_id in (${sql.join(f.blockchainIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`);
+  // Resolved inside the page's query: one round trip fewer than looking the chain up first.
+  if (f.blockchainId) where.push(sql`a.blockchain_id = (select ${catalogueBlockchains.id} from ${catalogueBlockchains} where ${blockchainNamed(f.blockchainId)})`);
   if (f.assetClass) where.push(sql`a.asset_class = ${f.assetClass}`);
   if (f.symbol) where.push(sql`a.onchain_symbol = ${f.symbol}`);
   if (f.scope === 'GLOBAL') where.push(sql`a.workspace_id is null`);
@@ -102,16 +105,14 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
     where.push(uuids.length ? sql`(${byLegacy} or a.id in (${sql.join(uuids.map((i) => sql`${i}::uuid`), sql`, `)}))` : byLegacy);
   }
   if (after) where.push(sql`a.id > ${after}::uuid`);
+  // One row more than the page says whether there is a next one; uuids compare as their text does.
   const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(
     db,
-    sql`with page as (
-      select a.*, row_number() over (order by a.id) as rn from (
-        select * from ${catalogueAssets} a where ${sql.join(where, sql` and `)} order by a.id limit ${pageSize + 1}
-      ) a
-    )
-    select coalesce('[' || string_agg(${ASSET_JSON}, ',' order by a.rn) filter (where a.rn <= ${pageSize}) || ']', '[]') as data,
-      count(*)::int as fetched,
-      (array_agg(a.id order by a.rn desc) filter (where a.rn <= ${pageSize}))[1]::text as last
+    sql`with fetched as (
+      select a.id, a.doc from ${catalogueAssets} a where ${sql.join(where, sql` and `)} order by a.id limit ${pageSize + 1}
+    ), page as (select id, doc from fetched order by id limit ${pageSize})
+    select coalesce('[' || string_agg(${ASSET_JSON}, ',' order by a.id) || ']', '[]') as data,
+      (select count(*) from fetched)::int as fetched, max(a.id::text) as last
     from page a ${decorations(sql`page`, workspaceId, userId)}`,
   );
   return { json: row!.data, more: Number(row!.fetched) > pageSize, last: row!.last };
