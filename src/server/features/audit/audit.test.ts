@@ -117,6 +117,22 @@ describe('cursors', () => {
     expect(added).toBeGreaterThan(5);
   });
 
+  it.each(['DESC', 'ASC'])('pages %s through an inner range and never steps outside it on either side', async (order) => {
+    const [start, end] = [NOW - 30 * HOUR, NOW - 10 * HOUR];
+    const query = `?startTime=${start}&endTime=${end}&order=${order}&pageSize=4`;
+    const timestamps: number[] = [];
+    let page = await get(query);
+    for (;;) {
+      expect(page.status).toBe(200);
+      timestamps.push(...seeded(page.body.data).map((e) => e.timestamp));
+      if (!page.body.next) break;
+      page = await get(`${query}&pageCursor=${encodeURIComponent(page.body.next)}`);
+    }
+    // One seeded event an hour: 30 h back to 10 h back, both ends included.
+    const hours = Array.from({ length: 21 }, (_, k) => NOW - (30 - k) * HOUR);
+    expect(timestamps).toEqual(order === 'ASC' ? hours : hours.reverse());
+  });
+
   it('accepts the deprecated cursor parameter', async () => {
     const first = await get(`?${range}&pageSize=5`);
     const second = await get(`?${range}&pageSize=5&cursor=${encodeURIComponent(first.body.next!)}`);
