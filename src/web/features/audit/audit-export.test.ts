@@ -56,6 +56,13 @@ describe('auditCsv', () => {
       '',
     ]);
   });
+
+  it('keeps a value a spreadsheet would run as a formula as plain text', () => {
+    const lines = auditCsv([
+      event('e1', Date.UTC(2026, 0, 2), { user: '=HYPERLINK("http://evil.test","x")', userId: '+1', sourceAddress: '@SUM(A1)', requestId: '-2+3' }),
+    ]).join('').split('\r\n');
+    expect(lines[1]).toBe(`e1,2026-01-02T00:00:00.000Z,"'=HYPERLINK(""http://evil.test"",""x"")",'+1,Security,Sign-in,Signed in,'-2+3,'@SUM(A1),{}`);
+  });
 });
 
 describe('auditJson', () => {

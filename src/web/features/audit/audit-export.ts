@@ -41,10 +41,18 @@ export async function collectAuditEvents(
   return events;
 }
 
+/**
+ * A spreadsheet opening the file runs a cell that starts with = + - @, a tab or a carriage return
+ * as a formula, and a display name is whatever its owner typed. A leading apostrophe keeps such a
+ * cell text (OWASP's advice against CSV injection); the JSON export carries the values untouched.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
 export function csvField(value: string | null): string {
   if (value === null) return '';
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const CSV_HEADER = ['id', 'timestamp', 'user', 'userId', 'category', 'subject', 'event', 'requestId', 'sourceAddress', 'detail'];
