@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CreateApiUserRequest } from '../../../contract/admin';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { ROLES } from '../../../contract/roles';
+import { FormFooter } from '../../components/form-footer';
 import { reportFormError } from '../../components/report-form-error';
 import { quorumQueries, useCreateApiUser } from './api';
 import { KeyPairField } from './key-pair-field';
@@ -140,14 +141,7 @@ export function CreateApiUserForm({ onDone }: { onDone: () => void }) {
           />
         )}
         <Text size="sm">{approvalsNeeded(threshold)}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Send for approval
-          </Button>
-        </Group>
+        <FormFooter pending={create.isPending} onCancel={onDone} submitLabel="Send for approval" />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Blockchain, RegisterAssetRequest } from '../../../contract/catalogue';
+import { FormFooter } from '../../components/form-footer';
 import { reportFormError } from '../../components/report-form-error';
 import { addressProblem, STELLAR_ASSET_CODE } from './address-rules';
 import { useRegisterAsset } from './api';
@@ -143,19 +144,7 @@ export default function RegisterAssetForm({ chains, onDone }: { chains: Blockcha
             {...register('symbol', { shouldUnregister: true, setValueAs: (value: string) => value.trim() || undefined })}
           />
         )}
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={registration.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={registration.isPending}>
-            Register asset
-          </Button>
-        </Group>
+        <FormFooter serverError={errors.root?.server?.message} pending={registration.isPending} onCancel={onDone} submitLabel="Register asset" />
       </Stack>
     </form>
   );

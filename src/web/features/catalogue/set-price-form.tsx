@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Asset, CATALOGUE_ERRORS, SetPriceRequest } from '../../../contract/catalogue';
+import { FormFooter } from '../../components/form-footer';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
 import { useSetAssetPrice } from './api';
@@ -102,19 +103,7 @@ export function SetPriceForm({ asset, onDone }: { asset: Asset; onDone: () => vo
             {...register('price')}
           />
         </Group>
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={setPrice.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={setPrice.isPending}>
-            Save price
-          </Button>
-        </Group>
+        <FormFooter serverError={errors.root?.server?.message} pending={setPrice.isPending} onCancel={onDone} submitLabel="Save price" />
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, SegmentedControl, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { VaultAccount } from '../../../contract/trading';
 import { CreateTransactionRequest, SIMULATED_OUTCOMES, TRANSACTION_ERRORS } from '../../../contract/transactions';
+import { FormFooter } from '../../components/form-footer';
 import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
 import { formatAmount } from '../../lib/amounts';
@@ -221,19 +222,7 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
             />
           )}
         />
-        {errors.root?.server && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.root.server.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={transfer.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={transfer.isPending}>
-            Submit transfer
-          </Button>
-        </Group>
+        <FormFooter serverError={errors.root?.server?.message} pending={transfer.isPending} onCancel={onCancel} submitLabel="Submit transfer" />
       </Stack>
     </form>
   );

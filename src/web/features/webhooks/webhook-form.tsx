@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateWebhookRequest, type Webhook, WEBHOOK_ERRORS, WEBHOOK_EVENTS } from '../../../contract/webhooks';
+import { FormFooter } from '../../components/form-footer';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
 import { useCreateWebhook, useUpdateWebhook } from './api';
@@ -125,14 +126,7 @@ export function WebhookForm({ webhook, onDone, onCancel }: WebhookFormProps) {
             />
           )}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {webhook ? 'Save webhook' : 'Register webhook'}
-          </Button>
-        </Group>
+        <FormFooter pending={save.isPending} onCancel={onCancel} submitLabel={webhook ? 'Save webhook' : 'Register webhook'} />
       </Stack>
     </form>
   );
