@@ -29,8 +29,11 @@ export function explorerLinks(asset: Asset, chain: Blockchain): ExplorerLink[] {
   const name = explorerName(chain);
   const address = asset.onchain.address;
   if (!address) return [{ label: `${chain.displayName} on ${name}`, href: explorer.base }];
+  // Stellar names an asset by its code and its issuer together (stellar.expert's /asset/USDC-G…);
+  // elsewhere the contract, mint or master address is the token's name.
+  const token = asset.onchain.standards.includes('STELLAR_ASSET') ? `${asset.onchain.symbol}-${address}` : address;
   const links: ExplorerLink[] = [];
-  if (explorer.token) links.push({ label: `Token on ${name}`, href: fill(explorer.token, 'token', address) });
+  if (explorer.token) links.push({ label: `Token on ${name}`, href: fill(explorer.token, 'token', token) });
   if (explorer.address) links.push({ label: `Address on ${name}`, href: fill(explorer.address, 'address', address) });
   return links.filter((link, index) => links.findIndex((other) => other.href === link.href) === index);
 }
