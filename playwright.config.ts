@@ -55,7 +55,7 @@ export default defineConfig({
   ],
   webServer: {
     // node directly rather than npx, so stopping the server stops the service and not a wrapper.
-    command: 'node --import tsx src/server/main.ts',
+    command: 'node --max-semi-space-size=64 --import tsx src/server/main.ts', // as npm start runs it (scripts/start.mjs)
     url: `${baseURL}/v1/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
