@@ -147,11 +147,13 @@ export const TransactionsQuery = z.object({
   txHash: z.string().max(200).optional(),
   orderId: z.string().max(100).optional().meta({ description: 'Extension: only the transactions of this trading order.' }),
   next: z.string().max(1024).optional().meta({ description: 'The cursor from the next-page header.' }),
+  prev: z.string().max(1024).optional().meta({ description: 'The cursor from the prev-page header.' }),
 });
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 
-/** The header that carries the URL of the next page, as in the public API. */
+/** The headers that carry the URLs of the next and the previous page, as in the public API. */
 export const NEXT_PAGE_HEADER = 'next-page';
+export const PREV_PAGE_HEADER = 'prev-page';
 
 export const TransactionsResponse = z.array(TransactionDetails);
 export const TransactionsPage = z.object({ data: z.array(TransactionDetails), next: z.string().nullable() });

@@ -3,6 +3,7 @@ import {
   CreateTransactionRequest,
   CreateTransactionResponse,
   NEXT_PAGE_HEADER,
+  PREV_PAGE_HEADER,
   TransactionsQuery,
   TransactionsResponse,
   TransactionWithTimeline,
@@ -22,13 +23,16 @@ export const listTransactions = createRoute({
   tags,
   summary: 'List transactions',
   description:
-    'A bare array as in the public API, newest first by default. When more match, the `next-page` header holds the URL of the next page (its `next` parameter is an opaque cursor). Rate category: query.',
+    'A bare array as in the public API, newest first by default. When more match, the `next-page` header holds the URL of the next page (its `next` parameter is an opaque cursor); on a page reached by a cursor, the `prev-page` header holds the URL of the page before it (its `prev` parameter). Send `next` or `prev`, not both. Rate category: query.',
   security: SECURITY,
   request: { query: TransactionsQuery },
   responses: {
     200: {
       ...json(TransactionsResponse, 'A page of transactions'),
-      headers: z.object({ [NEXT_PAGE_HEADER]: z.string().optional().meta({ description: 'URL of the next page; absent on the last page.' }) }),
+      headers: z.object({
+        [NEXT_PAGE_HEADER]: z.string().optional().meta({ description: 'URL of the next page; absent on the last page.' }),
+        [PREV_PAGE_HEADER]: z.string().optional().meta({ description: 'URL of the previous page; absent on the first page.' }),
+      }),
     },
     ...errorResponses(...GUARDED),
   },

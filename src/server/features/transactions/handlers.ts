@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/transactions';
-import { NEXT_PAGE_HEADER, TRANSACTION_ERRORS, type PeerPath } from '../../../contract/transactions';
+import { NEXT_PAGE_HEADER, PREV_PAGE_HEADER, TRANSACTION_ERRORS, type PeerPath } from '../../../contract/transactions';
 import type { TimePosition } from '../../db/keyset';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -15,19 +15,28 @@ import { toDetails, withTimeline } from './view';
 
 export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.listTransactions, middleware: guard(deps, 'listTransactions') }, async (c) => {
-    const { next: cursor, sort, limit, orderBy, ...filter } = c.req.valid('query');
+    const { next, prev, sort, limit, orderBy, ...filter } = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     if (filter.after !== undefined && filter.before !== undefined && filter.before < filter.after) throw badRequest('before must not be earlier than after');
+    if (next !== undefined && prev !== undefined) throw badRequest('Send next or prev, not both: each continues from a different page');
     const fingerprint = `transactions:${JSON.stringify({ filter, sort, orderBy })}`;
-    const after = cursor ? decodeCursor<TimePosition>(deps.secrets.cursorKey, cursor, { workspaceId, fingerprint }, 'next') : undefined;
-    const page = await store.transactionsPage(deps.db, workspaceId, filter, orderBy, sort, limit, after);
-    const last = page.rows.at(-1);
-    if (page.more && last) {
+    const backwards = prev !== undefined;
+    const cursor = backwards ? prev : next;
+    const position = cursor !== undefined ? decodeCursor<TimePosition>(deps.secrets.cursorKey, cursor, { workspaceId, fingerprint }, backwards ? 'prev' : 'next') : undefined;
+    const page = await store.transactionsPage(deps.db, workspaceId, filter, orderBy, sort, limit, position && { position, backwards });
+    const link = (param: 'next' | 'prev', row: (typeof page.rows)[number]) => {
       const url = new URL(c.req.url);
-      const time = orderBy === 'createdAt' ? last.createdAt : last.updatedAt;
-      url.searchParams.set('next', encodeCursor<TimePosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: time.getTime(), id: last.id }));
-      c.header(NEXT_PAGE_HEADER, url.toString());
-    }
+      url.searchParams.delete('next');
+      url.searchParams.delete('prev');
+      const time = orderBy === 'createdAt' ? row.createdAt : row.updatedAt;
+      url.searchParams.set(param, encodeCursor<TimePosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: time.getTime(), id: row.id }));
+      return url.toString();
+    };
+    const first = page.rows[0];
+    const last = page.rows.at(-1);
+    // Going back, the page it came from lies ahead; going forward from a cursor, one lies behind.
+    if (last && (backwards || page.more)) c.header(NEXT_PAGE_HEADER, link('next', last));
+    if (first && (backwards ? page.more : position !== undefined)) c.header(PREV_PAGE_HEADER, link('prev', first));
     return c.json(page.rows.map((row) => toDetails(row)), 200);
   });
 

@@ -40,7 +40,7 @@ export async function claimDue(db: Db, now: Date): Promise<TransactionRow | unde
   return row;
 }
 
-export type TransactionFilter = Omit<TransactionsQuery, 'sort' | 'limit' | 'next' | 'orderBy'>;
+export type TransactionFilter = Omit<TransactionsQuery, 'sort' | 'limit' | 'next' | 'prev' | 'orderBy'>;
 
 function conditions(workspaceId: string, f: TransactionFilter, time: typeof transactions.createdAt): SQL[] {
   const c: SQL[] = [eq(transactions.workspaceId, workspaceId)];
@@ -58,12 +58,27 @@ function conditions(workspaceId: string, f: TransactionFilter, time: typeof tran
   return c;
 }
 
-export async function transactionsPage(db: Db, workspaceId: string, f: TransactionFilter, orderBy: 'createdAt' | 'lastUpdated', sort: 'ASC' | 'DESC', limit: number, after?: TimePosition) {
+/**
+ * A page in `sort` order from a position: after it, or, going `backwards`, the rows just before it
+ * (read the other way from the position, then turned round). `more` says whether rows lie beyond
+ * the page in the direction read.
+ */
+export async function transactionsPage(
+  db: Db,
+  workspaceId: string,
+  f: TransactionFilter,
+  orderBy: 'createdAt' | 'lastUpdated',
+  sort: 'ASC' | 'DESC',
+  limit: number,
+  from?: { position: TimePosition; backwards: boolean },
+) {
   const time = orderBy === 'createdAt' ? transactions.createdAt : transactions.updatedAt;
   const c = conditions(workspaceId, f, time);
-  if (after) c.push(keysetAfter(time, transactions.id, sort, after));
-  const rows = await db.select().from(transactions).where(and(...c)).orderBy(...keysetOrder(time, transactions.id, sort)).limit(limit + 1);
-  return { rows: rows.slice(0, limit), more: rows.length > limit };
+  const read = from?.backwards ? (sort === 'DESC' ? 'ASC' : 'DESC') : sort;
+  if (from) c.push(keysetAfter(time, transactions.id, read, from.position));
+  const rows = await db.select().from(transactions).where(and(...c)).orderBy(...keysetOrder(time, transactions.id, read)).limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { rows: from?.backwards ? page.reverse() : page, more: rows.length > limit };
 }
 
 /** The next nonce of an account on a chain: one more than the last one it broadcast. */

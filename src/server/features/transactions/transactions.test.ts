@@ -188,6 +188,33 @@ describe('listing transactions', () => {
     expect(bySource.body.length).toBe(1);
   });
 
+  it.each(['DESC', 'ASC'])('walks forward with next-page and back with prev-page to the same pages (%s)', async (sort) => {
+    const everything = (await call<TransactionDetails[]>(trader, 'GET', `/v1/transactions?limit=500&sort=${sort}`)).body.map((t) => t.id);
+    expect(everything.length).toBeGreaterThan(4);
+    const follow = async (url: string | null) => {
+      const u = new URL(url!);
+      return call<TransactionDetails[]>(trader, 'GET', `${u.pathname}${u.search}`);
+    };
+    const pages: string[][] = [];
+    let page = await call<TransactionDetails[]>(trader, 'GET', `/v1/transactions?limit=2&sort=${sort}`);
+    expect(page.headers.get('prev-page')).toBeNull();
+    for (;;) {
+      pages.push(page.body.map((t) => t.id));
+      if (!page.headers.get('next-page')) break;
+      page = await follow(page.headers.get('next-page'));
+      expect(new URL(page.headers.get('prev-page')!).searchParams.get('next')).toBeNull();
+    }
+    expect(pages.flat()).toEqual(everything);
+    // Back from the last page, page by page, to the first, which has no prev-page.
+    for (let i = pages.length - 2; i >= 0; i--) {
+      page = await follow(page.headers.get('prev-page'));
+      expect(page.body.map((t) => t.id)).toEqual(pages[i]);
+      expect(page.headers.get('next-page')).not.toBeNull();
+    }
+    expect(page.headers.get('prev-page')).toBeNull();
+    expect((await call(trader, 'GET', `/v1/transactions?limit=2&next=x.y&prev=x.y`)).body).toMatchObject({ message: expect.stringContaining('not both') });
+  });
+
   it('refuses bad parameters and forged or foreign cursors', async () => {
     expect((await call(trader, 'GET', '/v1/transactions?limit=501')).body.message).toContain('limit');
     expect((await call(trader, 'GET', '/v1/transactions?status=DONE')).body.message).toContain('status');

@@ -56,6 +56,16 @@ describe('the official SDK against transactions and webhooks', { timeout: 120_00
     const list = await fireblocks.transactions.getTransactions({ assets: 'USDC', limit: 5 });
     expect(Array.isArray(list.data)).toBe(true);
     expect(list.data.map((t) => t.id)).toContain(id);
+    // Page by page with the SDK's own parameters: next from the next-page header, prev from prev-page.
+    await fireblocks.transactions.createTransaction({
+      transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount: '1', note: 'a second one' },
+    });
+    const firstPage = await fireblocks.transactions.getTransactions({ limit: 1 });
+    const next = new URL(firstPage.headers['next-page']!).searchParams.get('next')!;
+    const secondPage = await fireblocks.transactions.getTransactions({ limit: 1, next });
+    expect(secondPage.data[0]!.id).not.toBe(firstPage.data[0]!.id);
+    const prev = new URL(secondPage.headers['prev-page']!).searchParams.get('prev')!;
+    expect((await fireblocks.transactions.getTransactions({ limit: 1, prev })).data.map((t) => t.id)).toEqual(firstPage.data.map((t) => t.id));
 
     while (received.filter((r) => r.resourceId === id).length < 10 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
     const mine = received.filter((r) => r.resourceId === id);
