@@ -127,8 +127,9 @@ async function verifySessionToken(deps: AppDeps, token: string): Promise<string 
   const known = verified.get(token);
   if (known) {
     // The same rule as jose's: a token is expired once the clock reaches its exp.
-    if (nowS >= known.exp) throw sessionExpired();
-    return known.sub;
+    if (nowS < known.exp) return known.sub;
+    verified.delete(token);
+    throw sessionExpired();
   }
   try {
     const { payload } = await jwtVerify(token, deps.secrets.accessTokenKey, {

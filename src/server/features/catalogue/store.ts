@@ -10,11 +10,11 @@ import { queryRows } from '../../db/rows';
 export type BlockchainRow = typeof catalogueBlockchains.$inferSelect;
 export type AssetRow = typeof catalogueAssets.$inferSelect;
 
-/** By id or legacy id. */
 /** A blockchain named by its uuid or its legacy id. */
 const blockchainNamed = (idOrLegacy: string) =>
   UUID.test(idOrLegacy) ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy))! : eq(catalogueBlockchains.legacyId, idOrLegacy);
 
+/** By id or legacy id. */
 export async function findBlockchain(db: Db, idOrLegacy: string): Promise<BlockchainRow | undefined> {
   const [row] = await db.select().from(catalogueBlockchains).where(blockchainNamed(idOrLegacy));
   return row;
