@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AttemptsPage,
   type CreateWebhookRequest,
+  type Notification,
   type NotificationStatus,
   NotificationsPage,
   NotificationWithData,
@@ -73,12 +74,16 @@ export const webhookQueries = {
       queryFn: ({ signal }) => session.api.request(notificationPath(webhookId, notificationId), NotificationWithData, { signal }),
       refetchInterval: (query) => (query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
     }),
-  /** The newest attempts (at most 100, more than the 10 a delivery makes), followed while it is under way. */
-  attempts: (webhookId: string, notificationId: string, underWay: boolean) =>
+  /**
+   * The newest attempts (at most 100, more than the 10 a delivery makes) as of the notification's
+   * attempt count. Each attempt changes the key, so the list follows the notification's own
+   * refreshes: polling the two apart could miss the last attempt of a round that ended between polls.
+   */
+  attempts: (webhookId: string, notification: Pick<Notification, 'id' | 'attempts'>) =>
     queryOptions({
-      queryKey: [...WEBHOOKS, 'notifications', webhookId, 'attempts', notificationId] as const,
-      queryFn: ({ signal }) => session.api.request(`${notificationPath(webhookId, notificationId)}/attempts?pageSize=100`, AttemptsPage, { signal }),
-      refetchInterval: underWay ? DELIVERING_REFRESH_MS : false,
+      queryKey: [...WEBHOOKS, 'notifications', webhookId, 'attempts', notification.id, notification.attempts] as const,
+      queryFn: ({ signal }) => session.api.request(`${notificationPath(webhookId, notification.id)}/attempts?pageSize=100`, AttemptsPage, { signal }),
+      placeholderData: keepPreviousData,
     }),
 };
 

@@ -27,8 +27,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 function Attempts({ webhookId, notification }: { webhookId: string; notification: NotificationWithData }) {
-  const underWay = notification.status === 'IN_PROGRESS' || notification.status === 'ON_HOLD';
-  const attempts = useQuery(webhookQueries.attempts(webhookId, notification.id, underWay));
+  const attempts = useQuery(webhookQueries.attempts(webhookId, notification));
   if (attempts.isPending) return <Skeleton height={80} />;
   if (attempts.isError) return <ErrorView title="The attempts could not be loaded" error={attempts.error} onRetry={() => void attempts.refetch()} />;
   if (attempts.data.data.length === 0) return <Text size="sm" c="dimmed">No attempt has been made yet.</Text>;
