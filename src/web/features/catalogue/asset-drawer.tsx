@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Code, DataList, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCurrencyDollar, IconExternalLink } from '@tabler/icons-react';
+import { Badge, Button, Code, DataList, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Asset, Blockchain } from '../../../contract/catalogue';
+import { ExternalLink } from '../../components/external-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { UtcTime } from '../../components/utc-time';
@@ -66,13 +67,9 @@ function OnChain({ asset, chain }: { asset: Asset; chain: Blockchain | undefined
       {links.length > 0 && (
         <Group gap="md">
           {links.map((link) => (
-            <Anchor key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
-              <Group gap={4} wrap="nowrap" component="span">
-                {link.label}
-                <IconExternalLink size={14} aria-hidden />
-                <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
-              </Group>
-            </Anchor>
+            <ExternalLink key={link.href} href={link.href}>
+              {link.label}
+            </ExternalLink>
           ))}
         </Group>
       )}

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink, IconFilterOff } from '@tabler/icons-react';
+import { Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Blockchain } from '../../../contract/catalogue';
+import { ExternalLink } from '../../components/external-link';
 import { ErrorView } from '../../components/error-view';
 import { blockchainQueries } from './api';
 import { type BlockchainFilters, parseBlockchainsSearch, toBlockchainsSearch } from './blockchains-view';
@@ -70,13 +71,7 @@ function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
               </Table.Td>
               <Table.Td>{SIGNING_ALGORITHM_LABELS[chain.onchain.signingAlgo]}</Table.Td>
               <Table.Td>
-                <Anchor href={chain.metadata.explorer.base} target="_blank" rel="noopener noreferrer" size="sm">
-                  <Group gap={4} wrap="nowrap" component="span">
-                    {explorerName(chain)}
-                    <IconExternalLink size={14} aria-hidden />
-                    <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
-                  </Group>
-                </Anchor>
+                <ExternalLink href={chain.metadata.explorer.base}>{explorerName(chain)}</ExternalLink>
               </Table.Td>
             </Table.Tr>
           ))}

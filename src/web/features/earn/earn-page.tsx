@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Group, Image, Select, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconExternalLink } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EARN_SORT_FIELDS, type EarnProvider, type EarnSortField, EVM_CHAIN_NAMES } from '../../../contract/earn';
 import { mayPerform } from '../../../contract/operations';
+import { ExternalLink } from '../../components/external-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
@@ -91,13 +92,7 @@ function ProviderRow({ provider, onApprove, canApprove }: { provider: EarnProvid
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Anchor href={provider.termsOfServiceUrl} target="_blank" rel="noreferrer noopener" size="sm" style={{ whiteSpace: 'nowrap' }}>
-            <Group gap={2} component="span" wrap="nowrap">
-              Terms of {provider.displayName}
-              <IconExternalLink size={12} aria-hidden />
-              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-            </Group>
-          </Anchor>
+          <ExternalLink href={provider.termsOfServiceUrl}>Terms of {provider.displayName}</ExternalLink>
           {canApprove && provider.isTermsApprovalRequired && !provider.isTermsOfServiceApproved && (
             <Button size="xs" onClick={() => onApprove(provider)} aria-label={`Approve terms of ${provider.displayName}`} style={{ flexShrink: 0 }}>
               Approve terms

@@ -1,7 +1,7 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDetails } from '../../../contract/trading';
+import { ExternalLink } from '../../components/external-link';
 import { CopyIconButton } from '../../components/copyable-value';
 import { explorerTransactionLink } from '../../lib/explorer-links';
 import { Amount } from './amount';
@@ -16,14 +16,7 @@ function ExplorerLink({ assetId, txHash }: { assetId: string; txHash: string }) 
   const chain = useQuery({ ...catalogueQueries.blockchain(chainId), enabled: chainId !== '' });
   const link = chain.data ? explorerTransactionLink(chain.data, txHash) : null;
   if (!link) return null;
-  return (
-    <Anchor href={link.href} target="_blank" rel="noreferrer" size="sm">
-      <Group gap={4} component="span">
-        {link.label}
-        <IconExternalLink size={14} aria-hidden />
-      </Group>
-    </Anchor>
-  );
+  return <ExternalLink href={link.href}>{link.label}</ExternalLink>;
 }
 
 export function OrderReceipt({ receipt, assetId }: { receipt: Receipt; assetId: string }) {

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Alert, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { PeerPath, TransactionWithTimeline } from '../../../contract/transactions';
+import { ExternalLink } from '../../components/external-link';
 import { BackLink } from '../../components/back-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
@@ -75,14 +75,7 @@ function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
   return (
     <Stack gap={4}>
       <CopyableValue value={tx.txHash} label="transaction hash" />
-      {link && (
-        <Anchor href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
-          <Group gap={4} component="span">
-            {link.label}
-            <IconExternalLink size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      )}
+      {link && <ExternalLink href={link.href}>{link.label}</ExternalLink>}
       {chain.data && !link && (
         <Text size="xs" c="dimmed">
           The catalogue knows no explorer page for this transaction.
