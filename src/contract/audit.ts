@@ -83,6 +83,10 @@ export const AuditLogsResponse = z.object({
   data: z.array(AuditLogData),
   next: z.string().nullable().meta({ description: 'Cursor of the next page, or null on the last page.' }),
   cursor: z.string().nullable().meta({ description: 'Deprecated mirror of next.', deprecated: true }),
+  total: z
+    .number()
+    .int()
+    .meta({ description: 'The number of events in this page, which older clients read. Not a count of the whole filtered range: that would scan up to a year of events for every page.' }),
 });
 export type AuditLogsResponse = z.infer<typeof AuditLogsResponse>;
 

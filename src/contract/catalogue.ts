@@ -2,6 +2,11 @@ import { z } from 'zod';
 
 export const ASSET_CLASSES = ['NATIVE', 'FT', 'FIAT', 'NFT', 'SFT', 'VIRTUAL'] as const;
 export const ASSET_SCOPES = ['GLOBAL', 'LOCAL'] as const;
+/**
+ * The SDKs spell a registration answer's scope (their AssetMetadata) `Global | Local`, while an
+ * asset's own (AssetDetailsMetadata) and the list filter are `GLOBAL | LOCAL`.
+ */
+export const REGISTERED_ASSET_SCOPES = ['Global', 'Local'] as const;
 
 export const ASSET_PAGE_SIZE = { min: 100, max: 1000, default: 500 } as const;
 export const BLOCKCHAIN_PAGE_SIZE = { min: 1, max: 500, default: 500 } as const;
@@ -50,7 +55,12 @@ export const AssetListQuery = z.object({
   blockchainId: z.string().min(1, { error: 'blockchainId must not be empty' }).max(200).optional(),
   assetClass: z.enum(ASSET_CLASSES, { error: `assetClass must be one of ${ASSET_CLASSES.join(', ')}` }).optional(),
   symbol: z.string().min(1, { error: 'symbol must be at least 1 character' }).max(100).optional(),
-  scope: z.enum(ASSET_SCOPES, { error: 'scope must be GLOBAL or LOCAL' }).optional(),
+  // Both SDKs send GLOBAL | LOCAL; the Global | Local of a registration answer is taken too, so a
+  // client can filter by the scope it was given.
+  scope: z
+    .enum([...ASSET_SCOPES, ...REGISTERED_ASSET_SCOPES], { error: 'scope must be GLOBAL or LOCAL' })
+    .transform((v) => v.toUpperCase() as (typeof ASSET_SCOPES)[number])
+    .optional(),
   deprecated: booleanParam('deprecated').optional(),
   ids: idsParam,
   pageCursor: z.string().max(1024).optional(),
@@ -68,7 +78,7 @@ export const BlockchainListQuery = z.object({
 });
 export type BlockchainListQuery = z.infer<typeof BlockchainListQuery>;
 
-export const AssetNote = z.object({ text: z.string(), userId: z.string(), userName: z.string() });
+export const AssetNote = z.object({ text: z.string(), userId: z.string(), userName: z.string(), updatedAt: z.string().meta({ description: 'ISO 8601 UTC, milliseconds.' }) });
 export const AssetPrice = z
   .object({ currency: z.string(), price: z.string().meta({ description: 'Decimal string.' }), lastUpdateAt: z.number().int().meta({ description: 'Epoch seconds.' }) })
   .meta({ description: 'The price this workspace set last (extension).' });
@@ -76,23 +86,24 @@ export const AssetPrice = z
 export const Asset = z.object({
   id: z.string(),
   legacyId: z.string(),
-  blockchainId: z.string().nullable(),
+  // The SDKs' Asset declares its optional fields absent, never null (the typed conformance test checks it).
+  blockchainId: z.string().optional().meta({ description: 'Absent for fiat.' }),
   displayName: z.string(),
   displaySymbol: z.string(),
   assetClass: z.enum(ASSET_CLASSES),
   decimals: z.number().int().optional().meta({ description: 'Fiat assets only.' }),
-  onchain: z.object({ symbol: z.string(), name: z.string(), address: z.string().nullable(), decimals: z.number().int(), standards: z.array(z.string()) }),
+  onchain: z.object({ symbol: z.string(), name: z.string(), address: z.string().optional().meta({ description: 'Absent for a native coin.' }), decimals: z.number().int(), standards: z.array(z.string()) }),
   metadata: z.object({
     scope: z.enum(ASSET_SCOPES),
     verified: z.boolean(),
     deprecated: z.boolean(),
-    deprecationReferralId: z.string().nullable().optional(),
-    website: z.string().nullable().optional(),
+    deprecationReferralId: z.string().optional(),
+    website: z.string().optional(),
     media: z.array(z.object({ url: z.string(), type: z.string(), attributes: z.object({ monochrome: z.boolean() }).optional() })),
-    note: AssetNote.nullable().optional().meta({ description: 'The calling user’s own note; null when they have none.' }),
+    note: AssetNote.optional().meta({ description: 'The calling user’s own note; absent when they have none.' }),
     features: z.array(z.string()),
   }),
-  price: AssetPrice.nullable().optional(),
+  price: AssetPrice.optional(),
 });
 export type Asset = z.infer<typeof Asset>;
 
@@ -104,7 +115,7 @@ export const Blockchain = z.object({
   legacyId: z.string(),
   displayName: z.string(),
   nativeAssetId: z.string(),
-  onchain: z.object({ protocol: z.string(), chainId: z.string().nullable().optional(), test: z.boolean(), signingAlgo: z.enum(['ECDSA_SECP256K1', 'EDDSA_ED25519']) }),
+  onchain: z.object({ protocol: z.string(), chainId: z.string().optional().meta({ description: 'EVM chains only.' }), test: z.boolean(), signingAlgo: z.enum(['ECDSA_SECP256K1', 'EDDSA_ED25519']) }),
   metadata: z.object({
     scope: z.enum(ASSET_SCOPES),
     deprecated: z.boolean(),
@@ -138,12 +149,15 @@ export const RegisteredAsset = z.object({
   legacyId: z.string(),
   assetClass: z.enum(ASSET_CLASSES),
   onchain: z.object({ symbol: z.string(), name: z.string(), address: z.string().nullable(), decimals: z.number().int(), standard: z.string() }),
-  metadata: z.object({ scope: z.enum(ASSET_SCOPES), deprecated: z.boolean() }),
+  metadata: z.object({ scope: z.enum(REGISTERED_ASSET_SCOPES), deprecated: z.boolean() }),
 });
+
+export const NoteText = z.string({ error: 'note text must be a string' }).max(MAX_NOTE_LENGTH, { error: `note text is at most ${MAX_NOTE_LENGTH} characters` });
 
 export const UpdateAssetMetadataRequest = z.strictObject({
   metadata: z.strictObject({
-    note: z.strictObject({ text: z.string().max(MAX_NOTE_LENGTH, { error: `note text is at most ${MAX_NOTE_LENGTH} characters` }) }),
+    // The legacy SDK declares text `string | null`, the TypeScript SDK optional: either clears the note.
+    note: z.strictObject({ text: NoteText.nullish().transform((v) => v ?? '') }),
   }),
 });
 

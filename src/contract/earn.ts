@@ -8,11 +8,14 @@ const ProviderId = z
   .max(50, { error: 'providerId must be at most 50 characters' })
   .meta({ description: 'e.g. AAVE or MORPHO' });
 
+/** The most chain ids a provider may list: the bound of the public API's EarnProvider model. */
+export const EARN_MAX_CHAIN_IDS = 10;
+
 export const EarnProvider = z.object({
   providerId: z.string(),
   displayName: z.string(),
   logoUrl: z.string(),
-  supportedChainIds: z.array(z.number().int()).meta({ description: 'EVM chain ids (EIP-155).' }),
+  supportedChainIds: z.array(z.number().int()).max(EARN_MAX_CHAIN_IDS).meta({ description: `EVM chain ids (EIP-155), at most ${EARN_MAX_CHAIN_IDS}.` }),
   isTermsApprovalRequired: z.boolean(),
   termsOfServiceUrl: z.string(),
   isTermsOfServiceApproved: z.boolean(),

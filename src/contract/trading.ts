@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './ivms101';
 import { epochMs, repeated } from './query';
+import { positiveDecimal } from './decimal';
 
 /**
  * Trading (beta): providers and their manifests, vault accounts, quotes and orders. Field names
@@ -18,7 +19,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ['CANCELED', 'COMPLETED', 'FAILED'];
 
 export const EXECUTION_TYPES = ['MARKET', 'QUOTE', 'LIMIT'] as const;
+/** What a manifest may list in executionTypes: the SDKs' ExecutionRequestDetailsType has no LIMIT. */
+export const MANIFEST_EXECUTION_TYPES = ['MARKET', 'QUOTE'] as const;
 export const SETTLEMENT_TYPES = ['PREFUNDED', 'DVP', 'POST_ORDER'] as const;
+/** What a provider manifest may list as order settlement types (the SDKs' SettlementTypeEnum); POST_ORDER is a flag beside it. */
+export const MANIFEST_SETTLEMENT_TYPES = ['DVP', 'PREFUNDED'] as const;
 export const SIDES = ['BUY', 'SELL'] as const;
 export const RAILS = ['BLOCKCHAIN', 'INTERNAL', 'SWIFT', 'IBAN', 'US_WIRE', 'ACH', 'SEPA', 'SPEI', 'PIX', 'LBT', 'MOMO', 'CHAPS', 'PAYID', 'INTERAC', 'INTERNAL_TRANSFER'] as const;
 export const RELATIONSHIP_TYPES = ['FirstParty', 'SecondParty', 'ThirdParty'] as const;
@@ -41,18 +46,6 @@ export const STEP_STATUSES = ['WAITING', 'PROCESSING', 'COMPLETED', 'FAILED', 'C
 export const FEE_TYPES = ['ORDER', 'NETWORK', 'SPREAD', 'REBATE'] as const;
 
 export const MAX_ORDER_NOTE = 512;
-/** Digits a decimal amount may have: enough for 18-decimal tokens and very large quantities. */
-export const AMOUNT_DIGITS = { integer: 30, fraction: 18 } as const;
-
-const POSITIVE_DECIMAL = new RegExp(`^(?=.*[1-9])\\d{1,${AMOUNT_DIGITS.integer}}(\\.\\d{1,${AMOUNT_DIGITS.fraction}})?$`);
-
-/** A decimal string greater than 0 (no sign, no exponent, at most 18 decimal places). */
-export const positiveDecimal = (name: string) =>
-  z
-    .string({ error: `${name} must be a decimal string` })
-    .regex(POSITIVE_DECIMAL, { error: `${name} must be a decimal number greater than 0, such as "0.5", with at most ${AMOUNT_DIGITS.fraction} decimal places` })
-    .meta({ description: 'Decimal string greater than 0.', example: '0.5' });
-
 const text = (name: string, max = 200) =>
   z.string({ error: `${name} is required` }).trim().min(1, { error: `${name} must not be empty` }).max(max, { error: `${name} must be at most ${max} characters` });
 
@@ -149,12 +142,27 @@ export const ExecutionRequestDetails = z.discriminatedUnion(
   'type',
   [
     z.strictObject({ type: z.literal('MARKET'), ...baseExecution }),
-    z.strictObject({ type: z.literal('QUOTE'), quoteId: text('quoteId', 100), reQuote: ReQuote.optional(), ...baseExecution }),
+    // The SDKs send { type, quoteId, reQuote? } (their QuoteExecutionWithRequoteRequestDetails): the
+    // quote carries side, amount and pair. The full shape of wire-facts is taken too; what it gives
+    // must match the quote.
+    z.strictObject({
+      type: z.literal('QUOTE'),
+      quoteId: text('quoteId', 100),
+      reQuote: ReQuote.optional(),
+      side: baseExecution.side.optional(),
+      baseAmount: baseExecution.baseAmount.optional(),
+      baseAssetId: baseExecution.baseAssetId.optional(),
+      baseAssetRail: baseExecution.baseAssetRail,
+      quoteAssetId: baseExecution.quoteAssetId.optional(),
+      quoteAssetRail: baseExecution.quoteAssetRail,
+    }),
     z.strictObject({ type: z.literal('LIMIT'), timeInForce: z.literal('FOK', { error: 'timeInForce must be FOK' }), limitPrice: positiveDecimal('limitPrice'), ...baseExecution }),
   ],
   { error: 'executionRequestDetails.type must be MARKET, QUOTE or LIMIT' },
 );
 export type ExecutionRequestDetails = z.infer<typeof ExecutionRequestDetails>;
+/** An execution with side, amount and pair known: a QUOTE order's filled in from its quote. */
+export type ResolvedExecution = ExecutionRequestDetails & Required<Pick<ExecutionRequestDetails, 'side' | 'baseAmount' | 'baseAssetId' | 'quoteAssetId'>>;
 
 const internalRef = <T extends (typeof ACCOUNT_TYPES)[number]>(type: T) => z.strictObject({ type: z.literal(type), accountId: text('accountId', 100) });
 export const AccountReference = z.discriminatedUnion(
@@ -295,7 +303,7 @@ export const OrdersQuery = z.object({
 });
 export type OrdersQuery = z.infer<typeof OrdersQuery>;
 
-export const OrdersResponse = z.object({ data: z.array(OrderSummary), total: z.number().int(), next: z.string().nullable() });
+export const OrdersResponse = z.object({ data: z.array(OrderSummary), total: z.number().int(), next: z.string().optional() });
 export type OrdersResponse = z.infer<typeof OrdersResponse>;
 
 export const OrderIdParam = z.object({ orderId: z.string().min(1).max(100) });
@@ -303,8 +311,19 @@ export const OrderIdParam = z.object({ orderId: z.string().min(1).max(100) });
 // ---- Providers ----
 
 export const ProviderManifest = z.object({
-  order: z.object({ supported: z.boolean(), executionTypes: z.array(z.enum(EXECUTION_TYPES)), settlementTypes: z.array(z.enum(SETTLEMENT_TYPES)) }),
-  quote: z.object({ supported: z.boolean(), settlementTypes: z.array(z.enum(SETTLEMENT_TYPES)) }),
+  order: z.object({
+    supported: z.boolean(),
+    executionTypes: z.array(z.enum(MANIFEST_EXECUTION_TYPES)),
+    limitSupported: z.boolean().meta({
+      description: 'Whether LIMIT (FOK) orders are taken (extension): executionTypes holds only what the SDKs’ models allow there, MARKET and QUOTE.',
+    }),
+    settlementTypes: z.array(z.enum(MANIFEST_SETTLEMENT_TYPES)),
+    postOrderSupported: z.boolean().meta({
+      description: 'Whether POST_ORDER settlement is taken (extension): settlementTypes holds only what the SDKs’ models allow there, DVP and PREFUNDED.',
+    }),
+  }),
+  // The SDKs' models allow only DVP for a quote's settlement.
+  quote: z.object({ supported: z.boolean(), settlementTypes: z.array(z.enum(['DVP'])) }),
   rate: z.object({ supported: z.boolean() }),
   requiredFields: z
     .object({
@@ -316,6 +335,12 @@ export const ProviderManifest = z.object({
   fees: z.object({ orderFeeBps: z.number().int(), networkFee: z.string() }).meta({ description: 'The provider’s order fee (basis points of the quote amount) and flat network fee in the quote asset (extension).' }),
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
+
+/** Every execution type a provider takes: its manifest's executionTypes, and LIMIT where it says so. */
+export const orderExecutionTypes = (order: ProviderManifest['order']): (typeof EXECUTION_TYPES)[number][] => [...order.executionTypes, ...(order.limitSupported ? (['LIMIT'] as const) : [])];
+
+/** Every settlement type a provider's orders take: its manifest's settlementTypes, and POST_ORDER where it says so. */
+export const orderSettlementTypes = (order: ProviderManifest['order']): (typeof SETTLEMENT_TYPES)[number][] => [...order.settlementTypes, ...(order.postOrderSupported ? (['POST_ORDER'] as const) : [])];
 
 export const TradingProvider = z.object({
   id: z.string(),
@@ -333,7 +358,7 @@ export const ProvidersQuery = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, { error: 'pageSize must be between 1 and 100' }).max(100, { error: 'pageSize must be between 1 and 100' }).default(20),
   pageCursor: z.string().max(1024).optional(),
 });
-export const ProvidersResponse = z.object({ data: z.array(TradingProvider), total: z.number().int(), next: z.string().nullable() });
+export const ProvidersResponse = z.object({ data: z.array(TradingProvider), total: z.number().int(), next: z.string().optional() });
 export const ProviderIdParam = z.object({ providerId: z.string().min(1).max(100) });
 
 // ---- Quotes ----

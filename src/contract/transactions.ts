@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { epochMs, repeated } from './query';
-import { positiveDecimal } from './trading';
+import { positiveDecimal } from './decimal';
 
 /**
  * Transactions: the spec's transaction details (the data of four webhook events) and the public

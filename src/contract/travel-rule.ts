@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { decimalString, positiveDecimal } from './decimal';
 import { FIELD_PATH, IVMS101_VERSIONS, REQUIRED_FIELD_TYPES } from './ivms101';
+import { nullAsAbsent } from './nullable';
 
 /** Travel Rule (TRLink): messages, their required actions, the VASP directory (spec and wire-facts). */
 
@@ -21,13 +23,6 @@ export const VaspId = z
   .string({ error: 'vaspId must be a DID' })
   .max(200, { error: 'vaspId must be at most 200 characters' })
   .regex(DID_PATTERN, { error: 'vaspId must be a DID such as did:web:example.com' });
-
-/** Decimal amounts travel as strings and are never turned into JS numbers (ARCHITECTURE habit 10). */
-export const positiveDecimal = (name: string) =>
-  z
-    .string({ error: `${name} must be a decimal string` })
-    .regex(/^(0|[1-9]\d{0,29})(\.\d{1,18})?$/, { error: `${name} must be a decimal string such as "12.5" (up to 18 decimals)` })
-    .refine((v) => /[1-9]/.test(v), { error: `${name} must be greater than 0` });
 
 export const TrmAsset = z.object({
   format: z.enum(['fireblocks', 'coinmarketcap']),
@@ -196,19 +191,18 @@ export const CreateIntegrationRequest = z.strictObject({ vaspId: VaspId });
  */
 export const CreateTrmRequest = z.strictObject({
   direction: z.enum(['INBOUND', 'OUTBOUND'], { error: 'direction must be INBOUND or OUTBOUND' }),
+  // The SDK declares every one of these `| null` (TRLinkCreateTrmRequest); null reads as absent, so
+  // the ones this service needs answer "is required".
   assetId: z.string({ error: 'assetId is required' }).min(1, { error: 'assetId is required' }).max(64),
   amount: positiveDecimal('amount'),
-  amountUSD: z
-    .string({ error: 'amountUSD must be a decimal string' })
-    .regex(/^(0|[1-9]\d{0,20})(\.\d{1,8})?$/, { error: 'amountUSD must be a decimal string such as "1250.40"' })
-    .optional(),
+  amountUSD: nullAsAbsent(decimalString('amountUSD', { integer: 21, fraction: 8 }, '1250.40')),
   srcAddress: z.string({ error: 'srcAddress is required' }).min(1, { error: 'srcAddress is required' }).max(200),
   destAddress: z.string({ error: 'destAddress is required' }).min(1, { error: 'destAddress is required' }).max(200),
-  destTag: z.string().max(100).optional(),
-  txId: z.string().max(100).optional(),
-  txHash: z.string().max(200).optional(),
-  originatorVaspId: VaspId.optional(),
-  beneficiaryVaspId: VaspId.optional(),
+  destTag: nullAsAbsent(z.string().max(100)),
+  txId: nullAsAbsent(z.string().max(100)),
+  txHash: nullAsAbsent(z.string().max(200)),
+  originatorVaspId: nullAsAbsent(VaspId),
+  beneficiaryVaspId: nullAsAbsent(VaspId),
   externalId: z.string().min(1).max(100).optional().meta({ description: 'Extension: the id the counterparty knows it by (default: a new one).' }),
   ivms101: Ivms101Upload.extend({ filledFields: filledFields(0) }),
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAuditEvents, type AuditEntry } from './features/audit/record';
 import { shipped } from './features/catalogue/shipped';
 import type { RunningServer } from './server';
-import { makeCsr, signedHeaders, startSdkServer, type SdkServer, type TestApiUser } from './test/harness';
+import { makeCsr, sha256Hex, signedHeaders, startSdkServer, type SdkServer, type TestApiUser } from './test/harness';
 
 let sdk: SdkServer;
 let server: RunningServer;
@@ -98,6 +98,14 @@ describe('the official TypeScript SDK against the running service', () => {
     expect((await send(headers)).status).toBe(200);
     expect(await send(headers)).toEqual({ status: 401, code: -7 });
   });
+  it('accepts the legacy SDK\'s bodyHash of `""` for a bodiless request, and for nothing else', async () => {
+    const legacyEmpty = sha256Hex('""');
+    expect(await send(await signedHeaders(apiUser, path, { bodyHash: legacyEmpty }))).toEqual({ status: 200, code: undefined });
+    expect(await send(await signedHeaders(apiUser, path, { bodyHash: sha256Hex('{}') }))).toEqual({ status: 401, code: -1 });
+    const target = `/v1/management/api_users/${apiUser.id}/enabled`;
+    const body = JSON.stringify({ enabled: true });
+    expect(await send(await signedHeaders(apiUser, target, { body, bodyHash: legacyEmpty }), { method: 'PUT', body }, target)).toEqual({ status: 401, code: -1 });
+  });
   it('refuses a tampered body', async () => {
     const target = `/v1/management/api_users/${apiUser.id}/enabled`;
     const headers = await signedHeaders(apiUser, target, { body: JSON.stringify({ enabled: true }) });
@@ -135,11 +143,11 @@ describe('the catalogue through the SDK', () => {
     const fireblocks = client();
     const held = shipped.resolvable.find((t) => t.blockchainId === shipped.blockchains.find((b) => b.legacyId === 'ETH')!.id && t.symbol && t.standard === 'ERC20')!;
     const registered = await fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } });
-    expect(registered.data).toMatchObject({ assetClass: 'FT', onchain: { address: held.address, symbol: held.symbol }, metadata: { scope: 'LOCAL' } });
+    expect(registered.data).toMatchObject({ assetClass: 'FT', onchain: { address: held.address, symbol: held.symbol }, metadata: { scope: 'Local' } });
     const price = await fireblocks.blockchainsAssets.setAssetPrice({ id: registered.data.legacyId, setAssetPriceRequest: { currency: 'USD', price: 1.25 } });
     expect(price.data).toMatchObject({ legacyId: registered.data.legacyId, currency: 'USD', price: 1.25, source: 'PRIVATE' });
     const noted = await fireblocks.blockchainsAssets.updateAssetUserMetadata({ id: registered.data.legacyId, updateAssetUserMetadataRequest: { metadata: { note: { text: 'Listed by the treasury bot' } } } });
-    expect(noted.data.metadata.note).toMatchObject({ text: 'Listed by the treasury bot', userId: apiUser.id });
+    expect(noted.data.metadata.note).toMatchObject({ text: 'Listed by the treasury bot', userId: apiUser.id, updatedAt: expect.any(String) });
     await expect(fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } })).rejects.toMatchObject({ response: { statusCode: 409 } });
   });
 });

@@ -5,7 +5,7 @@ import { explorerLinks, explorerTransactionLink } from './explorer-links';
 const chain = (explorer: Blockchain['metadata']['explorer'], displayName = 'Chain') =>
   ({ displayName, metadata: { explorer } }) as unknown as Blockchain;
 const asset = (onchain: Partial<Asset['onchain']>) =>
-  ({ onchain: { symbol: 'TKN', name: 'Token', address: null, decimals: 18, standards: [], ...onchain } }) as unknown as Asset;
+  ({ onchain: { symbol: 'TKN', name: 'Token', decimals: 18, standards: [], ...onchain } }) as unknown as Asset;
 
 const ETHERSCAN = { base: 'https://etherscan.io', address: 'https://etherscan.io/address/{address}', tx: 'https://etherscan.io/tx/{tx}', token: 'https://etherscan.io/token/{token}' };
 const STELLAR_EXPERT = {

@@ -133,6 +133,14 @@ describe('cursors', () => {
     expect(timestamps).toEqual(order === 'ASC' ? hours : hours.reverse());
   });
 
+  it('answers total, the number of events in the page, which older clients read', async () => {
+    const first = await get(`?${range}&pageSize=5`);
+    expect(first.body).toMatchObject({ total: 5 });
+    const last = await get(`?startTime=${NOW - 30 * HOUR}&endTime=${NOW - 10 * HOUR}&pageSize=500`);
+    expect(last.body.total).toBe(last.body.data.length);
+    expect(last.body.next).toBeNull();
+  });
+
   it('accepts the deprecated cursor parameter', async () => {
     const first = await get(`?${range}&pageSize=5`);
     const second = await get(`?${range}&pageSize=5&cursor=${encodeURIComponent(first.body.next!)}`);
@@ -179,7 +187,6 @@ describe('what is recorded', () => {
     await signIn(app, adminEmail, 'wrong-password');
     const ok = await signIn(app, adminEmail);
     const cookie = ok.headers.get('set-cookie')!.match(/ao_refresh=([^;]*)/)![1];
-    await app.request('/v1/auth/sign_out', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } });
     const bot = await addApiUser(ctx, ws.id, 'ADMIN', 'Audit bot');
     const path = '/v1/management/api_users';
     await app.request(path, { headers: await signedHeaders(bot, path, { uri: '/v1/wrong', iat: Math.floor(NOW / 1000) }) });
@@ -189,6 +196,8 @@ describe('what is recorded', () => {
       headers: { Authorization: `Bearer ${admin.accessToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ enabled: false }),
     });
+    // Signing out ends the access token too, so it comes last.
+    await app.request('/v1/auth/sign_out', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } });
     const events = (await get(`?startTime=${NOW - HOUR}&category=Security&category=Administration&pageSize=50`)).body.data;
     // The test clock stands still, so events of this test share a timestamp: match on who acted.
     const adminId = ws.people[0]!.id;

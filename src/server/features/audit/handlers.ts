@@ -73,7 +73,7 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const page = await store.queryAuditPage(deps.db, { workspaceId, ...range, ...q }, q.order, q.pageSize, after);
     const next = page.more && page.last ? encodeCursor<AuditPosition>(deps.secrets.cursorKey, workspaceId, fp, { s: range.start, e: range.end, ...page.last }) : null;
     // The page arrives as JSON text from the database (see queryAuditPage); only the envelope is added here.
-    const body = `{"data":${page.json},"next":${JSON.stringify(next)},"cursor":${JSON.stringify(next)}}`;
+    const body = `{"data":${page.json},"next":${JSON.stringify(next)},"cursor":${JSON.stringify(next)},"total":${page.count}}`;
     // A pre-serialised body has no typed-JSON marker; its shape is AuditLogsResponse, which the tests check.
     return c.body(body, 200, { 'Content-Type': 'application/json' }) as never;
   });

@@ -71,9 +71,11 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
       (select timestamp from last)::text as last_t,
       (select id from last)::text as last_i
     from page`);
+  const fetched = Number(row!.fetched);
   return {
     json: row!.data,
-    more: Number(row!.fetched) > pageSize,
+    count: Math.min(fetched, pageSize),
+    more: fetched > pageSize,
     last: row!.last_t && row!.last_i ? { t: Number(row!.last_t), i: row!.last_i } : undefined,
   };
 }

@@ -61,6 +61,7 @@ describe('list parameters', () => {
     ['/v1/assets?pageSize=1001', 400, /pageSize/],
     ['/v1/assets?assetClass=COIN', 400, /assetClass must be one of/],
     ['/v1/assets?scope=PUBLIC', 400, /scope must be GLOBAL or LOCAL/],
+    ['/v1/assets?scope=local', 400, /scope must be GLOBAL or LOCAL/],
     ['/v1/assets?deprecated=maybe', 400, /deprecated must be true or false/],
     ['/v1/assets?symbol=', 400, /symbol must be at least 1 character/],
     [`/v1/assets?${Array.from({ length: 101 }, (_, i) => `ids=X${i}`).join('&')}`, 400, /ids may list at most 100/],
@@ -120,7 +121,7 @@ describe('registering an asset by address', () => {
       const token = resolvableOn(legacy).at(-1)!;
       const res = await register(editor, { blockchainId: legacy, address: token.address });
       expect(res.status, `${legacy}: ${res.body.message}`).toBe(200);
-      expect(res.body).toMatchObject({ assetClass: 'FT', onchain: { symbol: token.symbol, address: token.address, decimals: token.decimals }, metadata: { scope: 'LOCAL', deprecated: false } });
+      expect(res.body).toMatchObject({ assetClass: 'FT', onchain: { symbol: token.symbol, address: token.address, decimals: token.decimals }, metadata: { scope: 'Local', deprecated: false } });
     }
     const aqua = resolvableOn('XLM')[0]!;
     expect((await register(editor, { blockchainId: 'XLM', address: aqua.address })).body.message).toMatch(/symbol .*required/);
@@ -130,6 +131,10 @@ describe('registering an asset by address', () => {
     const other = await addWorkspace(ctx, 'Other Catalogue Co', ['ADMIN']);
     const theirs = await consoleToken(app, other.people[0]!.email);
     expect((await call<AssetList>(theirs, 'GET', '/v1/assets?scope=LOCAL&pageSize=100')).body.data).toHaveLength(0);
+    // The registration answer spells the scope as the SDKs' AssetMetadata does (Local); the asset
+    // itself as their AssetDetailsMetadata does (LOCAL). The filter takes either spelling.
+    expect(mine.every((a) => a.metadata.scope === 'LOCAL')).toBe(true);
+    expect((await call<AssetList>(admin, 'GET', '/v1/assets?scope=Local&pageSize=100')).body.data.map((a) => a.id)).toEqual(mine.map((a) => a.id));
     expect((await call(theirs, 'GET', `/v1/assets/${mine[0]!.id}`)).status).toBe(404);
   });
 
@@ -171,14 +176,30 @@ describe('registering an asset by address', () => {
 
 describe('notes and prices', () => {
   it('keeps each user’s own note, visible only to them', async () => {
+    const before = Date.now();
     const res = await call<Asset>(editor, 'PATCH', '/v1/assets/USDT', { metadata: { note: { text: 'Used for payroll' } } });
     expect(res.status).toBe(200);
-    expect(res.body.metadata.note).toMatchObject({ text: 'Used for payroll', userName: 'EDITOR 1' });
-    expect((await call<Asset>(admin, 'GET', '/v1/assets/USDT')).body.metadata.note).toBeNull();
+    expect(res.body.metadata.note).toMatchObject({ text: 'Used for payroll', userName: 'EDITOR 1', updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    const { updatedAt } = res.body.metadata.note!;
+    expect(new Date(updatedAt).getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(new Date(updatedAt).getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await call<AssetList>(editor, 'GET', '/v1/assets?ids=USDT&pageSize=100')).body.data[0]!.metadata.note).toEqual(res.body.metadata.note);
+    // Another user's note is not theirs: the field is left out, as the SDKs declare it optional.
+    expect((await call<Asset>(admin, 'GET', '/v1/assets/USDT')).body.metadata).not.toHaveProperty('note');
     expect((await call<Asset>(editor, 'GET', '/v1/assets/USDT')).body.metadata.note?.text).toBe('Used for payroll');
     expect((await call(viewer, 'PATCH', '/v1/assets/USDT', { metadata: { note: { text: 'x' } } })).status).toBe(403);
     expect((await call(editor, 'PATCH', '/v1/assets/NOPE', { metadata: { note: { text: 'x' } } })).body).toMatchObject({ code: 1504 });
     expect((await call(editor, 'PATCH', '/v1/assets/USDT', { metadata: { note: { text: 'x'.repeat(513) } } })).status).toBe(400);
+  });
+
+  it('clears the note for a null text (the legacy SDK\'s model) or none (the TypeScript SDK\'s)', async () => {
+    await call(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: { text: 'To clear' } } });
+    const cleared = await call<Asset>(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: { text: null } } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.metadata.note?.text ?? '').toBe('');
+    await call(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: { text: 'Again' } } });
+    expect((await call<Asset>(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: {} } })).body.metadata.note?.text ?? '').toBe('');
+    expect((await call(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: { text: 5 } } })).status).toBe(400);
   });
 
   it('sets a price that then shows on the asset, with the spec’s errors', async () => {

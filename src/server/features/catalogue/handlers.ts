@@ -6,6 +6,7 @@ import * as routes from '../../../contract/routes/catalogue';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import { ADDRESS_CHECKS, type AddressFamily } from './address';
@@ -47,12 +48,12 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const principal = c.get('principal');
     const asset = await store.findAsset(deps.db, principal.workspaceId, id);
     if (!asset) throw assetNotFound(id);
-    await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.upsertNote(tx, { workspaceId: principal.workspaceId, userId: principal.id, userName: principal.name, assetId: asset.id, text }, deps.now());
       // The note text is the user's own words, kept out of the trail; only that it changed is recorded.
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Catalogue', subject: 'Note', event: 'Updated', detail: { assetId: asset.legacyId, before: { hasNote: before !== null }, after: { hasNote: text.length > 0 } } }], deps.now());
-    });
-    return jsonText(c, await store.assetById(deps.db, principal.workspaceId, principal.id, asset.id));
+      return store.assetById(tx, principal.workspaceId, principal.id, asset.id);
+    }, (json) => jsonText(c, json));
   });
 
   app.openapi({ ...routes.setAssetPrice, middleware: guard(deps, 'setAssetPrice') }, async (c) => {
@@ -67,11 +68,10 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     // JSON gave a binary double; its shortest decimal form is what the client wrote. No arithmetic on it.
     const decimal = String(price);
     const now = deps.now();
-    await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.setPrice(tx, { workspaceId: principal.workspaceId, assetId: asset.id, currency, price: decimal }, now);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Catalogue', subject: 'Price', event: 'Set', detail: { assetId: asset.legacyId, currency, before: { price: before }, after: { price: decimal } } }], now);
-    });
-    return c.json({ legacyId: asset.legacyId, lastUpdateAt: Math.floor(now.getTime() / 1000), currency, price, source: 'PRIVATE' as const }, 200);
+    }, () => c.json({ legacyId: asset.legacyId, lastUpdateAt: Math.floor(now.getTime() / 1000), currency, price, source: 'PRIVATE' as const }, 200));
   });
 
   app.openapi({ ...routes.registerAsset, middleware: guard(deps, 'registerAsset') }, async (c) => {
@@ -112,7 +112,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const suffix = createHash('sha256').update(key).digest('hex').slice(0, 4).toUpperCase();
     let legacyId = `${symbol.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${chain.legacyId}_${suffix}`;
     if (await store.legacyIdTaken(deps.db, principal.workspaceId, legacyId)) legacyId = `${legacyId}_${randomUUID().slice(0, 4).toUpperCase()}`;
-    const asset = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const row = await store.insertLocalAsset(tx, {
         id: randomUUID(),
         workspaceId: principal.workspaceId,
@@ -134,20 +134,19 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       });
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Catalogue', subject: 'Asset', event: 'Registered', detail: { legacyId, blockchainId: chain.legacyId, address: body.address, scope: 'LOCAL' } }], deps.now());
       return row;
-    }).catch((error: unknown) => {
-      if (error instanceof ApiError) throw error;
-      c.get('log').error({ err: error }, 'asset creation failed');
-      throw new ApiError(500, 500, 'Asset creation failed');
-    });
-    return c.json(
+    }, (asset) => c.json(
       {
         legacyId: asset.legacyId,
         assetClass: 'FT' as const,
         onchain: { symbol, name: asset.onchainName, address: asset.address, decimals: asset.decimals, standard: metadata.standard },
-        metadata: { scope: 'LOCAL' as const, deprecated: false },
+        metadata: { scope: 'Local' as const, deprecated: false },
       },
       200,
-    );
+    )).catch((error: unknown) => {
+      if (error instanceof ApiError) throw error;
+      c.get('log').error({ err: error }, 'asset creation failed');
+      throw new ApiError(500, 500, 'Asset creation failed');
+    });
   });
 
   app.openapi({ ...routes.listBlockchains, middleware: guard(deps, 'listBlockchains') }, async (c) => {

@@ -26,7 +26,7 @@ export function toBlockchain(row: BlockchainRow): Blockchain {
     legacyId: row.legacyId,
     displayName: row.displayName,
     nativeAssetId: row.nativeAssetId,
-    onchain: { protocol: row.protocol, chainId: row.chainId, test: row.test, signingAlgo: row.signingAlgo as Blockchain['onchain']['signingAlgo'] },
+    onchain: { protocol: row.protocol, ...(row.chainId === null ? {} : { chainId: row.chainId }), test: row.test, signingAlgo: row.signingAlgo as Blockchain['onchain']['signingAlgo'] },
     metadata: { scope: 'GLOBAL', deprecated: row.deprecated, media: [], explorer: row.explorer as Blockchain['metadata']['explorer'] },
     registration: {
       supported: row.registration === 'SELF_SERVE',
@@ -64,14 +64,16 @@ export async function findAsset(db: Db, workspaceId: string, idOrLegacy: string)
 /**
  * The Asset of the contract: the row's ready-made document (see `doc` in the schema) with the
  * calling user's own note (`n.note`) and the workspace's latest price (`p.price`) set where there
- * are any, joined once per page rather than looked up row by row.
+ * are any, joined once per page rather than looked up row by row. What has no value is left out
+ * (the SDKs declare those fields optional, not nullable), as in the document itself.
  */
 const ASSET_JSON = sql`case when n.note is null and p.price is null then a.doc
-  else jsonb_set(jsonb_set(a.doc::jsonb, '{metadata,note}', coalesce(n.note::jsonb, 'null')), '{price}', coalesce(p.price::jsonb, 'null'))::text end`;
+  else jsonb_strip_nulls(jsonb_set(jsonb_set(a.doc::jsonb, '{metadata,note}', coalesce(n.note::jsonb, 'null')), '{price}', coalesce(p.price::jsonb, 'null')))::text end`;
 
 /** Notes and latest prices of the assets in `rows` (a CTE name), for one user of one workspace. */
 const decorations = (rows: SQL, workspaceId: string, userId: string) => sql`
-  left join (select asset_id, json_build_object('text', text, 'userId', user_id, 'userName', user_name) as note
+  left join (select asset_id, json_build_object('text', text, 'userId', user_id, 'userName', user_name,
+                                               'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as note
              from ${catalogueNotes} where workspace_id = ${workspaceId}::uuid and user_id = ${userId} and asset_id in (select id from ${rows})) n
     on n.asset_id = a.id
   left join (select distinct on (asset_id) asset_id,

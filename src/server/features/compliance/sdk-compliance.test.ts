@@ -44,6 +44,10 @@ describe('the official TypeScript SDK: Travel Rule, screening and earn', () => {
         destAddress: '0x583031D1113aD414F02576BD6afaBfb302140225',
         txHash: '0x9f3c6b1d5e2a7c4f8b0d3e6a9c2f5b8e1d4a7c0f3b6e9d2a5c8f1b4e7d0a3c6b',
         originatorVaspId: FULL_VASP,
+        // Nullable in the SDK's model: an explicit null is what a client without the value sends.
+        beneficiaryVaspId: null,
+        destTag: null,
+        txId: null,
         ivms101: { version: 'IVMS101.2023', data: originator, filledFields: [] },
       },
     });

@@ -313,6 +313,15 @@ describe('creating messages (extension)', () => {
     await expect400({ ...good, source: { type: 'VAULT_ACCOUNT', id: '0' } }, /'source' is not allowed/);
     expect((await call(t.viewer, 'POST', `${t.base}/trm`, good)).status).toBe(403);
 
+    // The SDK's TRLinkCreateTrmRequest declares these nullable: null reads as absent. Where this
+    // service needs the field, null is refused as a missing one.
+    const nulls = await t.create({ ...good, destTag: null, txId: null, txHash: null, amountUSD: null, beneficiaryVaspId: null, externalId: 'ext-nulls-1' });
+    expect(nulls.status, JSON.stringify(nulls.body)).toBe(201);
+    expect(nulls.body).toMatchObject({ externalId: 'ext-nulls-1', beneficiaryVaspId: OWN_VASP, txnInfo: { txHash: '' } });
+    expect(nulls.body.fiatValue).toBeUndefined();
+    await expect400({ ...good, assetId: null }, 'assetId is required');
+    await expect400({ ...good, originatorVaspId: null }, 'originatorVaspId is required for an INBOUND message: the VASP on the other side');
+
     const tiny = await t.create({ ...good, amount: '0.000000000000000001', externalId: 'ext-unique-1' });
     expect(tiny.body).toMatchObject({ amount: '0.000000000000000001', externalId: 'ext-unique-1' });
     expect((await t.create({ ...good, externalId: 'ext-unique-1' })).status).toBe(409);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogsResponse } from '../../../contract/audit';
-import type { EarnProvidersResponse } from '../../../contract/earn';
+import { EARN_MAX_CHAIN_IDS, type EarnProvidersResponse } from '../../../contract/earn';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 
 let ctx: TestContext;
@@ -43,6 +43,8 @@ describe('GET /earn/providers', () => {
       next: '',
       prev: '',
     });
+    // The SDKs' EarnProvider model takes at most EARN_MAX_CHAIN_IDS chain ids.
+    for (const provider of res.body.data) expect(provider.supportedChainIds.length, provider.providerId).toBeLessThanOrEqual(EARN_MAX_CHAIN_IDS);
     // The logos are served by the service itself.
     const logo = await app.request('/static/earn-logos/aave.svg');
     expect(logo.status).toBe(200);

@@ -4,9 +4,10 @@ import type { Context } from 'hono';
 import type { EarnProvider } from '../../../contract/earn';
 import * as routes from '../../../contract/routes/earn';
 import { guard } from '../../http/authenticate';
-import { isSecureRequest } from '../../http/client-address';
+import { forwardedHeader, isSecureRequest, type TrustProxy } from '../../http/client-address';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import { pageOfProviders, type Boundary } from './provider-list';
@@ -18,9 +19,9 @@ export const LOGO_PATH = '/static/earn-logos';
 const LOGO_FILE = /^[a-z0-9-]+\.svg$/;
 
 /** The address clients use to reach this service (behind a trusted proxy, the one it was asked for). */
-function publicOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+function publicOrigin(c: Context<AppEnv>, trustProxy: TrustProxy): string {
   const url = new URL(c.req.url);
-  const host = (trustProxy && c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()) || url.host;
+  const host = forwardedHeader(c, trustProxy, 'X-Forwarded-Host') ?? url.host;
   return `${isSecureRequest(c, trustProxy) ? 'https' : url.protocol.replace(':', '')}://${host}`;
 }
 
@@ -58,7 +59,7 @@ export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   async function approve(c: Context<AppEnv>, provider: ShippedEarnProvider) {
     if (!provider.isTermsApprovalRequired) throw badRequest(`providerId ${provider.providerId} has no terms of service that need approval`);
     const principal = c.get('principal');
-    await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const recorded = await store.recordApproval(tx, principal.workspaceId, provider.providerId, { id: principal.id, name: principal.name }, deps.now().getTime());
       // Approving again changes nothing, so it records nothing either.
       if (recorded) {
@@ -76,8 +77,7 @@ export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           deps.now(),
         );
       }
-    });
-    return c.body(null, 204);
+    }, () => c.body(null, 204));
   }
 
   app.openapi({ ...routes.approveEarnTermsOfService, middleware: guard(deps, 'approveEarnTermsOfService') }, async (c) => {

@@ -17,9 +17,10 @@ export const EARN_PROVIDERS: readonly ShippedEarnProvider[] = [
     providerId: 'AAVE',
     displayName: 'Aave',
     logoFile: 'aave.svg',
-    // Aave v3 markets: Ethereum, OP Mainnet, BNB Smart Chain, Gnosis, Polygon, Sonic, zkSync Era,
-    // Base, Arbitrum One, Celo, Avalanche C-Chain, Linea, Scroll.
-    supportedChainIds: [1, 10, 56, 100, 137, 146, 324, 8453, 42161, 42220, 43114, 59144, 534352],
+    // Aave v3 markets: Ethereum, OP Mainnet, BNB Smart Chain, Gnosis, Polygon, Base, Arbitrum One,
+    // Avalanche C-Chain, Linea, Scroll. The SDKs' model takes at most 10 chain ids, so its smaller
+    // markets (Sonic, zkSync Era, Celo) are left out.
+    supportedChainIds: [1, 10, 56, 100, 137, 8453, 42161, 43114, 59144, 534352],
     isTermsApprovalRequired: true,
     termsOfServiceUrl: 'https://aave.com/terms-of-service',
   },

@@ -4,10 +4,11 @@ import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../../contract/errors';
 import type { OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/trading';
-import { TRADING_ERRORS, VAULT_LISTING_LIMIT_PER_MINUTE, type CreateOrderRequest, type ExecutionStep, type Quote, type TradingProvider } from '../../../contract/trading';
+import { orderExecutionTypes, orderSettlementTypes, TRADING_ERRORS, VAULT_LISTING_LIMIT_PER_MINUTE, type CreateOrderRequest, type ExecutionStep, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import { stepsFor } from './engine';
@@ -99,7 +100,8 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const rest = after === undefined ? sorted : sorted.filter((p) => p.id > after);
     const data = rest.slice(0, q.pageSize);
     const more = rest.length > q.pageSize;
-    return c.json({ data, total: sorted.length, next: more ? encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, data.at(-1)!.id) : null }, 200);
+    // The SDK's ProvidersListResponse declares next as an optional string: absent on the last page, never null.
+    return c.json({ data, total: sorted.length, ...(more ? { next: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, data.at(-1)!.id) } : {}) }, 200);
   });
 
   app.openapi({ ...routes.getTradingProvider, middleware: tradingGuard(deps, 'getTradingProvider') }, async (c) => {
@@ -191,13 +193,12 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         quoteFailures.push({ providerId: scope.providerId, accountId: scope.accountId, error: { message: error.message, code: error.code } });
       }
     }
-    await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       for (const row of rows) await store.insertQuote(tx, row);
       if (rows.length) {
         await appendAudit(tx, actorOf(c, deps), rows.map((r) => ({ category: 'Trading' as const, subject: 'Quote' as const, event: 'Created', detail: { quoteId: r.id, providerId: r.providerId, side: r.side, pair: `${r.baseAssetId}/${r.quoteAssetId}` } })), now);
       }
-    });
-    return c.json({ quotes, quoteFailures }, 201);
+    }, () => c.json({ quotes, quoteFailures }, 201));
   });
 
   // ---- orders ----
@@ -207,7 +208,14 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       const body = c.req.valid('json');
       const principal = c.get('principal');
       const now = deps.now();
-      const e = body.executionRequestDetails;
+      const given = body.executionRequestDetails;
+      const quoted = given.type === 'QUOTE' ? await store.findQuote(deps.db, principal.workspaceId, given.quoteId) : undefined;
+      if (given.type === 'QUOTE' && !quoted) throw invalid(`executionRequestDetails.quoteId ${given.quoteId} is not a quote of this workspace`);
+      // The SDKs' QUOTE shape names only the quote: side, amount and pair come from it.
+      const e: ResolvedExecution =
+        given.type === 'QUOTE' && quoted
+        ? { ...given, side: given.side ?? (quoted.side as ResolvedExecution['side']), baseAmount: given.baseAmount ?? quoted.baseAmount, baseAssetId: given.baseAssetId ?? quoted.baseAssetId, quoteAssetId: given.quoteAssetId ?? quoted.quoteAssetId }
+        : (given as ResolvedExecution);
       const { provider, base, quote } = await checkProviderAndPair(
         deps,
         principal.workspaceId,
@@ -217,8 +225,10 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       );
       const m = provider.manifest;
       if (!m.order.supported) throw invalid(`via.providerId: ${provider.name} does not take orders`);
-      if (!m.order.executionTypes.includes(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${m.order.executionTypes.join(', ')})`);
-      if (!m.order.settlementTypes.includes(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${m.order.settlementTypes.join(', ')})`);
+      const executionTypes = orderExecutionTypes(m.order);
+      if (!executionTypes.includes(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${executionTypes.join(', ')})`);
+      const settlementTypes = orderSettlementTypes(m.order);
+      if (!settlementTypes.includes(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${settlementTypes.join(', ')})`);
       for (const role of m.requiredFields.participantsIdentification) {
         if (!body.participantsIdentification?.[role]) throw invalid(`participantsIdentification.${role} is required by ${provider.name}`);
       }
@@ -228,9 +238,8 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       let price: string;
       let expiresAt: Date | null = null;
       let quoteId: string | undefined;
-      if (e.type === 'QUOTE') {
-        const q = await store.findQuote(deps.db, principal.workspaceId, e.quoteId);
-        if (!q) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} is not a quote of this workspace`);
+      if (e.type === 'QUOTE' && quoted) {
+        const q = quoted;
         if (q.orderId) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} was already used by order ${q.orderId}`);
         const matches = q.providerId === provider.id && q.side === e.side && q.baseAssetId === base.legacyId && q.quoteAssetId === quote.legacyId && new Dec(q.baseAmount).eq(e.baseAmount);
         if (!matches) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} was given for another provider, side, pair or amount`);
@@ -254,7 +263,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       const plan: SettlementPlan = { payAsset: priced.payAsset, payAmount: priced.payAmount, receiveAsset: priced.receiveAsset, receiveAmount: priced.receiveAmount, orderFee: priced.orderFee, networkFee: priced.networkFee };
       const id = randomUUID();
       const steps: ExecutionStep[] = stepsFor(body.settlement.type, { assetId: quote.legacyId, amount: priced.networkFee });
-      const row = await deps.db.transaction(async (tx) => {
+      return commitWithResponse(c, deps.db, async (tx) => {
         if (quoteId && !(await store.claimQuote(tx, principal.workspaceId, quoteId, id))) throw invalid(`executionRequestDetails.quoteId ${quoteId} was already used by another order`);
         const inserted = await store.insertOrder(tx, {
           id,
@@ -295,8 +304,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           now,
         );
         return inserted;
-      });
-      return c.json(toOrderDetails(row), 202);
+      }, (row) => c.json(toOrderDetails(row), 202));
     },
     (result, c) => {
       if (!result.success) return c.json({ message: describeZodError(result.error, result.target), code: TRADING_ERRORS.orderValidation }, 400);
@@ -312,8 +320,9 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const after = q.pageCursor ? decodeCursor<store.OrderPosition>(deps.secrets.cursorKey, q.pageCursor, { workspaceId, fingerprint }) : undefined;
     const [page, total] = await Promise.all([store.ordersPage(deps.db, workspaceId, filter, q.order, q.pageSize, after), store.ordersTotal(deps.db, workspaceId, filter)]);
     const last = page.rows.at(-1);
-    const next = page.more && last ? encodeCursor<store.OrderPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : null;
-    return c.json({ data: page.rows.map(toOrderSummary), total, next }, 200);
+    // GetOrdersResponse.next is an optional string in the SDK: absent on the last page, never null.
+    const next = page.more && last ? encodeCursor<store.OrderPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : undefined;
+    return c.json({ data: page.rows.map(toOrderSummary), total, ...(next ? { next } : {}) }, 200);
   });
 
   app.openapi({ ...routes.getOrder, middleware: tradingGuard(deps, 'getOrder') }, async (c) => {
@@ -327,7 +336,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { orderId } = c.req.valid('param');
     const principal = c.get('principal');
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const order = await store.lockOrder(tx, principal.workspaceId, orderId);
       if (!order) throw notFound(`No order ${orderId}`);
       if (order.status !== 'CREATED' && order.status !== 'AWAITING_PAYMENT') throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
@@ -336,7 +345,6 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       await store.updateOrder(tx, order.id, { status: 'CANCELED', timeline, executionSteps: steps, nextStepAt: null, updatedAt: now });
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Trading', subject: 'Order', event: 'Canceled', detail: { orderId, before: { status: order.status }, after: { status: 'CANCELED' } } }], now);
       return (await store.findOrder(tx, principal.workspaceId, orderId))!;
-    });
-    return c.json(toOrderDetails(row), 200);
+    }, (row) => c.json(toOrderDetails(row), 200));
   });
 }

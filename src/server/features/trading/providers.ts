@@ -13,7 +13,7 @@ export const TRADING_PROVIDERS: readonly TradingProvider[] = [
     connected: true,
     accounts: [{ id: 'atlas-main', name: 'Atlas main account' }],
     manifest: {
-      order: { supported: true, executionTypes: ['MARKET', 'QUOTE', 'LIMIT'], settlementTypes: ['DVP', 'PREFUNDED'] },
+      order: { supported: true, executionTypes: ['MARKET', 'QUOTE'], limitSupported: true, settlementTypes: ['DVP', 'PREFUNDED'], postOrderSupported: false },
       quote: { supported: true, settlementTypes: ['DVP'] },
       rate: { supported: true },
       requiredFields: { participantsIdentification: ['originator', 'beneficiary'], sourceOfFunds: true },
@@ -32,8 +32,9 @@ export const TRADING_PROVIDERS: readonly TradingProvider[] = [
     accountBased: false,
     hasTermsOfService: false,
     manifest: {
-      order: { supported: true, executionTypes: ['MARKET', 'QUOTE'], settlementTypes: ['PREFUNDED'] },
-      quote: { supported: true, settlementTypes: ['PREFUNDED'] },
+      order: { supported: true, executionTypes: ['MARKET', 'QUOTE'], limitSupported: false, settlementTypes: ['PREFUNDED'], postOrderSupported: false },
+      // Its quotes are paid before delivery (PREFUNDED), which a quote's settlement types cannot say.
+      quote: { supported: true, settlementTypes: [] },
       rate: { supported: true },
       requiredFields: { participantsIdentification: [], sourceOfFunds: false },
       pairs: [
@@ -54,7 +55,7 @@ export const TRADING_PROVIDERS: readonly TradingProvider[] = [
       { id: 'meridian-treasury', name: 'Meridian treasury' },
     ],
     manifest: {
-      order: { supported: true, executionTypes: ['MARKET', 'LIMIT'], settlementTypes: ['DVP', 'POST_ORDER'] },
+      order: { supported: true, executionTypes: ['MARKET'], limitSupported: true, settlementTypes: ['DVP'], postOrderSupported: true },
       quote: { supported: false, settlementTypes: [] },
       rate: { supported: true },
       requiredFields: { participantsIdentification: ['beneficiary'], sourceOfFunds: false },
@@ -73,7 +74,7 @@ export const TRADING_PROVIDERS: readonly TradingProvider[] = [
     connected: false,
     accounts: [],
     manifest: {
-      order: { supported: true, executionTypes: ['MARKET'], settlementTypes: ['DVP'] },
+      order: { supported: true, executionTypes: ['MARKET'], limitSupported: false, settlementTypes: ['DVP'], postOrderSupported: false },
       quote: { supported: false, settlementTypes: [] },
       rate: { supported: false },
       requiredFields: { participantsIdentification: [], sourceOfFunds: false },

@@ -23,6 +23,41 @@ describe('the official SDK against the trading endpoints', () => {
     expect(atlas.accountBased).toBe(true);
     expect(atlas.manifest.order.executionTypes).toContain('MARKET');
     expect(atlas.manifest.order.settlementTypes).toEqual(['DVP', 'PREFUNDED']);
+    // The SDK's ExecutionRequestDetailsType is MARKET | QUOTE: LIMIT (an order variant this service
+    // keeps) is announced beside it, in the extension limitSupported.
+    for (const provider of res.data.data) expect(provider.manifest.order.executionTypes.every((t) => t === 'MARKET' || t === 'QUOTE'), provider.id).toBe(true);
+    const limit = Object.fromEntries(res.data.data.map((p) => [p.id, (p.manifest.order as { limitSupported?: boolean }).limitSupported]));
+    expect(limit).toEqual({ ATLAS: true, HARBOR: false, MERIDIAN: true, NORTHWIND: false });
+  });
+
+  it('createOrder of type QUOTE in the SDK\'s shape ({ type, quoteId, reQuote }): the quote carries side, amount and pair', async () => {
+    const quotes = await fireblocks.tradingBeta.createQuote({
+      idempotencyKey: 'sdk-quote-1',
+      createQuote: { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '0.02', side: 'BUY' },
+    });
+    expect(quotes.statusCode).toBe(201);
+    const quote = quotes.data.quotes![0]!;
+    const created = await fireblocks.tradingBeta.createOrder({
+      idempotencyKey: 'sdk-quote-order-1',
+      createOrderRequest: {
+        via: { type: 'PROVIDER', providerId: 'HARBOR' },
+        executionRequestDetails: { type: 'QUOTE', quoteId: quote.id, reQuote: { type: 'MARKET' } },
+        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+      },
+    });
+    expect(created.statusCode).toBe(202);
+    expect(created.data.executionResponseDetails).toMatchObject({ type: 'QUOTE', quoteId: quote.id, side: 'BUY', baseAmount: '0.02', baseAssetId: 'ETH', quoteAssetId: 'USDT' });
+    // The same quote cannot be used twice, whatever the shape.
+    const again = await fireblocks.tradingBeta
+      .createOrder({
+        createOrderRequest: {
+          via: { type: 'PROVIDER', providerId: 'HARBOR' },
+          executionRequestDetails: { type: 'QUOTE', quoteId: quote.id },
+          settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+        },
+      })
+      .catch((e: unknown) => e as { response?: { statusCode: number; data: { code: number; message: string } } });
+    expect(again).toMatchObject({ response: { statusCode: 400, data: { code: 900, message: expect.stringMatching(/already used/) } } });
   });
 
   it('createOrder (202), getOrder until COMPLETED through the running engine, and getOrders', async () => {

@@ -361,7 +361,7 @@ describe('GET /trading/orders', () => {
     expect(window.body.data.map((o) => o.id)).toEqual([oldest.id]);
 
     const seen: string[] = [];
-    let cursor: string | null = null;
+    let cursor: string | undefined;
     do {
       const page: Awaited<ReturnType<typeof call<OrdersResponse>>> = await call<OrdersResponse>(trader, 'GET', `/v1/trading/orders?pageSize=3&order=ASC${cursor ? `&pageCursor=${encodeURIComponent(cursor)}` : ''}`);
       seen.push(...page.body.data.map((o) => o.id));

@@ -1,34 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSdkServer, type SdkServer } from '../../test/harness';
+import { startSdkServer, WebhookReceiver, type SdkServer } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 
 let sdk: SdkServer;
 let fireblocks: Fireblocks;
-let receiver: Server;
+const receiver = new WebhookReceiver();
 let url: string;
-const received: { eventType: string; resourceId: string }[] = [];
 
 beforeAll(async () => {
   // The real server with its transaction engine and delivery worker, and vault accounts to transfer between.
   sdk = await startSdkServer({ ownerEmail: 'owner@sdk-webhooks.test', apiUserName: 'Webhooks bot', role: 'ADMIN', prepare: seedTradingDemo });
   fireblocks = sdk.fireblocks;
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString()) as { eventType: string; resourceId: string });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fireblocks`;
+  await receiver.start();
+  url = receiver.url;
 }, 120_000);
 
 afterAll(async () => {
-  receiver?.close();
+  await receiver.stop();
   await sdk?.close();
 });
 
@@ -67,8 +56,9 @@ describe('the official SDK against transactions and webhooks', { timeout: 120_00
     const prev = new URL(secondPage.headers['prev-page']!).searchParams.get('prev')!;
     expect((await fireblocks.transactions.getTransactions({ limit: 1, prev })).data.map((t) => t.id)).toEqual(firstPage.data.map((t) => t.id));
 
-    while (received.filter((r) => r.resourceId === id).length < 10 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-    const mine = received.filter((r) => r.resourceId === id);
+    const mineOf = () => receiver.envelopes().filter((r) => r.resourceId === id);
+    while (mineOf().length < 10 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    const mine = mineOf();
     expect(mine[0]!.eventType).toBe('transaction.created');
     // One per status after SUBMITTED: screening, authorization, queue, signature, broadcast, three blocks, completion.
     expect(mine.filter((r) => r.eventType === 'transaction.status.updated')).toHaveLength(9);

@@ -36,7 +36,7 @@ function pagedEvents(size: number, pages: number, first: AuditLogData[] = []) {
     const data = Array.from({ length: size }, (_, i) => makeEvent(index * size + i));
     if (index === 0) data.splice(0, first.length, ...first);
     const next = index + 1 < pages ? `c${index + 1}` : null;
-    return { data, next, cursor: next };
+    return { data, next, cursor: next, total: data.length };
   };
 }
 
@@ -259,7 +259,7 @@ describe('AuditLogPage', () => {
   });
 
   it('says that the filters matched nothing', async () => {
-    serve(() => ({ data: [], next: null, cursor: null }));
+    serve(() => ({ data: [], next: null, cursor: null, total: 0 }));
     renderPage(`${RANGE}&user=Nobody`);
 
     expect(await screen.findByText('No events match these filters')).toBeInTheDocument();

@@ -80,7 +80,7 @@ export function useRegisterAsset({ onError }: FormMutationOptions) {
       notifications.show({
         color: 'teal',
         title: `${asset.onchain.symbol} registered`,
-        message: `${asset.onchain.name} is listed as ${asset.legacyId}, with scope Local: it belongs to this workspace only.`,
+        message: `${asset.onchain.name} is listed as ${asset.legacyId}, with scope ${asset.metadata.scope}: it belongs to this workspace only.`,
       });
     },
     onError,

@@ -6,7 +6,7 @@ import { jsonResponse } from '../../test/service';
 import { AssetDrawer } from './asset-drawer';
 import { asset, CHAINS, type Call, fakeService, signInAs } from './test-catalogue';
 
-const NOTE = { text: 'Treasury holds this for payroll', userId: 'u1', userName: 'Pat Person' };
+const NOTE = { text: 'Treasury holds this for payroll', userId: 'u1', userName: 'Pat Person', updatedAt: '2026-11-20T09:30:00.000Z' };
 const USDC = asset('USDC', { metadata: { scope: 'GLOBAL', verified: true, deprecated: false, media: [], features: [], note: NOTE } });
 const chains = new Map(CHAINS.map((chain) => [chain.id, chain]));
 
@@ -108,7 +108,7 @@ describe('My note', () => {
   });
 
   it('offers no editor to a role that may not keep notes', async () => {
-    fakeService((call) => (call.path === `/v1/assets/${USDC.id}` ? jsonResponse(200, { ...USDC, metadata: { ...USDC.metadata, note: null } }) : undefined));
+    fakeService((call) => (call.path === `/v1/assets/${USDC.id}` ? jsonResponse(200, { ...USDC, metadata: { ...USDC.metadata, note: undefined } }) : undefined));
     const { drawer } = await openDrawer(false);
     expect(within(drawer).getByText('You have no note on this asset, and your role cannot add one.')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: /note/ })).not.toBeInTheDocument();

@@ -4,12 +4,12 @@ import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { type Asset, MAX_NOTE_LENGTH, UpdateAssetMetadataRequest } from '../../../contract/catalogue';
+import { type Asset, MAX_NOTE_LENGTH, NoteText } from '../../../contract/catalogue';
 import { reportFormError } from '../../components/report-form-error';
 import { useSaveAssetNote } from './api';
 import { useReturnFocus } from './use-return-focus';
 
-const NoteFields = z.object({ text: UpdateAssetMetadataRequest.shape.metadata.shape.note.shape.text });
+const NoteFields = z.object({ text: NoteText });
 type NoteFields = z.infer<typeof NoteFields>;
 
 function NoteForm({ asset, onDone }: { asset: Asset; onDone: () => void }) {

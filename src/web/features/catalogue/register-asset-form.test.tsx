@@ -14,7 +14,7 @@ const registered = {
   legacyId: 'AGLD_ETH_1A2B',
   assetClass: 'FT',
   onchain: { symbol: 'AGLD', name: 'Adventure Gold', address: USDT, decimals: 18, standard: 'ERC20' },
-  metadata: { scope: 'LOCAL', deprecated: false },
+  metadata: { scope: 'Local', deprecated: false },
 };
 
 function renderForm(answers: (() => Response)[] = []) {

@@ -50,7 +50,7 @@ function blockchain(legacyId: string, displayName: string, extra: { test?: boole
     legacyId,
     displayName,
     nativeAssetId: `native-${legacyId}`,
-    onchain: { protocol: family ?? 'UTXO', chainId: null, test: extra.test ?? false, signingAlgo: 'ECDSA_SECP256K1' },
+    onchain: { protocol: family ?? 'UTXO', test: extra.test ?? false, signingAlgo: 'ECDSA_SECP256K1' },
     metadata: { scope: 'GLOBAL', deprecated: extra.deprecated ?? false, media: [], explorer: explorer(`https://${legacyId.toLowerCase()}.example`) },
     registration: {
       supported: family !== null,
@@ -77,7 +77,6 @@ export function asset(symbol: string, extra: Partial<Asset> = {}): Asset {
     assetClass: 'FT',
     onchain: { symbol, name: `${symbol} token`, address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, standards: ['ERC20'] },
     metadata: { scope: 'GLOBAL', verified: true, deprecated: false, media: [], features: [] },
-    price: null,
     ...extra,
   };
 }

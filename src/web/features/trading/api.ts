@@ -40,7 +40,7 @@ async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
     if (cursor) query.set('pageCursor', cursor);
     const page: z.infer<typeof ProvidersResponse> = await session.api.request(`/v1/trading/providers?${query}`, ProvidersResponse, { signal });
     providers.push(...page.data);
-    cursor = page.next;
+    cursor = page.next ?? null;
   } while (cursor);
   return providers;
 }

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { positiveDecimal, type ProviderManifest } from '../../../contract/trading';
+import { positiveDecimal } from '../../../contract/decimal';
+import type { ProviderManifest } from '../../../contract/trading';
 import type { Side } from './order-draft';
 
 /** Amounts are decimal strings; every sum here goes through decimal.js, never a binary float. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import type { TradingProvider } from '../../../contract/trading';
+import { orderExecutionTypes, type TradingProvider } from '../../../contract/trading';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
 import { Amount } from './amount';
@@ -141,7 +141,7 @@ export function ExecutionStep({ provider }: { provider: TradingProvider }) {
         render={({ field, fieldState }) => (
           <Radio.Group label="Execution" required name={field.name} value={field.value || null} onChange={field.onChange} error={fieldState.error?.message}>
             <Group mt="xs" align="flex-start">
-              {order.executionTypes.map((type) => (
+              {orderExecutionTypes(order).map((type) => (
                 <Radio key={type} value={type} label={EXECUTION_LABELS[type]} description={EXECUTION_DESCRIPTIONS[type]} w={220} />
               ))}
             </Group>

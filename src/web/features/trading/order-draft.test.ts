@@ -159,6 +159,10 @@ describe('checkDraft', () => {
     const { request } = checkDraft(draft, ATLAS);
     expect(request?.executionRequestDetails).toMatchObject({ type: 'LIMIT', timeInForce: 'FOK', limitPrice: '64000' });
     expect(request?.settlement).toMatchObject({ destinationAccount: { type: 'ONE_TIME_ADDRESS', address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', tag: '12345' } });
+    // LIMIT is not in any manifest's executionTypes (the SDKs' models have no such value there):
+    // limitSupported says who takes it.
+    expect(ATLAS.manifest.order.executionTypes).not.toContain('LIMIT');
+    expect(checkDraft({ ...draft, providerId: 'HARBOR', accountId: '' }, HARBOR).issues).toContainEqual({ field: 'execution.type', message: 'Harbor OTC does not take limit orders' });
   });
 
   it('opens the first step with something to fix', () => {

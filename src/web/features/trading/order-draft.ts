@@ -2,6 +2,8 @@ import { type FieldErrors, type FieldPath, get, type Resolver, set } from 'react
 import type { z } from 'zod';
 import {
   CreateOrderRequest,
+  orderExecutionTypes,
+  orderSettlementTypes,
   type EXECUTION_TYPES,
   type REASONS_FOR_PAYMENT,
   type RELATIONSHIP_TYPES,
@@ -272,7 +274,7 @@ function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined
     issues.push({ field: 'accountId', message: `Choose one of your accounts at ${name}` });
   }
   const e = draft.execution;
-  if (e.type && !manifest.order.executionTypes.includes(e.type)) {
+  if (e.type && !orderExecutionTypes(manifest.order).includes(e.type)) {
     issues.push({ field: 'execution.type', message: `${name} does not take ${EXECUTION_LABELS[e.type].toLowerCase()} orders` });
   }
   if (e.baseAssetId && e.quoteAssetId && !manifest.pairs.some((pair) => pair.baseAssetId === e.baseAssetId && pair.quoteAssetId === e.quoteAssetId)) {
@@ -287,7 +289,7 @@ function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined
     }
   }
   const s = draft.settlement.type;
-  if (s && !manifest.order.settlementTypes.includes(s)) issues.push({ field: 'settlement.type', message: `${name} does not settle ${SETTLEMENT_LABELS[s].toLowerCase()}` });
+  if (s && !orderSettlementTypes(manifest.order).includes(s)) issues.push({ field: 'settlement.type', message: `${name} does not settle ${SETTLEMENT_LABELS[s].toLowerCase()}` });
   if (manifest.requiredFields.sourceOfFunds && !draft.sourceOfFunds.reasonForPayment) {
     issues.push({ field: 'sourceOfFunds.reasonForPayment', message: `Required: ${name} asks for the source of funds` });
   }

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, Radio, Stack, Text } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import type { TradingProvider } from '../../../contract/trading';
+import { orderExecutionTypes, orderSettlementTypes, type TradingProvider } from '../../../contract/trading';
 import { DraftSelect } from './draft-inputs';
 import { EXECUTION_LABELS, SETTLEMENT_LABELS } from './labels';
 import type { OrderDraft } from './order-draft';
@@ -22,7 +22,7 @@ function ProviderDescription({ provider }: { provider: TradingProvider }) {
   return (
     <Stack gap={2} component="span">
       <span>
-        {order.executionTypes.map((type) => EXECUTION_LABELS[type]).join(', ')} orders · {order.settlementTypes.map((type) => SETTLEMENT_LABELS[type]).join(', ')} ·{' '}
+        {orderExecutionTypes(order).map((type) => EXECUTION_LABELS[type]).join(', ')} orders · {orderSettlementTypes(order).map((type) => SETTLEMENT_LABELS[type]).join(', ')} ·{' '}
         {pairs.map((pair) => `${pair.baseAssetId}/${pair.quoteAssetId}`).join(', ')}
       </span>
       <span>
@@ -48,7 +48,8 @@ export function ProviderStep({ providers }: { providers: TradingProvider[] }) {
     const accounts = chosen.accounts ?? [];
     const keepAccount = accounts.some((account) => account.id === draft.accountId);
     setValue('accountId', keepAccount ? draft.accountId : accounts.length === 1 ? accounts[0]!.id : '');
-    const { executionTypes, settlementTypes } = chosen.manifest.order;
+    const settlementTypes = orderSettlementTypes(chosen.manifest.order);
+    const executionTypes = orderExecutionTypes(chosen.manifest.order);
     const e = draft.execution;
     if (!e.type || !executionTypes.includes(e.type)) setValue('execution.type', executionTypes[0] ?? '');
     if (!chosen.manifest.pairs.some((pair) => pair.baseAssetId === e.baseAssetId && pair.quoteAssetId === e.quoteAssetId)) {

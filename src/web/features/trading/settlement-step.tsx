@@ -2,7 +2,7 @@ import { Alert, Loader, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import type { TradingProvider, VaultAccount } from '../../../contract/trading';
+import { orderSettlementTypes, type TradingProvider, type VaultAccount } from '../../../contract/trading';
 import { ErrorView } from '../../components/error-view';
 import { formatAmount } from '../../lib/amounts';
 import { vaultQueries } from './api';
@@ -87,7 +87,7 @@ export function SettlementStep({ provider }: { provider: TradingProvider }) {
         render={({ field, fieldState }) => (
           <Radio.Group label="Settlement" required name={field.name} value={field.value || null} onChange={field.onChange} error={fieldState.error?.message}>
             <Stack gap="xs" mt="xs">
-              {provider.manifest.order.settlementTypes.map((settlement) => (
+              {orderSettlementTypes(provider.manifest.order).map((settlement) => (
                 <Radio key={settlement} value={settlement} label={SETTLEMENT_LABELS[settlement]} description={SETTLEMENT_DESCRIPTIONS[settlement]} />
               ))}
             </Stack>
