@@ -11,6 +11,7 @@ import { publicKeyFromCsr } from '../server/features/admin/csr';
 import { insertApiUser } from '../server/features/admin/store';
 import { createConsoleUser, createWorkspace } from '../server/features/auth/accounts';
 import { seedAuditHistory } from '../server/demo/audit-history';
+import { rotateSigningKey } from '../server/features/webhooks/signing';
 import { ApiError } from '../server/http/errors';
 import { refreshStatistics } from '../server/workers/housekeeping';
 
@@ -27,6 +28,10 @@ const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for 
   npm run cli -- audit seed --count N [--workspace ID]
       Adds N realistic audit events spread over the past year (for benchmarks and demos), acted by
       the workspace's people, chained like live events.
+
+  npm run cli -- webhooks rotate-signing-key
+      Makes a new webhook signing key. Every instance signs with it within 30 seconds; the old key
+      stays in /.well-known/jwks.json for 7 days, so receivers can still check earlier deliveries.
 
 Each command prints one line of JSON.`;
 
@@ -141,6 +146,7 @@ async function main(argv: string[]) {
     'owner create': (db) => ownerCreate(db, parse(OwnerArgs, values)),
     'api-users create': (db) => apiUserCreate(db, parse(ApiUserArgs, values)),
     'audit seed': (db) => auditSeed(db, parse(AuditSeedArgs, values)),
+    'webhooks rotate-signing-key': (db) => rotateSigningKey(db, new Date()),
   };
   const run = commands[command];
   if (!run) throw new UsageError(`Unknown command "${command}"\n\n${USAGE}`);

@@ -1,11 +1,21 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateCategory } from '../contract/operations';
+import type { TrustProxy } from './http/client-address';
 
 const flag = (name: string) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: `${name} must be true or false` })
     .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** An address or a network (address/prefix) of a trusted proxy. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 const perMinute = (name: string, fallback: number) =>
   z.coerce
@@ -31,7 +41,20 @@ const EnvSchema = z.object({
   DEMO: flag('DEMO').optional(),
   DEMO_PASSWORD: z.string().min(12, { error: 'DEMO_PASSWORD must be at least 12 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-  TRUST_PROXY: flag('TRUST_PROXY').default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx): TrustProxy => {
+      const v = value.trim().toLowerCase();
+      if (['false', '0', 'no', 'off'].includes(v)) return false;
+      // `true` used to mean "believe X-Forwarded-For"; it now means the one proxy in front.
+      if (['true', 'yes', 'on'].includes(v)) return { hops: 1 };
+      if (/^\d+$/.test(v) && Number(v) <= 10) return { hops: Number(v) };
+      const proxies = v.split(',').map((p) => p.trim());
+      if (proxies.every(isProxyAddress)) return { proxies };
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, a number of proxies in front (1 to 10), or their addresses and networks separated by commas (10.0.0.5,10.1.0.0/16)' });
+      return z.NEVER;
+    })
+    .default(false),
   CONSOLE_DIR: z.string().default('./dist/web'),
   EVM_RPC_URLS: z
     .string()
@@ -61,6 +84,12 @@ const EnvSchema = z.object({
     .int({ error: 'STUCK_ALERT_BLOCKS must be a whole number of blocks' })
     .min(1, { error: 'STUCK_ALERT_BLOCKS must be at least 1' })
     .default(25),
+  IDEMPOTENCY_LEASE_MS: z.coerce
+    .number({ error: 'IDEMPOTENCY_LEASE_MS must be a number of milliseconds' })
+    .int({ error: 'IDEMPOTENCY_LEASE_MS must be a whole number of milliseconds' })
+    .min(1000, { error: 'IDEMPOTENCY_LEASE_MS must be between 1000 and 600000' })
+    .max(600_000, { error: 'IDEMPOTENCY_LEASE_MS must be between 1000 and 600000' })
+    .default(30_000),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -75,7 +104,7 @@ export interface Config {
   demo: boolean;
   demoPassword: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   consoleDir: string;
   rateLimits: Record<RateCategory, number>;
   /** EVM JSON-RPC endpoints by blockchain legacy id, for reading token metadata at registration. */
@@ -89,6 +118,8 @@ export interface Config {
   };
   /** An EVM transaction in CONFIRMING longer than either of these is stuck. */
   stuckAlert: { seconds: number; blocks: number };
+  /** How long a request holds its Idempotency-Key without renewing it before a retry may take it over. */
+  idempotencyLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     evmRpcUrls: Object.fromEntries((e.EVM_RPC_URLS ?? '').split(',').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string])),
     webhooks: { allowLocal: e.WEBHOOK_ALLOW_LOCAL, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryScale: e.WEBHOOK_RETRY_SCALE },
     stuckAlert: { seconds: e.STUCK_ALERT_SECONDS, blocks: e.STUCK_ALERT_BLOCKS },
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { seedDemo, DEMO_USERS } from './demo/seed';
 import { ConfigError, loadConfig } from './env';
-import { createLogger } from './logger';
+import { createLogger, serializeError } from './logger';
 import { openServices, startServer } from './server';
 
 function banner(lines: string[]) {
@@ -71,6 +71,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Asset Ops could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // A failed query's message carries its parameters (a password hash, when the demo seed fails):
+  // print what the logs keep of a database error, its SQLSTATE and a message without values.
+  const { message, code } = serializeError(error) as { message?: string; code?: string };
+  process.stderr.write(`Asset Ops could not start: ${message ?? String(error)}${code ? ` (SQLSTATE ${code})` : ''}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../contract/roles';
+import { inTransactionUnderLock } from '../db/advisory-lock';
 import type { Db } from '../db/client';
 import { users, workspaces } from '../db/schema';
 import { insertApiUser } from '../features/admin/store';
@@ -48,7 +49,20 @@ export interface DemoSeedResult {
 /** A year of history for the audit explorer (issue 4 asks for at least 100,000 events). */
 export const DEMO_AUDIT_EVENTS = 100_000;
 
+/**
+ * Seeds under a database-wide lock, in one transaction: instances started together once crashed
+ * on a duplicate email and left two half-made demo workspaces. Now the first one seeds, the others
+ * wait and find the workspace made, and a start that dies half-way leaves nothing behind, so the
+ * next start seeds afresh.
+ */
 export async function seedDemo(db: Db, options: { password?: string; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
+  const result = await inTransactionUnderLock(db, 'demoSeed', (tx) => seedDemoLocked(tx, options));
+  // A bulk load leaves the planner without statistics until the next housekeeping round.
+  if (result.created) await refreshStatistics(db);
+  return result;
+}
+
+async function seedDemoLocked(db: Db, options: { password?: string; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
   const password = options.password ?? randomBytes(12).toString('base64url');
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.isDemo, true));
   if (existing) {
@@ -77,13 +91,13 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
   await seedTradingDemo(db, workspace.id);
   await seedTransactionsDemo(db, workspace.id, people[0]!.id);
   await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
-  // A bulk load leaves the planner without statistics until the next housekeeping round.
-  await refreshStatistics(db);
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
   writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });
   // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
   chmodSync(privateKeyFile, 0o600);
+  // Written before the transaction commits: a start that dies in between leaves a key file that
+  // the next seed overwrites, never a demo API user without its key.
   return { workspaceId: workspace.id, password, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
 }
 

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * The database-wide locks instances take so that start-up work runs once however many start
+ * together. Listed in one place so that no two uses pick the same number.
+ */
+export const ADVISORY_LOCKS = { migrations: 727_001, signingKey: 727_002, demoSeed: 727_003 } as const;
+
+/** Runs `work` in one transaction holding the lock until it commits or rolls back. */
+export function inTransactionUnderLock<T>(db: Db, lock: keyof typeof ADVISORY_LOCKS, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]})`);
+    return work(tx as unknown as Db);
+  });
+}
