@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -20,6 +21,10 @@ export default defineConfig(({ mode }) => ({
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/v1': apiTarget, '/docs': apiTarget } },
   test: {
+    // At least two test files at a time, even on two cores: most of a file's time is spent waiting
+    // (on the database, on engines' steps, on scrypt in the thread pool), so the default of one
+    // worker per spare core left half of a two-core machine idle and CI ran the files one by one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

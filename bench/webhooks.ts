@@ -11,7 +11,7 @@ import { createWorkspace } from '../src/server/features/auth/accounts';
 import { startDeliveryWorker } from '../src/server/features/webhooks/delivery';
 import { enqueueEvent } from '../src/server/features/webhooks/outbox';
 import { webhooks } from '../src/server/features/webhooks/schema';
-import { loadSigningKey } from '../src/server/features/webhooks/signing';
+import { currentSigningKey } from '../src/server/features/webhooks/signing';
 import { createLogger } from '../src/server/logger';
 import { openTestDatabase } from '../src/server/test/harness';
 
@@ -81,7 +81,8 @@ async function run(label: string, database: Database) {
       for (let j = i; j < Math.min(BURST, i + 500); j++) await enqueue(tx);
     });
   }
-  const key = await loadSigningKey(db, new Date());
+  const key = currentSigningKey(db, () => new Date());
+  await key();
   const logger = createLogger('warn');
   const options = { policy: { allowLocal: true }, timeoutMs: 10_000, retryScale: 1 };
   const t0 = performance.now();

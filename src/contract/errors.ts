@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,

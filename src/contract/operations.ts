@@ -62,13 +62,15 @@ export const OPERATIONS = {
   listVaultAccountsPaged: op('any', 'query'),
   listVaultAccounts: op('any', 'query'),
   // Compliance (spec): no stated roles, so any role; the extensions that stand in for set-up and
-  // the transaction engine belong to the admins who configure the workspace.
+  // the transaction engine belong to the admins who configure the workspace. The screening update
+  // has no stated roles either, but it can switch off protections against sanctioned funds, so it
+  // belongs to the same admins (a Viewer must not be able to unfreeze funds).
   resolveTravelRuleAction: op('any', 'write', true),
   getTravelRuleMessage: op('any', 'query'),
   getTravelRuleRequiredActions: op('any', 'query'),
   listVasps: op('any', 'query'),
   getVasp: op('any', 'query'),
-  updateScreeningConfiguration: op('any', 'write', true),
+  updateScreeningConfiguration: op(['OWNER', ...ADMINS], 'write', true),
   // Compliance (extensions)
   listTravelRuleMessages: op('any', 'query'),
   getTravelRuleIntegration: op('any', 'query'),

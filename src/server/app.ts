@@ -13,7 +13,9 @@ import { registerTrading } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
+import { allowedMethods } from './http/method-not-allowed';
 import { requestContext } from './http/request-id';
+import { storableText } from './http/storable-text';
 import { registerConsole, registerDocs } from './http/static';
 import type { AppDeps, AppEnv } from './http/types';
 
@@ -61,6 +63,8 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
     }),
   );
 
+  app.use('/v1/*', storableText());
+
   registerAuth(app, deps);
   registerAdmin(app, deps);
   registerAudit(app, deps);
@@ -91,7 +95,14 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
   registerDocs(app);
   extend?.(app);
 
-  app.all('/v1/*', (c) => c.json({ message: `No operation at ${c.req.method} ${c.req.path}`, code: ERROR_CODES.notFound }, 404));
+  const methodsAt = allowedMethods(app);
+  app.all('/v1/*', (c) => {
+    const allowed = methodsAt(c.req.path);
+    if (allowed.length === 0) return c.json({ message: `No operation at ${c.req.method} ${c.req.path}`, code: ERROR_CODES.notFound }, 404);
+    c.header('Allow', allowed.join(', '));
+    const choices = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0];
+    return c.json({ message: `${c.req.method} is not supported at ${c.req.path}; use ${choices}`, code: ERROR_CODES.methodNotAllowed }, 405);
+  });
   registerConsole(app, deps.config.consoleDir);
 
   app.onError((error, c) => {

@@ -1,18 +1,19 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import type { Config } from './env';
 import { loadSecrets } from './features/auth/tokens';
+import { startRefusalSummaries } from './http/authenticate';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';
 import { startOrderEngine } from './features/trading/engine';
 import { startTransactionEngine } from './features/transactions/engine';
 import { startDeliveryWorker } from './features/webhooks/delivery';
-import { loadSigningKey } from './features/webhooks/signing';
+import { currentSigningKey } from './features/webhooks/signing';
 
 export interface RunningServer {
   url: string;
@@ -20,6 +21,24 @@ export interface RunningServer {
   deps: AppDeps;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
+}
+
+/**
+ * A response sent before the request's body has fully arrived (413 for a body over the limit, 401
+ * before the body was read) says `Connection: close`. Node then closes the connection after the
+ * response, as it must (the rest of the body would otherwise be read as the next request, or be
+ * cut off by the adapter's drain limit); the header tells the client so, and a well-behaved
+ * client sends its next request on a new connection instead of losing it on this one.
+ */
+function answerAndCloseEarly(app: OpenAPIHono<AppEnv>) {
+  return async (request: Request, env: HttpBindings | Http2Bindings) => {
+    const response = await app.fetch(request, env);
+    // Node parses body bytes that arrived with the headers only after this request's first
+    // microtasks: one turn of the event loop tells a body already here from one still on its way.
+    if (!env.incoming.complete) await new Promise((resolve) => setImmediate(resolve));
+    if (!env.incoming.complete) response.headers.set('Connection', 'close');
+    return response;
+  };
 }
 
 export async function openServices(config: Config, logger: Logger) {
@@ -47,9 +66,12 @@ export async function startServer(
   const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
   const stopOrderEngine = startOrderEngine(deps.db, logger, deps.now);
   const stopTransactionEngine = startTransactionEngine(deps.db, config.stuckAlert, logger, deps.now);
-  const stopDelivery = startDeliveryWorker(deps.db, await loadSigningKey(deps.db, deps.now()), { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks }, logger, deps.now);
+  const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);
+  const signingKey = currentSigningKey(deps.db, deps.now);
+  await signingKey(); // the JWKS has a key before the first delivery
+  const stopDelivery = startDeliveryWorker(deps.db, signingKey, { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks }, logger, deps.now);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve({ fetch: answerAndCloseEarly(app), port: config.port, hostname: config.host }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
@@ -60,7 +82,7 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         stopHousekeeping();
-        await Promise.all([stopOrderEngine(), stopTransactionEngine(), stopDelivery()]);
+        await Promise.all([stopOrderEngine(), stopTransactionEngine(), stopDelivery(), stopRefusalSummaries()]);
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             logger.warn('requests still running after 10 s; closing their connections');

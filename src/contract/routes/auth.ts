@@ -29,7 +29,8 @@ export const refreshSession = createRoute({
   description: 'The refresh cookie is rotated on every use; a cookie presented twice revokes that sign-in.',
   responses: {
     200: { description: 'A new access token', content: { 'application/json': { schema: SessionResponse } } },
-    ...errorResponses(401, 403, 500),
+    // 400: a request whose path or query holds text the database cannot store is refused first.
+    ...errorResponses(400, 401, 403, 500),
   },
 });
 
@@ -39,7 +40,7 @@ export const signOut = createRoute({
   operationId: 'signOut',
   tags,
   summary: 'Sign out: revoke the refresh cookie',
-  responses: { 204: { description: 'Signed out' }, ...errorResponses(403, 500) },
+  responses: { 204: { description: 'Signed out' }, ...errorResponses(400, 403, 500) },
 });
 
 export const getSession = createRoute({

@@ -141,7 +141,7 @@ export const resendFailedNotifications = createRoute({
   description: `Queues every FAILED notification of the webhook (optionally since startTime and of the given events) for delivery again. ${ADMINS} Rate category: write.`,
   security: SECURITY,
   request: { params: WebhookIdParam, headers: IdempotencyHeaders, body: { required: false, content: { 'application/json': { schema: ResendFailedRequest } } } },
-  responses: { 202: json(ResendFailedResponse, 'How many were queued'), ...errorResponses(...GUARDED_WRITE, 404) },
+  responses: { 200: json(ResendFailedResponse, 'No failed notifications to resend (total 0)'), 202: json(ResendFailedResponse, 'How many were queued'), ...errorResponses(...GUARDED_WRITE, 404) },
 });
 
 export const sendWebhookTestEvent = createRoute({

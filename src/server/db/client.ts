@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { syncShippedCatalogue } from '../features/catalogue/shipped';
+import { ADVISORY_LOCKS } from './advisory-lock';
 import * as schema from './schema';
 
 /** The one database type the stores see, whichever engine is behind it. */
@@ -33,8 +34,6 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'transactions', folder: fileURLToPath(new URL('../features/transactions/migrations', import.meta.url)), table: '__drizzle_migrations_transactions' },
   { area: 'webhooks', folder: fileURLToPath(new URL('../features/webhooks/migrations', import.meta.url)), table: '__drizzle_migrations_webhooks' },
 ];
-// Any constant works; it only has to be the same for every instance migrating one cluster.
-const MIGRATION_LOCK = 727_001;
 
 /** Data that ships with the service and lives in the database (each sync is a no-op when current). */
 async function syncShippedData(db: Db) {
@@ -52,10 +51,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     const lockClient = await pool.connect();
     try {
-      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
       for (const set of MIGRATION_SETS) await migratePg(drizzlePg(lockClient), { migrationsFolder: set.folder, migrationsTable: set.table });
     } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await lockClient.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
       lockClient.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,4 +1,5 @@
 
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -98,6 +99,13 @@ export const idempotencyRecords = pgTable(
     contentType: text('content_type'),
     requestId: text('request_id').notNull(),
     createdAt: createdAt(),
+    // The lease of an IN_FLIGHT record: its owner (one execution) holds the key until locked_until
+    // and renews it while it runs; a retry after that takes the key over (the owner died). The
+    // defaults give rows written before the lease existed, or by an older instance, one minute.
+    lockedBy: uuid('locked_by').notNull().defaultRandom(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`(now() + interval '1 minute')`),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.callerId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );

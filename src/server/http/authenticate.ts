@@ -1,14 +1,17 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { ERROR_CODES } from '../../contract/errors';
 import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
 import { actorOf, appendAudit } from '../features/audit/record';
-import { findApiUserForAuth, findConsolePrincipal, rememberNonce } from '../features/auth/store';
+import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from '../features/auth/store';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../features/auth/tokens';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import { clientAddress, recordedPath } from './client-address';
 import { ApiError, unauthorized } from './errors';
 import { idempotency } from './idempotency';
-import { rateLimit } from './rate-limit';
+import { countInWindow, endedCounters, rateLimit, takeCounter, WINDOW_MS, windowOf } from './rate-limit';
 import type { AppDeps, AppEnv, Principal } from './types';
 import { UUID } from '../db/uuid';
 
@@ -21,6 +24,13 @@ const NONCE_RETENTION_S = MAX_TOKEN_LIFETIME_S + CLOCK_SKEW_S + 60;
 
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * The legacy JavaScript SDK (fireblocks-sdk 5.x) hashes `JSON.stringify(body || "")`, so a request
+ * without a body carries the hash of the two characters `""`; the public API accepts it beside the
+ * hash of the empty string, for bodiless requests only (wire-facts).
+ */
+const BODILESS_HASHES = [sha256Hex(''), sha256Hex('""')];
+const acceptedBodyHashes = (body: string) => (body === '' ? BODILESS_HASHES : [sha256Hex(body)]);
 
 // Importing a PEM is costly relative to a request; keys are cached by their PEM text.
 const keyCache = new Map<string, KeyObject>();
@@ -56,17 +66,95 @@ async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string 
   try {
     return await verifyApiUserRequest(deps, user, token, alg, claims, c);
   } catch (error) {
-    // A refused request that names a real API user is recorded in that user's workspace.
-    if (error instanceof ApiError) {
-      await appendAudit(
-        deps.db,
-        actorOf(c, deps, user),
-        [{ category: 'Security', subject: 'API authentication', event: 'Authentication failed', detail: { code: error.code, reason: error.message, method: c.req.method, path: c.req.path } }],
-        deps.now(),
-      );
-    }
-    throw error;
+    throw error instanceof ApiError ? await refusal(deps, c, user, error) : error;
   }
+}
+
+/**
+ * Refused requests that name a real API key, per minute (the rate limits' window), per key and
+ * per client address. Past either limit a refusal is answered 429 and writes nothing to the audit
+ * log. Only refusals count: a correctly signed request is never turned away because someone else
+ * forged its key (the key is an identifier, not a secret), and signatures cannot be guessed, so
+ * there is nothing to slow down but the cost of the refusals themselves.
+ */
+export const REFUSALS_PER_KEY = 20;
+export const REFUSALS_PER_ADDRESS = 50;
+const REFUSED_KEY = 'refused_authentication:key';
+const REFUSED_ADDRESS = 'refused_authentication:address';
+/** Instances' clocks differ a little: a window is summarised once it ended this long ago. */
+const SUMMARY_GRACE_MS = 5_000;
+
+/**
+ * Counts a refused request and decides what it costs. Anyone who knows an API key can make
+ * refusals in that key's workspace, so each one cannot be an audit event of its own. The first
+ * refusal of a key in a minute is written at once, with its reason, path and address, so an
+ * auditor sees an attack as it starts; the rest of that minute only increments the key's counter
+ * (in the database, shared by every instance), and when the minute is over one summary event
+ * records the exact count (summariseRefusedAuthentications). A flood thus writes at most two
+ * events per key and minute, whatever its size or number of addresses.
+ */
+async function refusal(deps: AppDeps, c: Context<AppEnv>, user: { id: string; workspaceId: string; name: string }, error: ApiError): Promise<ApiError> {
+  const now = deps.now();
+  const over = await deps.db.transaction(async (tx) => {
+    const [forKey = 1, forAddress = 1] = await countInWindow(
+      tx,
+      [
+        { caller: user.id, category: REFUSED_KEY },
+        { caller: clientAddress(c, deps.config.trustProxy), category: REFUSED_ADDRESS },
+      ],
+      now,
+    );
+    if (forKey > REFUSALS_PER_KEY) return `at most ${REFUSALS_PER_KEY} per minute for this API key`;
+    if (forAddress > REFUSALS_PER_ADDRESS) return `at most ${REFUSALS_PER_ADDRESS} per minute from this address`;
+    if (forKey === 1) {
+      const detail = { code: error.code, reason: error.message, method: c.req.method, path: recordedPath(c) };
+      await appendAudit(tx, actorOf(c, deps, user), [{ category: 'Security', subject: 'API authentication', event: 'Authentication failed', detail }], now);
+    }
+    return undefined;
+  });
+  if (!over) return error;
+  const { retryAfter } = windowOf(now);
+  return new ApiError(429, ERROR_CODES.tooManyRequests, `Too many refused authentications (${over}); retry in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
+}
+
+/**
+ * Turns each ended minute's count of refusals for an API key into one audit event (when there was
+ * more than the first, which is already recorded). Each counter is deleted in the transaction
+ * that writes its event, so instances sweeping at once write it once.
+ */
+export async function summariseRefusedAuthentications(db: Db, now: Date): Promise<void> {
+  const ended = await endedCounters(db, REFUSED_KEY, new Date(now.getTime() - WINDOW_MS - SUMMARY_GRACE_MS));
+  for (const { caller, windowStart } of ended) {
+    await db.transaction(async (tx) => {
+      const count = await takeCounter(tx, { caller, category: REFUSED_KEY, windowStart });
+      const user = count && count > 1 ? await findApiUserForAuth(tx, caller) : undefined;
+      if (!user) return;
+      await appendAudit(
+        tx,
+        { workspaceId: user.workspaceId, userId: user.id, userName: user.name, requestId: null, sourceAddress: null },
+        [{ category: 'Security', subject: 'API authentication', event: 'Authentication failures summarised', detail: { count, windowStart: windowStart.getTime(), windowEnd: windowStart.getTime() + WINDOW_MS } }],
+        now,
+      );
+    });
+  }
+}
+
+/**
+ * Sweeps once at start (windows that ended while no instance ran, before housekeeping purges their
+ * counters) and then every minute. The returned stop waits for a sweep in flight.
+ */
+export function startRefusalSummaries(db: Db, logger: Logger, now: () => Date): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = summariseRefusedAuthentications(db, now()).catch((err: unknown) => logger.error({ err }, 'summarising refused authentications failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, WINDOW_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 async function verifyApiUserRequest(
@@ -97,7 +185,7 @@ async function verifyApiUserRequest(
   const url = new URL(c.req.url);
   if (uri !== url.pathname + url.search) throw unauthorized('The uri claim does not match the requested path and query', ERROR_CODES.wrongUri);
   const body = await c.req.text();
-  if (typeof bodyHash !== 'string' || bodyHash.toLowerCase() !== sha256Hex(body)) {
+  if (typeof bodyHash !== 'string' || !acceptedBodyHashes(body).includes(bodyHash.toLowerCase())) {
     throw unauthorized('Invalid signature: bodyHash does not match the request body', ERROR_CODES.invalidSignature);
   }
   if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > 128) throw unauthorized('Malformed token: nonce is required', ERROR_CODES.malformedToken);
@@ -109,25 +197,31 @@ async function verifyApiUserRequest(
   return { kind: 'API', id: user.id, name: user.name, email: null, role: user.role, workspaceId: user.workspaceId };
 }
 
+interface SessionClaims {
+  sub: string | undefined;
+  sid: string | undefined;
+}
+
 /**
  * Console session tokens whose signature and claims were already checked, by their exact text and
  * per signing key. A session sends the same token on every request, and WebCrypto runs each HMAC
  * check on the thread pool: that round trip was a large and jittery share of a short request.
  * Only what cannot change is remembered: expiry is read against the clock on every use, and the
- * user is read from the database every time.
+ * user and the sign-in are read from the database every time, so a token whose sign-in ended or
+ * whose user was disabled never passes on the strength of this cache.
  */
-const verifiedSessions = new WeakMap<Uint8Array, Map<string, { sub: string | undefined; exp: number }>>();
+const verifiedSessions = new WeakMap<Uint8Array, Map<string, SessionClaims & { exp: number }>>();
 const VERIFIED_SESSIONS_MAX = 10_000;
 const sessionExpired = () => unauthorized('Session expired: refresh or sign in again', ERROR_CODES.requestExpired);
 
-async function verifySessionToken(deps: AppDeps, token: string): Promise<string | undefined> {
+async function verifySessionToken(deps: AppDeps, token: string): Promise<SessionClaims> {
   let verified = verifiedSessions.get(deps.secrets.accessTokenKey);
   if (!verified) verifiedSessions.set(deps.secrets.accessTokenKey, (verified = new Map()));
   const nowS = Math.floor(deps.now().getTime() / 1000);
   const known = verified.get(token);
   if (known) {
     // The same rule as jose's: a token is expired once the clock reaches its exp.
-    if (nowS < known.exp) return known.sub;
+    if (nowS < known.exp) return known;
     verified.delete(token);
     throw sessionExpired();
   }
@@ -141,8 +235,9 @@ async function verifySessionToken(deps: AppDeps, token: string): Promise<string 
     });
     // Oldest first out: a Map iterates in insertion order.
     if (verified.size >= VERIFIED_SESSIONS_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(token, { sub: payload.sub, exp: payload.exp! });
-    return payload.sub;
+    const claims = { sub: payload.sub, sid: typeof payload.sid === 'string' ? payload.sid : undefined };
+    verified.set(token, { ...claims, exp: payload.exp! });
+    return claims;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw sessionExpired();
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw unauthorized('Invalid signature', ERROR_CODES.invalidSignature);
@@ -151,10 +246,11 @@ async function verifySessionToken(deps: AppDeps, token: string): Promise<string 
 }
 
 async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Principal> {
-  const sub = await verifySessionToken(deps, token);
-  // The user is read again on every request, so a disabled account or a changed role counts at once.
-  const principal = sub && UUID.test(sub) ? await findConsolePrincipal(deps.db, sub) : undefined;
-  if (!principal) throw unauthorized('Token not accepted: the user no longer exists or is disabled', ERROR_CODES.tokenNotAccepted);
+  const { sub, sid } = await verifySessionToken(deps, token);
+  // The user and the sign-in are read again on every request, so a sign-out, a disabled account
+  // or a changed role counts at once, on every instance.
+  const principal = sub && sid && UUID.test(sub) && UUID.test(sid) ? await findSessionPrincipal(deps.db, sub, sid) : undefined;
+  if (!principal) throw unauthorized('Token not accepted: the session has ended, or the user no longer exists or is disabled', ERROR_CODES.tokenNotAccepted);
   return principal;
 }
 
@@ -183,7 +279,7 @@ export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHa
       await appendAudit(
         deps.db,
         actorOf(c, deps),
-        [{ category: 'Security', subject: 'Authorization', event: 'Refused', detail: { operation: operationId, role, method: c.req.method, path: c.req.path } }],
+        [{ category: 'Security', subject: 'Authorization', event: 'Refused', detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) } }],
         deps.now(),
       );
       throw new ApiError(403, ERROR_CODES.insufficientPermissions, `Insufficient permissions: the ${role} role may not perform ${operationId}`);

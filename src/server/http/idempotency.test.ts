@@ -1,22 +1,31 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
+import { queryRows } from '../db/rows';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../test/harness';
 import { guard } from './authenticate';
+import { commitWithResponse } from './idempotency';
 
 let ctx: TestContext;
+let probes: NonNullable<Parameters<typeof buildApp>[1]>;
 let app: ReturnType<typeof buildApp>;
 let token: string;
 let email: string;
 let executions = 0;
 let release: () => void = () => undefined;
+// Requests of /v1/probe/effect held where a process could die: before its write, or after the
+// write committed but before the response left.
+const stalled = new Map<string, () => void>();
+const stall = (tag: string) => new Promise<void>((resolve) => stalled.set(tag, resolve));
+const LEASE_MS = 30_000;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   // Probe operations behind the real guard of an idempotent operation, so the middleware is
   // exercised exactly as a real write uses it: one that counts executions, one that can be held
   // open, and one that fails inside.
-  app = buildApp(ctx, (a) => {
+  probes = (a) => {
     for (const middleware of guard(ctx.deps, 'setApiUserEnabled')) a.use('/v1/probe/*', middleware);
     const Body = z.strictObject({ amount: z.string().regex(/^\d+(\.\d+)?$/) });
     a.post('/v1/probe/count', async (c) => {
@@ -32,17 +41,37 @@ beforeAll(async () => {
     a.post('/v1/probe/fail', () => {
       throw new Error('boom');
     });
-  });
+    // A write with a real effect in the database, committed the way the service's writes commit
+    // theirs. X-Probe-Stall (not part of the request's fingerprint) holds it where a process can die.
+    a.post('/v1/probe/effect', async (c) => {
+      const { tag } = z.strictObject({ tag: z.string() }).parse(await c.req.json());
+      const at = c.req.header('X-Probe-Stall');
+      if (at === 'before') await stall(tag);
+      const res = await commitWithResponse(
+        c,
+        ctx.deps.db,
+        async (tx) => (await queryRows<{ id: number }>(tx, sql`insert into probe_effects (tag) values (${tag}) returning id`))[0]!,
+        (row) => c.json({ effect: row.id }, 201),
+      );
+      if (at === 'after') await stall(tag);
+      return res;
+    });
+  };
+  app = buildApp(ctx, probes);
+  await ctx.database.db.execute(sql`create table probe_effects (id serial primary key, tag text not null)`);
   const ws = await addWorkspace(ctx, 'Idem Co', ['ADMIN', 'ADMIN']);
   email = ws.people[0]!.email;
   token = await consoleToken(app, email);
 });
-afterAll(() => ctx.database.close());
+afterAll(async () => {
+  for (const resume of stalled.values()) resume();
+  await ctx.database.close();
+});
 
-const post = (path: string, key: string | undefined, body: unknown, bearer = token) =>
-  app.request(path, {
+const post = (path: string, key: string | undefined, body: unknown, bearer = token, headers: Record<string, string> = {}, to = app) =>
+  to.request(path, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}), ...headers },
     body: JSON.stringify(body),
   });
 
@@ -127,5 +156,73 @@ describe('Idempotency-Key', () => {
     const res = await post('/v1/probe/count', 'has spaces in it', { amount: '1' });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/Idempotency-Key/);
+  });
+});
+
+describe('Idempotency-Key after a crash (leases)', () => {
+  const effects = async (tag: string) =>
+    Number((await queryRows<{ n: string }>(ctx.database.db, sql`select count(*) as n from probe_effects where tag = ${tag}`))[0]!.n);
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  const recordOf = async (key: string) =>
+    (await queryRows<{ state: string }>(ctx.database.db, sql`select state from idempotency_records where key = ${key}`))[0]?.state;
+
+  it('a retry takes over a key whose execution died before its write: one effect, and the dead one cannot add a second', async () => {
+    const body = { tag: 'died-before' };
+    const first = post('/v1/probe/effect', 'key-died-before', body, token, { 'X-Probe-Stall': 'before' });
+    await until(async () => (await recordOf('key-died-before')) === 'IN_FLIGHT');
+
+    // While its lease runs, the key is held: 409, and nothing executes.
+    expect((await post('/v1/probe/effect', 'key-died-before', body)).status).toBe(409);
+
+    // The owner stops renewing (its process died) and the lease runs out: a retry takes the key over.
+    ctx.clock.set(Date.now() + LEASE_MS + 1000);
+    const retry = await post('/v1/probe/effect', 'key-died-before', body);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    const { effect } = await retry.json();
+    expect(await effects('died-before')).toBe(1);
+
+    // Had the first execution only stalled, its write is refused now that the key is another's.
+    stalled.get('died-before')!();
+    const late = await first;
+    expect(late.status).toBe(409);
+    expect((await late.json()).message).toMatch(/took the key over/);
+    expect(await effects('died-before')).toBe(1);
+
+    ctx.clock.reset();
+    const replay = await post('/v1/probe/effect', 'key-died-before', body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual({ effect });
+  });
+
+  it('a retry of a key whose write committed gets the stored response, before and after the lease ran out, with one effect', async () => {
+    const body = { tag: 'died-after' };
+    void post('/v1/probe/effect', 'key-died-after', body, token, { 'X-Probe-Stall': 'after' }); // never answers, as if the process died after the commit
+    await until(async () => (await effects('died-after')) === 1);
+
+    const soon = await post('/v1/probe/effect', 'key-died-after', body);
+    expect(soon.status).toBe(201);
+    expect(soon.headers.get('idempotent-replayed')).toBe('true');
+    const stored = await soon.json();
+
+    ctx.clock.set(Date.now() + LEASE_MS + 1000);
+    const later = await post('/v1/probe/effect', 'key-died-after', body);
+    ctx.clock.reset();
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBe('true');
+    expect(await later.json()).toEqual(stored);
+    expect(await effects('died-after')).toBe(1);
+  });
+
+  it('a request that runs longer than the lease renews it, so a retry still gets 409', async () => {
+    const shortLease = buildApp({ ...ctx, deps: { ...ctx.deps, config: { ...ctx.deps.config, idempotencyLeaseMs: 1000 } } }, probes);
+    const first = post('/v1/probe/effect', 'key-long', { tag: 'long' }, token, { 'X-Probe-Stall': 'before' }, shortLease);
+    await new Promise((r) => setTimeout(r, 1600)); // past the first lease: only renewal keeps the key
+    expect((await post('/v1/probe/effect', 'key-long', { tag: 'long' }, token, {}, shortLease)).status).toBe(409);
+    stalled.get('long')!();
+    expect((await first).status).toBe(201);
+    expect(await effects('long')).toBe(1);
   });
 });

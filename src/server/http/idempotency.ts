@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, lt, lte } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ERROR_CODES, IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
 import type { Db } from '../db/client';
 import { idempotencyRecords } from '../db/schema';
@@ -14,22 +14,100 @@ type Scope = { workspaceId: string; callerId: string; key: string };
 const scopeOf = (s: Scope) =>
   and(eq(idempotencyRecords.workspaceId, s.workspaceId), eq(idempotencyRecords.callerId, s.callerId), eq(idempotencyRecords.key, s.key));
 
-/** Claims the key for this request; returns the existing record when another request holds it. */
-async function claim(db: Db, scope: Scope, fingerprint: string, requestId: string, now: Date) {
-  for (let attempt = 0; attempt < 2; attempt++) {
+/** The key as one execution holds it: `owner` fences every write of the record to that execution. */
+interface Lease {
+  scope: Scope;
+  owner: string;
+  /** The response is stored (by commitWithResponse, with the effect); nothing is left to do at the end. */
+  settled: boolean;
+}
+const heldBy = (lease: Lease) => and(scopeOf(lease.scope), eq(idempotencyRecords.lockedBy, lease.owner), eq(idempotencyRecords.state, 'IN_FLIGHT'));
+
+// The lease of the request being handled, found by commitWithResponse from the handler's context.
+const leases = new WeakMap<Context, Lease>();
+
+type Claimed = { lease: Lease; takenOverFrom?: string } | { existing: typeof idempotencyRecords.$inferSelect };
+
+/**
+ * Claims the key for this request, or takes it over from an execution whose lease expired (its
+ * process died: kill -9, a crash, a lost database connection); returns the existing record when
+ * another request holds it or has finished with it.
+ */
+async function claim(db: Db, scope: Scope, fingerprint: string, requestId: string, now: Date, leaseMs: number): Promise<Claimed> {
+  const lease: Lease = { scope, owner: randomUUID(), settled: false };
+  const lockedUntil = new Date(now.getTime() + leaseMs);
+  for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyRecords)
-      .values({ ...scope, fingerprint, state: 'IN_FLIGHT', requestId, createdAt: now })
+      .values({ ...scope, fingerprint, state: 'IN_FLIGHT', requestId, createdAt: now, lockedBy: lease.owner, lockedUntil })
       .onConflictDoNothing()
       .returning({ key: idempotencyRecords.key });
-    if (inserted.length > 0) return undefined;
+    if (inserted.length > 0) return { lease };
     const [existing] = await db.select().from(idempotencyRecords).where(scopeOf(scope));
     if (!existing) continue; // deleted between the two statements: claim again
-    if (existing.createdAt.getTime() > now.getTime() - IDEMPOTENCY_TTL_MS) return existing;
-    // The old record has expired: the key is free again.
-    await db.delete(idempotencyRecords).where(and(scopeOf(scope), lt(idempotencyRecords.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+    if (existing.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
+      // The old record has expired: the key is free again.
+      await db.delete(idempotencyRecords).where(and(scopeOf(scope), lt(idempotencyRecords.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
+      continue;
+    }
+    if (existing.state !== 'IN_FLIGHT' || existing.fingerprint !== fingerprint || existing.lockedUntil > now) return { existing };
+    // Its owner stopped renewing the lease, so it is gone. Whatever it wrote with commitWithResponse
+    // committed together with a DONE record, so an IN_FLIGHT record here means no such effect
+    // committed: executing again is the only execution. The compare-and-set on the old owner and
+    // the expiry lets one retry take it, and never from an owner that renewed in the meantime.
+    const taken = await db
+      .update(idempotencyRecords)
+      .set({ lockedBy: lease.owner, lockedUntil, requestId })
+      .where(and(scopeOf(scope), eq(idempotencyRecords.state, 'IN_FLIGHT'), eq(idempotencyRecords.lockedBy, existing.lockedBy), lte(idempotencyRecords.lockedUntil, now)))
+      .returning({ key: idempotencyRecords.key });
+    if (taken.length > 0) return { lease, takenOverFrom: existing.requestId };
   }
   throw conflict('This Idempotency-Key is being claimed by another request; retry shortly');
+}
+
+/**
+ * Records how the request ended, if this execution still holds the key: 5xx makes the key
+ * unusable (the spec's rule), 400 frees it for a corrected request, anything else is replayed.
+ * Returns false when the key is no longer this execution's (a retry took it over).
+ */
+async function settle(db: Db, lease: Lease, res: Response): Promise<boolean> {
+  if (res.status >= 500) {
+    const rows = await db.update(idempotencyRecords).set({ state: 'FAILED', statusCode: res.status }).where(heldBy(lease)).returning({ key: idempotencyRecords.key });
+    return rows.length > 0;
+  }
+  if (res.status === 400) {
+    const rows = await db.delete(idempotencyRecords).where(heldBy(lease)).returning({ key: idempotencyRecords.key });
+    return rows.length > 0;
+  }
+  const body = res.status === 204 ? null : await res.clone().text();
+  const rows = await db
+    .update(idempotencyRecords)
+    .set({ state: 'DONE', statusCode: res.status, body, contentType: res.headers.get('Content-Type') })
+    .where(heldBy(lease))
+    .returning({ key: idempotencyRecords.key });
+  return rows.length > 0;
+}
+
+/**
+ * Runs a handler's write in one transaction that also stores its response under the request's
+ * Idempotency-Key, so the effect and the DONE record commit together or not at all. This is what
+ * lets a retry after a crash take an expired key over safely: either the effect committed and the
+ * retry replays its response, or nothing committed and the retry is the one execution. Writing
+ * the record is fenced on this execution's lease: if a retry took the key over (this one stalled
+ * past its lease), the write is rolled back and this request answers 409, so the effect happens
+ * once. Without an Idempotency-Key it is a plain transaction.
+ */
+export async function commitWithResponse<T, R extends Response>(c: Context<AppEnv>, db: Db, write: (tx: Db) => Promise<T>, respond: (result: T) => R): Promise<R> {
+  const lease = leases.get(c);
+  const res = await db.transaction(async (tx) => {
+    const response = respond(await write(tx));
+    if (lease && !(await settle(tx, lease, response))) {
+      throw conflict('This request ran past the lease of its Idempotency-Key and a retry took the key over; nothing was changed by this request');
+    }
+    return response;
+  });
+  if (lease) lease.settled = true;
+  return res;
 }
 
 /**
@@ -37,8 +115,13 @@ async function claim(db: Db, scope: Scope, fingerprint: string, requestId: strin
  * 24 hours (with its X-Request-ID); a duplicate while the first runs gets 409; the same key with
  * a different request gets 400; after an internal error the key cannot be reused (400); a
  * request that failed validation (400) stores nothing, so it can be corrected and retried.
+ *
+ * A running request holds the key with a lease that it renews; if its process dies, the record
+ * stays IN_FLIGHT only until the lease runs out, and then a retry takes the key over (see claim
+ * and commitWithResponse for why that never makes a second effect).
  */
 export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const leaseMs = deps.config.idempotencyLeaseMs;
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined) return next();
@@ -51,8 +134,9 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       .update(await c.req.text())
       .digest('hex');
 
-    const existing = await claim(deps.db, scope, fingerprint, c.get('requestId'), deps.now());
-    if (existing) {
+    const claimed = await claim(deps.db, scope, fingerprint, c.get('requestId'), deps.now(), leaseMs);
+    if ('existing' in claimed) {
+      const { existing } = claimed;
       if (existing.fingerprint !== fingerprint) {
         throw badRequest('This Idempotency-Key was already used with a different request (method, path or body); use a new key');
       }
@@ -69,21 +153,22 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       });
     }
 
+    const { lease, takenOverFrom } = claimed;
+    if (takenOverFrom) c.get('log').warn({ takenOverFrom }, 'took over an Idempotency-Key whose first execution stopped without finishing (its lease expired)');
+    leases.set(c, lease);
+    // Renewed well before it runs out, so a slow request is never taken for a dead one.
+    const renewal = setInterval(() => {
+      deps.db
+        .update(idempotencyRecords)
+        .set({ lockedUntil: new Date(deps.now().getTime() + leaseMs) })
+        .where(heldBy(lease))
+        .catch((err: unknown) => c.get('log').warn({ err }, 'could not renew the lease of an Idempotency-Key'));
+    }, leaseMs / 3);
     try {
       await next();
     } finally {
-      const res = c.res;
-      if (res.status >= 500) {
-        await deps.db.update(idempotencyRecords).set({ state: 'FAILED', statusCode: res.status }).where(scopeOf(scope));
-      } else if (res.status === 400) {
-        await deps.db.delete(idempotencyRecords).where(scopeOf(scope));
-      } else {
-        const body = res.status === 204 ? null : await res.clone().text();
-        await deps.db
-          .update(idempotencyRecords)
-          .set({ state: 'DONE', statusCode: res.status, body, contentType: res.headers.get('Content-Type') })
-          .where(scopeOf(scope));
-      }
+      clearInterval(renewal);
+      if (!lease.settled) await settle(deps.db, lease, c.res);
     }
   };
 }

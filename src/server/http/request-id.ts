@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { recordedPath } from './client-address';
 import type { AppEnv } from './types';
 import type { Logger } from '../logger';
 
@@ -20,7 +21,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     if (!c.res.headers.has('X-Request-ID')) c.res.headers.set('X-Request-ID', requestId);
     const status = c.res.status;
     log[status >= 500 ? 'error' : 'info'](
-      { method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: recordedPath(c), status, ms: Math.round(performance.now() - started) },
       'request',
     );
   };

@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import type { Role } from '../../contract/roles';
+import type { WebhookEnvelope } from '../../contract/webhooks';
 import { createApp } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { startServer, type RunningServer } from '../server';
@@ -62,6 +65,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     evmRpcUrls: {},
     webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 1 },
     stuckAlert: { seconds: 300, blocks: 25 },
+    idempotencyLeaseMs: 30_000,
     ...overrides,
   };
 }
@@ -276,4 +280,35 @@ export function jsonCaller(app: ReturnType<typeof buildApp>) {
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { message: string; code: number }, headers: res.headers };
   };
+}
+
+/**
+ * A webhook receiver the tests control: what it answers, and every request it got (path, raw body
+ * and headers). Several webhooks can share one receiver with a path each (`${url}/north-1`).
+ */
+export class WebhookReceiver {
+  server!: Server;
+  url = '';
+  answer: number | 'hang' = 200;
+  got: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
+  async start(port = 0) {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        this.got.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString(), headers: req.headers });
+        if (this.answer === 'hang') return;
+        res.writeHead(this.answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+  stop() {
+    this.server.closeAllConnections();
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+  envelopes() {
+    return this.got.map((g) => JSON.parse(g.body) as WebhookEnvelope);
+  }
 }

@@ -135,7 +135,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       {
         label: 'Screening',
         path: '/compliance/screening',
-        operation: 'updateScreeningConfiguration',
+        operation: 'getScreeningConfiguration',
         icon: IconShieldSearch,
         page: lazy(() => import('../features/compliance/screening-page')),
       },

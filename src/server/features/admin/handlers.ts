@@ -5,6 +5,7 @@ import { guard } from '../../http/authenticate';
 import { clientAddress } from '../../http/client-address';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as approvals from './approvals';
@@ -29,7 +30,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { userId } = c.req.valid('param');
     const { enabled } = c.req.valid('json');
     const { workspaceId } = c.get('principal');
-    const user = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.getApiUser(tx, workspaceId, userId);
       if (!before) throw notFound('API user not found');
       const after = await store.setApiUserEnabled(tx, workspaceId, userId, enabled);
@@ -43,16 +44,15 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         );
       }
       return after;
-    });
-    return c.json(user, 200);
+    }, (user) => c.json(user, 200));
   });
 
   app.openapi({ ...routes.createApiUser, middleware: guard(deps, 'createApiUser') }, async (c) => {
     const body = c.req.valid('json');
     if (body.role === 'OWNER') throw badRequest("role OWNER cannot be given to an API user; the owner is a person");
     const publicKeyPem = await publicKeyFromCsr(body.csrPem);
-    await approvals.raise(
-      deps.db,
+    return commitWithResponse(c, deps.db, (tx) => approvals.raise(
+      tx,
       {
         principal: c.get('principal'),
         actor: actorOf(c, deps),
@@ -67,13 +67,16 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         payload: { publicKeyPem },
       },
       deps.now(),
-    );
-    return c.body(null, 200);
+    ), () => c.body(null, 200));
   });
 
   app.openapi({ ...routes.issuePairingToken, middleware: guard(deps, 'issuePairingToken') }, async (c) => {
-    const result = await pairing.issuePairingToken(deps.db, deps.secrets.accessTokenKey, actorOf(c, deps), c.req.valid('param').userId, deps.now());
-    return c.json(result, 201);
+    return commitWithResponse(
+      c,
+      deps.db,
+      (tx) => pairing.issuePairingToken(tx, deps.secrets.accessTokenKey, actorOf(c, deps), c.req.valid('param').userId, deps.now()),
+      (result) => c.json(result, 201),
+    );
   });
 
   app.openapi(routes.redeemPairingToken, async (c) => {
@@ -95,8 +98,8 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     }
     const current = await approvals.quorumThreshold(deps.db, workspaceId);
     if (adminQuorumThreshold === current) throw badRequest(`adminQuorumThreshold is already ${current}; ask for a different number`);
-    const request = await approvals.raise(
-      deps.db,
+    return commitWithResponse(c, deps.db, (tx) => approvals.raise(
+      tx,
       {
         principal: c.get('principal'),
         actor: actorOf(c, deps),
@@ -105,12 +108,13 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         change: { adminQuorumThreshold, before: current },
       },
       deps.now(),
-    );
-    const message =
-      request.status === 'EXECUTED'
-        ? `Admin quorum threshold request sent successfully and approved: the threshold is now ${adminQuorumThreshold}`
-        : `Admin quorum threshold request sent successfully; it needs ${request.requiredApprovals} approvals`;
-    return c.json({ message }, 202);
+    ), (request) => {
+      const message =
+        request.status === 'EXECUTED'
+          ? `Admin quorum threshold request sent successfully and approved: the threshold is now ${adminQuorumThreshold}`
+          : `Admin quorum threshold request sent successfully; it needs ${request.requiredApprovals} approvals`;
+      return c.json({ message }, 202);
+    });
   });
 
   app.openapi({ ...routes.getAdminQuorum, middleware: guard(deps, 'getAdminQuorum') }, async (c) => {
@@ -155,9 +159,11 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     app.openapi({ ...route, middleware: guard(deps, 'decideApprovalRequest') }, async (c) => {
       const { requestId } = c.req.valid('param');
       const principal = c.get('principal');
-      await approvals.decide(deps.db, principal, actorOf(c, deps), requestId, decision, deps.now());
-      const [described] = await approvals.describeRequests(deps.db, [(await approvals.getRequest(deps.db, principal.workspaceId, requestId))!]);
-      return c.json(described!, 200);
+      return commitWithResponse(c, deps.db, async (tx) => {
+        await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now());
+        const [described] = await approvals.describeRequests(tx, [(await approvals.getRequest(tx, principal.workspaceId, requestId))!]);
+        return described!;
+      }, (described) => c.json(described, 200));
     });
   }
 }

@@ -44,7 +44,7 @@ async function issueSession(deps: AppDeps, c: Context, principal: Principal, fam
     path: COOKIE_PATH,
     maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
   });
-  const { accessToken, expiresAt } = await signAccessToken(deps.secrets.accessTokenKey, principal.id, principal.workspaceId, now);
+  const { accessToken, expiresAt } = await signAccessToken(deps.secrets.accessTokenKey, principal.id, principal.workspaceId, familyId, now);
   return { accessToken, expiresAt, user: await describe(deps, principal) };
 }
 
@@ -74,8 +74,10 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const found = await store.findUserByEmail(deps.db, email);
     const valid = found ? await verifyPassword(password, found.user.passwordHash) : await verifyPassword(password, await decoyHash());
     if (!found || !valid || !found.user.enabled) {
-      await store.recordFailure(deps.db, { key: accountKey, freeFailures: ACCOUNT_FREE_FAILURES }, now);
-      await store.recordFailure(deps.db, { key: addressKey, freeFailures: ADDRESS_FREE_FAILURES }, now);
+      // The wait runs from the failure, not from the request's start: scrypt takes a while.
+      const failedAt = deps.now();
+      await store.recordFailure(deps.db, { key: accountKey, freeFailures: ACCOUNT_FREE_FAILURES }, failedAt);
+      await store.recordFailure(deps.db, { key: addressKey, freeFailures: ADDRESS_FREE_FAILURES }, failedAt);
       c.get('log').warn({ event: 'sign_in_failed' }, 'sign-in failed');
       // Only a known account has a workspace to record the attempt in; the address is recorded with it.
       if (found) await record(c, personOf(found.user), signInEvent('Sign-in failed', { reason: valid ? 'account disabled' : 'wrong password' }));

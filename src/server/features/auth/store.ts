@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { apiNonces, apiUsers, refreshTokens, signInFailures, users, workspaces } from '../../db/schema';
@@ -13,10 +13,32 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
+const consolePrincipal = (row: typeof users.$inferSelect): Principal => ({
+  kind: 'CONSOLE',
+  id: row.id,
+  name: row.displayName,
+  email: row.email,
+  role: row.role as Role,
+  workspaceId: row.workspaceId,
+});
+
 export async function findConsolePrincipal(db: Db, userId: string): Promise<Principal | undefined> {
   const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.enabled, true)));
-  if (!row) return undefined;
-  return { kind: 'CONSOLE', id: row.id, name: row.displayName, email: row.email, role: row.role as Role, workspaceId: row.workspaceId };
+  return row && consolePrincipal(row);
+}
+
+/**
+ * The principal of a console access token, in one query: the user must be enabled and the sign-in
+ * the token belongs to must still be live (a refresh token of its family not revoked). Sign-out,
+ * a reused refresh cookie and a disabled account therefore end the token on its next request.
+ */
+export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
+  const live = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)));
+  const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.enabled, true), exists(live)));
+  return row && consolePrincipal(row);
 }
 
 export async function findApiUserForAuth(db: Db, apiKey: string) {

@@ -9,9 +9,14 @@ export const ACCESS_TOKEN_AUDIENCE = 'console';
 export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-export async function signAccessToken(key: Uint8Array, userId: string, workspaceId: string, now: Date) {
+/**
+ * A console access token names its sign-in (`sid`, the refresh-token family), so every request can
+ * check in the database that the sign-in was not ended: sign-out or a stolen refresh cookie ends
+ * its access tokens at once, on every instance, not when they expire.
+ */
+export async function signAccessToken(key: Uint8Array, userId: string, workspaceId: string, sessionId: string, now: Date) {
   const expiresAt = now.getTime() + ACCESS_TOKEN_TTL_MS;
-  const accessToken = await new SignJWT({ ws: workspaceId })
+  const accessToken = await new SignJWT({ ws: workspaceId, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setAudience(ACCESS_TOKEN_AUDIENCE)

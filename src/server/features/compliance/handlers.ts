@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import { TRAVEL_RULE_ASSET_IDS, travelRuleAsset } from './assets';
@@ -53,7 +54,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { vaspId } = c.req.valid('json');
     directoryVasp('vaspId', vaspId);
     const { workspaceId } = c.get('principal');
-    const integration = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const made = await store.insertIntegration(tx, workspaceId, vaspId, deps.now().getTime());
       if (!made) throw conflict('This workspace already has a Travel Rule integration');
       await appendAudit(
@@ -63,8 +64,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         deps.now(),
       );
       return made;
-    });
-    return c.json(integration, 201);
+    }, (integration) => c.json(integration, 201));
   });
 
   app.openapi({ ...routes.listTravelRuleMessages, middleware: guard(deps, 'listTravelRuleMessages') }, async (c) => {
@@ -109,7 +109,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     ).length === 0;
     const now = deps.now().getTime();
 
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const inserted = await store.insertMessage(tx, {
         workspaceId,
         integrationId: integration.customerIntegrationId,
@@ -150,8 +150,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         deps.now(),
       );
       return inserted;
-    });
-    return c.json(store.toMessage(row), 201);
+    }, (row) => c.json(store.toMessage(row), 201));
   });
 
   app.openapi({ ...routes.getTravelRuleMessage, middleware: guard(deps, 'getTravelRuleMessage') }, async (c) => {
@@ -178,7 +177,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { workspaceId } = c.get('principal');
     await requireIntegration(deps.db, workspaceId, customerIntegrationId);
 
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.lockMessage(tx, workspaceId, customerIntegrationId, trmId);
       if (!before) throw trmNotFound(trmId);
       const counterparty = counterpartyOf(before);
@@ -230,8 +229,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         deps.now(),
       );
       return after;
-    });
-    return c.json(store.toMessage(row), 200);
+    }, (row) => c.json(store.toMessage(row), 200));
   });
 
   app.openapi({ ...routes.listVasps, middleware: guard(deps, 'listVasps') }, async (c) => {
@@ -264,7 +262,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.updateScreeningConfiguration, middleware: guard(deps, 'updateScreeningConfiguration') }, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
-    const stored = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       await store.ensureScreeningRow(tx, principal.workspaceId);
       const current = await store.getScreening(tx, principal.workspaceId, true);
       const before = { disableBypass: current.disableBypass, disableUnfreeze: current.disableUnfreeze };
@@ -275,7 +273,6 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         await appendAudit(tx, actorOf(c, deps), [{ category: 'Compliance', subject: 'Screening', event: 'Updated', detail: { changed, before, after } }], deps.now());
       }
       return after;
-    });
-    return c.json(stored, 200);
+    }, (stored) => c.json(stored, 200));
   });
 }

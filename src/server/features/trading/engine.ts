@@ -1,6 +1,7 @@
 import type { AccountReference, ExecutionStep, OrderStatus } from '../../../contract/trading';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
+import { StepFailures, takeDueSteps, byHand, type DueWork } from '../../workers/failures';
 import { startPoller } from '../../workers/poller';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
@@ -9,6 +10,7 @@ import { chainAsset, submitTransfer, vaultAddress } from '../transactions/servic
 import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';
 import { Dec } from './pricing';
+import { tradingOrders } from './schema';
 import * as store from './store';
 import type { OrderRow } from './store';
 import type { SettlementPlan } from './view';
@@ -173,23 +175,22 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
   }
 }
 
-/** Advances every due order by one step (at most `max`); answers how many steps were taken. */
-export async function runOnce(db: Db, now: Date, max = 100): Promise<number> {
-  let taken = 0;
-  while (taken < max) {
-    const moved = await db.transaction(async (tx) => {
-      const row = await store.claimDueOrder(tx, now);
-      if (!row) return false;
-      await advance(tx, row, now);
-      return true;
-    });
-    if (!moved) break;
-    taken += 1;
-  }
-  return taken;
+const orderSteps: DueWork<OrderRow> = {
+  table: tradingOrders,
+  claim: store.claimDueOrder,
+  advance,
+};
+
+/**
+ * Advances every due order by one step (at most `max` tried); answers how many steps were taken. An
+ * order whose step fails is retried later, with a growing delay, while the others go on.
+ */
+export async function runOnce(db: Db, now: Date, max = 100, failures = byHand()): Promise<number> {
+  return takeDueSteps(db, orderSteps, now, max, failures);
 }
 
 /** The running worker: polls for due work every `intervalMs`. Answers a stop function. */
 export function startOrderEngine(db: Db, logger: Logger, now: () => Date, intervalMs = 500): () => Promise<void> {
-  return startPoller('order engine', () => runOnce(db, now()), logger, intervalMs);
+  const failures = new StepFailures(logger, 'order engine step failed');
+  return startPoller('order engine', () => runOnce(db, now(), 100, failures), logger, intervalMs);
 }

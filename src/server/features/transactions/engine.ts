@@ -2,12 +2,14 @@ import type { TransactionStatus, TransactionSubStatus } from '../../../contract/
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
+import { StepFailures, takeDueSteps, byHand, type DueWork } from '../../workers/failures';
 import { startPoller } from '../../workers/poller';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { Dec } from '../trading/pricing';
 import * as vaults from '../trading/store';
 import { enqueueEvent } from '../webhooks/outbox';
 import { simulatedNetworkFee } from './chain-sim';
+import { transactions } from './schema';
 import { announce, TX_STEP_MS } from './service';
 import * as store from './store';
 import type { TimelineEntry, TransactionRow } from './view';
@@ -192,23 +194,22 @@ async function endEpisodeIfClear(db: Db, row: TransactionRow) {
   if (!still) await store.closeEpisode(db, row.workspaceId, source, row.feeCurrency);
 }
 
-/** Advances every due transaction by one step (at most `max`); answers how many steps were taken. */
-export async function runOnce(db: Db, now: Date, stuck: StuckPolicy, max = 200): Promise<number> {
-  let taken = 0;
-  while (taken < max) {
-    const moved = await db.transaction(async (tx) => {
-      const row = await store.claimDue(tx, now);
-      if (!row) return false;
-      await advance(tx, row, now, stuck);
-      return true;
-    });
-    if (!moved) break;
-    taken += 1;
-  }
-  return taken;
+const transactionSteps = (stuck: StuckPolicy): DueWork<TransactionRow> => ({
+  table: transactions,
+  claim: store.claimDue,
+  advance: (db, row, now) => advance(db, row, now, stuck),
+});
+
+/**
+ * Advances every due transaction by one step (at most `max` tried); answers how many steps were
+ * taken. A transaction whose step fails is retried later, with a growing delay, while the others go on.
+ */
+export async function runOnce(db: Db, now: Date, stuck: StuckPolicy, max = 200, failures = byHand()): Promise<number> {
+  return takeDueSteps(db, transactionSteps(stuck), now, max, failures);
 }
 
 /** The running worker: polls for due work every `intervalMs`. Answers a stop function. */
 export function startTransactionEngine(db: Db, stuck: StuckPolicy, logger: Logger, now: () => Date, intervalMs = 250): () => Promise<void> {
-  return startPoller('transaction engine', () => runOnce(db, now(), stuck), logger, intervalMs);
+  const failures = new StepFailures(logger, 'transaction engine step failed');
+  return startPoller('transaction engine', () => runOnce(db, now(), stuck, 200, failures), logger, intervalMs);
 }

@@ -5,6 +5,7 @@ import type { TimePosition } from '../../db/keyset';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as vaults from '../trading/store';
@@ -71,7 +72,7 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       destinationAddress = d.oneTimeAddress.address;
     }
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       if (body.externalTxId && (await store.externalIdTaken(tx, workspaceId, body.externalTxId))) {
         throw conflict(`externalTxId ${body.externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
       }
@@ -101,7 +102,6 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         now,
       );
       return created;
-    });
-    return c.json({ id: row.id, status: 'SUBMITTED' as const }, 200);
+    }, (row) => c.json({ id: row.id, status: 'SUBMITTED' as const }, 200));
   });
 }

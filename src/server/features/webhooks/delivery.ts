@@ -6,6 +6,7 @@ import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATUR
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
+import { FailureLog } from '../../workers/failures';
 import { onEnqueued } from './outbox';
 import { webhookNotifications, webhooks } from './schema';
 import { signBody, type SigningKey } from './signing';
@@ -167,8 +168,10 @@ export async function deliverDue(db: Db, key: SigningKey, options: DeliveryOptio
  * out in batches (one claim and one record per batch) instead of one round trip each, which is
  * what keeps the embedded database ahead at hundreds of events per second. Answers a stop function.
  */
-export function startDeliveryWorker(db: Db, key: SigningKey, options: DeliveryOptions, logger: Logger, now: () => Date, pollMs = 250, gatherMs = 50): () => Promise<void> {
+export function startDeliveryWorker(db: Db, key: () => Promise<SigningKey>, options: DeliveryOptions, logger: Logger, now: () => Date, pollMs = 250, gatherMs = 50): () => Promise<void> {
   const batchSize = options.batchSize ?? 200;
+  // Logged once per cause, not at every poll while it lasts.
+  const failures = new FailureLog(logger, 'webhook delivery round failed');
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let due = Infinity;
@@ -191,9 +194,10 @@ export function startDeliveryWorker(db: Db, key: SigningKey, options: DeliveryOp
     due = Infinity;
     running = (async () => {
       try {
-        while (!stopped && (await deliverDue(db, key, options, now)) === batchSize);
+        while (!stopped && (await deliverDue(db, await key(), options, now)) === batchSize);
+        failures.succeeded('round');
       } catch (err) {
-        logger.error({ err }, 'webhook delivery round failed');
+        failures.failed('round', err);
       }
     })().finally(() => {
       running = undefined;

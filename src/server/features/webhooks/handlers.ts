@@ -6,6 +6,7 @@ import { JWKS_PATH, type WebhookEvent } from '../../../contract/webhooks';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
+import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import type { TimePosition } from '../../db/keyset';
 import { isUuid } from '../../db/uuid';
@@ -33,14 +34,14 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   // Public keys for verifying delivery signatures: no sign-in, like any JWKS.
   app.get(JWKS_PATH, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(await publicJwks(deps.db));
+    return c.json(await publicJwks(deps.db, deps.now()));
   });
 
   app.openapi({ ...routes.createWebhook, middleware: guard(deps, 'createWebhook') }, async (c) => {
     const body = c.req.valid('json');
     const url = await checkWebhookUrl(body.url, policy);
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const created = await store.insertWebhook(tx, {
         id: randomUUID(),
         workspaceId: c.get('principal').workspaceId,
@@ -53,8 +54,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       });
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Created', detail: { webhookId: created.id, after: toWebhook(created) } }], now);
       return created;
-    });
-    return c.json(toWebhook(row), 201);
+    }, (row) => c.json(toWebhook(row), 201));
   });
 
   app.openapi({ ...routes.listWebhooks, middleware: guard(deps, 'listWebhooks') }, async (c) => {
@@ -77,7 +77,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const body = c.req.valid('json');
     const url = body.url === undefined ? undefined : await checkWebhookUrl(body.url, policy);
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
       if (!before) throw notFound(`No webhook ${webhookId}`);
       const status = body.enabled === undefined ? before.status : body.enabled ? 'ENABLED' : 'DISABLED';
@@ -91,21 +91,19 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       if (before.status !== 'ENABLED' && status === 'ENABLED') await store.releaseHeld(tx, before.id, now);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Updated', detail: { webhookId, before: toWebhook(before), after: toWebhook(updated) } }], now);
       return updated;
-    });
-    return c.json(toWebhook(row), 200);
+    }, (row) => c.json(toWebhook(row), 200));
   });
 
   app.openapi({ ...routes.deleteWebhook, middleware: guard(deps, 'deleteWebhook') }, async (c) => {
     const { webhookId } = c.req.valid('param');
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
       if (!before) throw notFound(`No webhook ${webhookId}`);
       await store.deleteWebhook(tx, before.id);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Deleted', detail: { webhookId, before: toWebhook(before) } }], now);
       return before;
-    });
-    return c.json(toWebhook(row), 200);
+    }, (row) => c.json(toWebhook(row), 200));
   });
 
   app.openapi({ ...routes.listWebhookNotifications, middleware: guard(deps, 'listWebhookNotifications') }, async (c) => {
@@ -158,21 +156,20 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.resendNotification, middleware: guard(deps, 'resendNotification') }, async (c) => {
     const { webhookId, notificationId } = c.req.valid('param');
     const now = deps.now();
-    await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
       if (!webhook) throw notFound(`No webhook ${webhookId}`);
       const n = isUuid(notificationId) ? await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now) : 0;
       if (n === 0) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } }], now);
-    });
-    return c.body(null, 202);
+    }, () => c.body(null, 202));
   });
 
   app.openapi({ ...routes.resendFailedNotifications, middleware: guard(deps, 'resendFailedNotifications') }, async (c) => {
     const { webhookId } = c.req.valid('param');
     const body = (c.req.valid('json') as { startTime?: number; events?: WebhookEvent[] } | undefined) ?? {};
     const now = deps.now();
-    const total = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
       if (!webhook) throw notFound(`No webhook ${webhookId}`);
       const where: SQL[] = [eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.status, 'FAILED')];
@@ -181,22 +178,20 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       const n = await requeue(tx, and(...where)!, now);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent failed', detail: { webhookId, total: n } }], now);
       return n;
-    });
-    return c.json({ total }, 202);
+    }, (total) => (total === 0 ? c.json({ total }, 200) : c.json({ total }, 202)));
   });
 
   app.openapi({ ...routes.sendWebhookTestEvent, middleware: guard(deps, 'sendWebhookTestEvent') }, async (c) => {
     const { webhookId } = c.req.valid('param');
     const { workspaceId } = c.get('principal');
     const now = deps.now();
-    const ids = await deps.db.transaction(async (tx) => {
+    return commitWithResponse(c, deps.db, async (tx) => {
       const webhook = await store.findWebhook(tx, workspaceId, webhookId);
       if (!webhook) throw notFound(`No webhook ${webhookId}`);
       const data = sampleTransaction(now);
       const queued = await enqueueEvent(tx, { workspaceId, eventType: 'transaction.created', resourceId: data.id, data, webhookId: webhook.id }, now);
       await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Test event sent', detail: { webhookId, notificationId: queued[0] } }], now);
       return queued;
-    });
-    return c.json({ notificationId: ids[0]! }, 202);
+    }, (ids) => c.json({ notificationId: ids[0]! }, 202));
   });
 }

@@ -39,13 +39,21 @@ export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promi
   const target = event.webhookId
     ? sql`w.id = ${event.webhookId}::uuid`
     : sql`w.status = 'ENABLED' and w.events @> ${JSON.stringify([event.eventType])}::jsonb`;
+  // The id is drawn in the target list of the scan over the webhook rows, so PostgreSQL computes it
+  // once per webhook row whatever the plan; the subquery is not flattened (its target list is
+  // volatile), so both uses of n.id read the same value. An uncorrelated lateral
+  // (`cross join lateral (select gen_random_uuid())`) is not that: once the planner put it on the
+  // outer side of the join (after ANALYZE), every webhook got the same id and the insert failed.
   const inserted = await queryRows<{ id: string }>(db, sql`
     insert into webhook_notifications (id, workspace_id, webhook_id, event_type, resource_id, body, status, created_at, updated_at, next_attempt_at)
-    select n.id, w.workspace_id, w.id, ${event.eventType}, ${event.resourceId},
-      ${head} || n.id || ${`","resourceId":${JSON.stringify(event.resourceId)},"webhookId":"`} || w.id || '"' || ${rest},
+    select n.id, n.workspace_id, n.webhook_id, ${event.eventType}, ${event.resourceId},
+      ${head} || n.id || ${`","resourceId":${JSON.stringify(event.resourceId)},"webhookId":"`} || n.webhook_id || '"' || ${rest},
       'IN_PROGRESS', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from webhooks w cross join lateral (select gen_random_uuid() as id) n
-    where w.workspace_id = ${event.workspaceId}::uuid and ${target}
+    from (
+      select gen_random_uuid() as id, w.id as webhook_id, w.workspace_id
+      from webhooks w
+      where w.workspace_id = ${event.workspaceId}::uuid and ${target}
+    ) n
     returning id`);
   const ids = inserted.map((r) => r.id);
   if (ids.length === 0) return ids;

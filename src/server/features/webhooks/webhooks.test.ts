@@ -1,10 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttemptsPage, NotificationsPage, Webhook, WebhookEnvelope } from '../../../contract/webhooks';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
+import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, WebhookReceiver, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce } from '../transactions/engine';
 import { submitTransfer, chainAsset } from '../transactions/service';
@@ -13,34 +11,6 @@ import { webhookNotifications, webhooks } from './schema';
 import { loadSigningKey, type SigningKey } from './signing';
 import { eq } from 'drizzle-orm';
 
-/** A receiver the tests control: what it answers, and every request it got (raw body and headers). */
-class Receiver {
-  server!: Server;
-  url = '';
-  answer: number | 'hang' = 200;
-  got: { body: string; headers: Record<string, string | string[] | undefined> }[] = [];
-  async start(port = 0) {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        this.got.push({ body: Buffer.concat(chunks).toString(), headers: req.headers });
-        if (this.answer === 'hang') return;
-        res.writeHead(this.answer).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-  stop() {
-    this.server.closeAllConnections();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-  envelopes() {
-    return this.got.map((g) => JSON.parse(g.body) as WebhookEnvelope);
-  }
-}
-
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
@@ -48,7 +18,7 @@ let admin: string;
 let viewer: string;
 let outsider: string;
 let key: SigningKey;
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 const options: DeliveryOptions = { policy: { allowLocal: true }, timeoutMs: 300, retryScale: 1 };
 const stuck = { seconds: 300, blocks: 20 };
 
@@ -265,7 +235,7 @@ describe('delivery', () => {
   });
 
   it('records NO_RESPONSE when the receiver is down, and resends one notification', async () => {
-    const down = new Receiver();
+    const down = new WebhookReceiver();
     await down.start();
     const hook = (await register({ url: down.url, events: ['transaction.created'] })).body;
     await down.stop();

@@ -19,7 +19,7 @@ const event = (id: string, timestamp: number, extra: Partial<AuditLogData> = {})
   ...extra,
 });
 
-const page = (data: AuditLogData[], next: string | null): AuditLogsResponse => ({ data, next, cursor: next });
+const page = (data: AuditLogData[], next: string | null): AuditLogsResponse => ({ data, next, cursor: next, total: data.length });
 
 describe('csvField', () => {
   it.each([
@@ -62,6 +62,13 @@ describe('auditCsv', () => {
       event('e1', Date.UTC(2026, 0, 2), { user: '=HYPERLINK("http://evil.test","x")', userId: '+1', sourceAddress: '@SUM(A1)', requestId: '-2+3' }),
     ]).join('').split('\r\n');
     expect(lines[1]).toBe(`e1,2026-01-02T00:00:00.000Z,"'=HYPERLINK(""http://evil.test"",""x"")",'+1,Security,Sign-in,Signed in,'-2+3,'@SUM(A1),{}`);
+  });
+
+  it('sees a formula behind leading spaces, line breaks or control characters, and in full-width forms', () => {
+    for (const value of [' =1+1', '\n=1+1', '\r\n@SUM(A1)', '\u0000=1', '\u200b+1', '\u3000-1', '\uff1dHYPERLINK("x")', '\uff0b1', '\uff0d1', '\uff20SUM(A1)', '\t']) {
+      expect(csvField(value).replace(/^"/, '')).toMatch(/^'/);
+    }
+    for (const value of ['Ada Admin', ' Ada', '1-2', 'a=b', '\uff21da']) expect(csvField(value)).toBe(value.includes(',') ? `"${value}"` : value);
   });
 });
 

@@ -43,15 +43,23 @@ export async function collectAuditEvents(
 
 /**
  * A spreadsheet opening the file runs a cell that starts with = + - @, a tab or a carriage return
- * as a formula, and a display name is whatever its owner typed. A leading apostrophe keeps such a
- * cell text (OWASP's advice against CSV injection); the JSON export carries the values untouched.
+ * as a formula, and a display name is whatever its owner typed. Spreadsheets also skip leading
+ * blanks and line breaks and read full-width forms (＝, ＋) as their ASCII twins, so the test looks
+ * at the NFKC form after any leading whitespace, control or format characters. A leading
+ * apostrophe keeps such a cell text (OWASP's advice against CSV injection); the JSON export
+ * carries the values untouched.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_CHARACTER = /^[=+\-@]/;
+const LEADING_FILLER = /^[\p{White_Space}\p{Cc}\p{Cf}]+/u;
+
+function startsFormula(value: string): boolean {
+  return /^[\t\r]/.test(value) || FORMULA_CHARACTER.test(value.normalize('NFKC').replace(LEADING_FILLER, ''));
+}
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
 export function csvField(value: string | null): string {
   if (value === null) return '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = startsFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('ScreeningPage', () => {
   it('asks before turning a protection off, and changes nothing when the user keeps it on', async () => {
-    await signInAs('SECURITY_ADMIN');
+    await signInAs('NON_SIGNING_ADMIN');
     const calls = service({ disableBypass: true, disableUnfreeze: true, updatedAt: Date.UTC(2026, 0, 1), updatedBy: null });
     const user = userEvent.setup();
     renderAt(<ScreeningPage />);
@@ -53,7 +53,7 @@ describe('ScreeningPage', () => {
   });
 
   it('turns a protection on at once, without asking', async () => {
-    await signInAs('VIEWER');
+    await signInAs('OWNER');
     const calls = service({ disableBypass: false, disableUnfreeze: false, updatedAt: null, updatedBy: null });
     const user = userEvent.setup();
     renderAt(<ScreeningPage />);
@@ -63,5 +63,23 @@ describe('ScreeningPage', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Frozen funds stay frozen' })).toBeChecked());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ disableUnfreeze: true }]);
+  });
+
+  it.each(['VIEWER', 'SECURITY_ADMIN', 'AUDITOR', 'SIGNER'] as const)('shows the switches read-only to a %s, who may not change them', async (role) => {
+    await signInAs(role);
+    const calls = service({ disableBypass: true, disableUnfreeze: false, updatedAt: null, updatedBy: null });
+    const user = userEvent.setup();
+    renderAt(<ScreeningPage />);
+
+    const bypass = await screen.findByRole('switch', { name: 'Screening cannot be bypassed' });
+    const unfreeze = screen.getByRole('switch', { name: 'Frozen funds stay frozen' });
+    expect(bypass).toBeChecked();
+    expect(bypass).toBeDisabled();
+    expect(unfreeze).not.toBeChecked();
+    expect(unfreeze).toBeDisabled();
+    expect(screen.getByText(/can see the screening protections but not change them/)).toBeInTheDocument();
+    await user.click(unfreeze);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { Paper, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { mayPerform } from '../../../contract/operations';
+import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { ScreeningConfiguration, ScreeningConfigurationState } from '../../../contract/screening';
+import { useSignedInUser } from '../../app/auth/use-session';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
@@ -28,7 +31,7 @@ const SETTINGS: Record<Setting, { label: string; explanation: string; offTitle: 
   },
 };
 
-function SettingSwitch({ setting, state }: { setting: Setting; state: ScreeningConfigurationState }) {
+function SettingSwitch({ setting, state, editable }: { setting: Setting; state: ScreeningConfigurationState; editable: boolean }) {
   const explanationId = useId();
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateScreening();
@@ -43,7 +46,7 @@ function SettingSwitch({ setting, state }: { setting: Setting; state: ScreeningC
           label={text.label}
           aria-describedby={explanationId}
           checked={on}
-          disabled={update.isPending}
+          disabled={!editable || update.isPending}
           onChange={(event) => {
             // Turning a protection on is always safe; turning it off asks first.
             if (event.currentTarget.checked) update.mutate({ [setting]: true });
@@ -87,7 +90,9 @@ function LastChange({ state }: { state: ScreeningConfigurationState }) {
 }
 
 export default function ScreeningPage() {
+  const user = useSignedInUser();
   const state = useQuery(screeningQueries.state());
+  const editable = mayPerform(user.role, 'updateScreeningConfiguration');
   return (
     <Page title="Screening" description="How strictly AML screening binds this workspace. Both protections are on in a cautious set-up.">
       {state.isPending ? (
@@ -100,8 +105,9 @@ export default function ScreeningPage() {
         <ErrorView title="The screening configuration could not be loaded" error={state.error} onRetry={() => void state.refetch()} />
       ) : (
         <Stack gap="md">
-          <SettingSwitch setting="disableBypass" state={state.data} />
-          <SettingSwitch setting="disableUnfreeze" state={state.data} />
+          {!editable && <Text>Your role, {ROLE_LABELS[user.role]}, can see the screening protections but not change them.</Text>}
+          <SettingSwitch setting="disableBypass" state={state.data} editable={editable} />
+          <SettingSwitch setting="disableUnfreeze" state={state.data} editable={editable} />
           <LastChange state={state.data} />
         </Stack>
       )}

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_records" ADD COLUMN "locked_by" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+ALTER TABLE "idempotency_records" ADD COLUMN "locked_until" timestamp with time zone DEFAULT (now() + interval '1 minute') NOT NULL;

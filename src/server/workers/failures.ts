@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { createLogger, type Logger } from '../logger';
+
+/**
+ * What went wrong, for the log and for telling one cause from another: the database's own error
+ * under the query wrapper. Only its description is kept, never the query's parameters (they carry
+ * the rows' contents).
+ */
+export function describeFailure(err: unknown): { key: string; error: Record<string, unknown> } {
+  let root: unknown = err;
+  let query: string | undefined;
+  for (let depth = 0; root instanceof Error && root.cause instanceof Error && depth < 5; depth += 1) {
+    if ('query' in root && typeof root.query === 'string') query ??= root.query;
+    root = root.cause;
+  }
+  if (!(root instanceof Error)) return { key: String(root), error: { message: String(root) } };
+  const fields = root as Error & Record<string, unknown>;
+  const error: Record<string, unknown> = { type: root.name, message: root.message };
+  for (const name of ['code', 'table', 'constraint', 'where'] as const) if (typeof fields[name] === 'string') error[name] = fields[name];
+  if (query) error.query = query.trim().replace(/\s+/g, ' ').slice(0, 500);
+  return { key: `${error.code ?? root.name}: ${root.message}`, error };
+}
+
+/**
+ * A worker's failures, logged once per cause while the cause lasts: a cause is logged when a first
+ * subject (a step, a row) fails with it, not again while any subject still fails with it, and its
+ * end is logged once the last of them succeeds. A worker that retries every half second would
+ * otherwise write the same error twice a second until someone fixed it.
+ */
+export class FailureLog {
+  private readonly causes = new Map<string, Set<string>>();
+  private readonly subjects = new Map<string, string>();
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly message: string,
+  ) {}
+
+  failed(subject: string, err: unknown, context: Record<string, unknown> = {}) {
+    const { key, error } = describeFailure(err);
+    const previous = this.subjects.get(subject);
+    if (previous === key) return;
+    if (previous !== undefined) this.forget(subject, previous);
+    this.subjects.set(subject, key);
+    const failing = this.causes.get(key);
+    if (failing) {
+      failing.add(subject);
+      return;
+    }
+    this.causes.set(key, new Set([subject]));
+    this.logger.error({ err: error, ...context }, this.message);
+  }
+
+  succeeded(subject: string) {
+    const key = this.subjects.get(subject);
+    if (key === undefined) return;
+    this.subjects.delete(subject);
+    this.forget(subject, key);
+  }
+
+  private forget(subject: string, key: string) {
+    const failing = this.causes.get(key);
+    failing?.delete(subject);
+    if (failing?.size !== 0) return;
+    this.causes.delete(key);
+    this.logger.info({ cause: key }, `${this.message}: the cause has passed`);
+  }
+}
+
+/** Delay before retrying a row whose step failed: 1 s, doubling, at most a minute. */
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 60_000;
+
+/** The rows whose step failed: how often in a row (for the backoff), and their log. */
+export class StepFailures {
+  private readonly counts = new Map<string, number>();
+  readonly log: FailureLog;
+
+  constructor(logger: Logger, message: string) {
+    this.log = new FailureLog(logger, message);
+  }
+
+  /** Records a failed step of a row; answers when to try it again. */
+  failed(id: string, err: unknown, now: Date): Date {
+    const count = (this.counts.get(id) ?? 0) + 1;
+    this.counts.set(id, count);
+    const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(count - 1, 16));
+    this.log.failed(id, err, { id, failures: count, retryInMs: delay });
+    return new Date(now.getTime() + delay);
+  }
+
+  succeeded(id: string) {
+    this.counts.delete(id);
+    this.log.succeeded(id);
+  }
+}
+
+/** For rounds driven by hand (tests, tools): a failed step is set aside as usual and logged to standard output. */
+export const byHand = () => new StepFailures(createLogger('error'), 'step failed');
+
+export interface DueRow {
+  id: string;
+  nextStepAt: Date | null;
+}
+
+export interface DueWork<Row extends DueRow> {
+  /** The queue's table: its rows' next step is due at `nextStepAt`. */
+  table: PgTable & { id: PgColumn; nextStepAt: PgColumn };
+  /** Locks the next due row (SKIP LOCKED), or answers undefined when none is due. */
+  claim(tx: Db, now: Date): Promise<Row | undefined>;
+  /** Moves the locked row one step, in the claiming transaction. */
+  advance(tx: Db, row: Row, now: Date): Promise<void>;
+}
+
+/** Sets a row whose step failed aside until `until`, unless another worker moved it meanwhile. */
+async function postpone(db: Db, table: DueWork<DueRow>['table'], row: DueRow, until: Date) {
+  const due = row.nextStepAt ? sql`= ${row.nextStepAt.toISOString()}::timestamptz` : sql`is null`;
+  await db.execute(sql`update ${table} set ${sql.identifier(table.nextStepAt.name)} = ${until.toISOString()}::timestamptz where ${table.id} = ${row.id}::uuid and ${table.nextStepAt} ${due}`);
+}
+
+/**
+ * Takes due rows one step each, each step in its own database transaction (at most `max` steps
+ * tried); answers how many were taken. A step that fails rolls back alone: its row is set aside with
+ * a growing delay and the others go on, so one row that cannot move (a notification that cannot be
+ * written, say) never holds up the rest of the queue. Only a failure outside a row's step (the
+ * claim, or setting the row aside) ends the round, for the poller to report.
+ */
+export async function takeDueSteps<Row extends DueRow>(db: Db, work: DueWork<Row>, now: Date, max: number, failures: StepFailures): Promise<number> {
+  let taken = 0;
+  for (let tried = 0; tried < max; tried += 1) {
+    const claimed: { row?: Row } = {};
+    try {
+      const moved = await db.transaction(async (tx) => {
+        claimed.row = await work.claim(tx, now);
+        if (!claimed.row) return false;
+        await work.advance(tx, claimed.row, now);
+        return true;
+      });
+      if (!moved) break;
+      failures.succeeded(claimed.row!.id);
+      taken += 1;
+    } catch (err) {
+      if (!claimed.row) throw err;
+      await postpone(db, work.table, claimed.row, failures.failed(claimed.row.id, err, now));
+    }
+  }
+  return taken;
+}
