@@ -1,8 +1,14 @@
 import { join } from 'node:path';
-import { seedDemo, DEMO_USERS } from './demo/seed';
+import { seedDemo, DEMO_PASSWORD_FILE, DEMO_USERS } from './demo/seed';
 import { ConfigError, loadConfig } from './env';
 import { createLogger, serializeError } from './logger';
 import { openServices, startServer } from './server';
+
+const PASSWORD_ORIGIN = {
+  given: 'from DEMO_PASSWORD',
+  kept: `kept in the data folder's ${DEMO_PASSWORD_FILE} since the first start; set DEMO_PASSWORD to choose another`,
+  new: `new, kept in the data folder's ${DEMO_PASSWORD_FILE} for the next starts; set DEMO_PASSWORD to choose it`,
+} as const;
 
 function banner(lines: string[]) {
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
@@ -42,7 +48,7 @@ async function main() {
       '',
       `  Demo workspace: sign in as admin@demo.test (ADMIN) with the password below.`,
       `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test').map((u) => `${u.email.split('@')[0]} (${u.role})`).join(', ')} — all @demo.test`,
-      `  Demo password: ${demo.password}${config.demoPassword ? ' (from DEMO_PASSWORD)' : ' (random for this start; set DEMO_PASSWORD to choose it)'}`,
+      `  Demo password: ${demo.password}  (${PASSWORD_ORIGIN[demo.passwordSource]})`,
     );
     if (demo.apiUser) {
       lines.push(`  Demo API user: key ${demo.apiUser.id}, private key in ${demo.apiUser.privateKeyFile}`);

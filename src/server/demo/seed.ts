@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../contract/roles';
@@ -37,13 +37,16 @@ export const DEMO_USERS: { email: string; displayName: string; role: Role }[] = 
 export interface DemoSeedResult {
   workspaceId: string;
   password: string;
+  /** Where the password came from: the caller, the data folder (an earlier start), or made now. */
+  passwordSource: 'given' | 'kept' | 'new';
   created: boolean;
   apiUser?: { id: string; privateKeyFile: string };
 }
 
 /**
- * Makes sure the demo workspace exists and that its people sign in with `password` (a random one
- * when none is given, printed by the caller). The first seed also creates a demo API user whose
+ * Makes sure the demo workspace exists and that its people sign in with `password` (when none is
+ * given, the one kept in `keyDir` by an earlier start, else a new random one kept there; the caller
+ * prints it). The first seed also creates a demo API user whose
  * private key is written next to the data, so the official SDK can be tried at once.
  */
 /** A year of history for the audit explorer (issue 4 asks for at least 100,000 events). */
@@ -62,8 +65,31 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
   return result;
 }
 
+/** The demo password file: beside the data, owner-only, so that restarts keep the password people were given. */
+export const DEMO_PASSWORD_FILE = 'demo-password';
+
+/**
+ * The password to seed with: the caller's, else the one an earlier start kept in the data folder,
+ * else a new random one, kept there for the next start. Called under the seed lock, so instances
+ * started together on one machine agree on one password.
+ */
+function demoPassword(keyDir: string, given: string | undefined): { password: string; passwordSource: DemoSeedResult['passwordSource'] } {
+  if (given) return { password: given, passwordSource: 'given' };
+  const file = join(keyDir, DEMO_PASSWORD_FILE);
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept) return { password: kept, passwordSource: 'kept' };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const password = randomBytes(12).toString('base64url');
+  mkdirSync(keyDir, { recursive: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return { password, passwordSource: 'new' };
+}
+
 async function seedDemoLocked(db: Db, options: { password?: string; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
-  const password = options.password ?? randomBytes(12).toString('base64url');
+  const { password, passwordSource } = demoPassword(options.keyDir, options.password);
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.isDemo, true));
   if (existing) {
     const people = await db.select().from(users).where(eq(users.workspaceId, existing.id));
@@ -72,7 +98,7 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
     if (!sample || !(await verifyPassword(password, sample.passwordHash))) {
       await Promise.all(people.filter((p) => DEMO_USERS.some((d) => d.email === p.email)).map((p) => setPassword(db, p.id, password)));
     }
-    return { workspaceId: existing.id, password, created: false };
+    return { workspaceId: existing.id, password, passwordSource, created: false };
   }
 
   const workspace = await createWorkspace(db, DEMO_WORKSPACE_NAME, true);
@@ -98,7 +124,7 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   chmodSync(privateKeyFile, 0o600);
   // Written before the transaction commits: a start that dies in between leaves a key file that
   // the next seed overwrites, never a demo API user without its key.
-  return { workspaceId: workspace.id, password, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
+  return { workspaceId: workspace.id, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
 }
 
 export async function demoWorkspaceId(db: Db): Promise<string | undefined> {
