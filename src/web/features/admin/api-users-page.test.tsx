@@ -25,6 +25,17 @@ const users = [
   },
 ];
 
+const noPendingRequests = { data: [], next: null, pendingCount: 0 };
+
+/** The service as these tests need it: the API users, and the pending approval requests. */
+function serve(list: unknown[], pending: unknown = noPendingRequests) {
+  return fakeService((call) => {
+    if (call.path === '/v1/management/api_users') return jsonResponse(200, { users: list });
+    if (call.path === '/v1/approval_requests?status=PENDING') return jsonResponse(200, pending);
+    return unknownCall(call);
+  });
+}
+
 beforeEach(async () => {
   await signInAs('ADMIN');
 });
@@ -35,8 +46,7 @@ afterEach(() => {
 
 describe('ApiUsersPage', () => {
   it('lists what the service returns, with labels a person can read', async () => {
-    const fetch = vi.fn(async () => jsonResponse(200, { users }));
-    vi.stubGlobal('fetch', fetch);
+    const calls = serve(users);
     renderAt(<ApiUsersPage />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'API users' })).toBeInTheDocument();
@@ -55,11 +65,11 @@ describe('ApiUsersPage', () => {
     expect(rows[1]).toHaveTextContent('Pending activation');
     expect(within(rows[1]!).getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
     expect(within(rows[1]!).getByRole('button', { name: 'Copy API key of Reporting' })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith('/v1/management/api_users', expect.objectContaining({ method: 'GET' }));
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/v1/management/api_users' }));
   });
 
   it('offers a pairing token only for a user waiting for activation', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { users })));
+    serve(users);
     renderAt(<ApiUsersPage />);
 
     const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
@@ -70,6 +80,7 @@ describe('ApiUsersPage', () => {
   it('asks before disabling an API user, and enables one without asking', async () => {
     const calls = fakeService((call) => {
       if (call.path === '/v1/management/api_users') return jsonResponse(200, { users });
+      if (call.path === '/v1/approval_requests?status=PENDING') return jsonResponse(200, noPendingRequests);
       const user = users.find((candidate) => call.path === `/v1/management/api_users/${candidate.id}/enabled`);
       if (call.method === 'PUT' && user) return jsonResponse(200, { ...user, ...(call.body as object) });
       return unknownCall(call);
@@ -93,7 +104,7 @@ describe('ApiUsersPage', () => {
   });
 
   it('says honestly that there are none yet', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { users: [] })));
+    serve([]);
     renderAt(<ApiUsersPage />);
 
     expect(await screen.findByText('No API users yet')).toBeInTheDocument();
@@ -101,11 +112,14 @@ describe('ApiUsersPage', () => {
   });
 
   it('shows a failure with its request id, and tries again on request', async () => {
-    const fetch = vi
-      .fn<typeof globalThis.fetch>()
-      .mockResolvedValueOnce(jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-7f3a'))
-      .mockResolvedValueOnce(jsonResponse(200, { users }));
-    vi.stubGlobal('fetch', fetch);
+    let failed = false;
+    fakeService((call) => {
+      if (call.path === '/v1/approval_requests?status=PENDING') return jsonResponse(200, noPendingRequests);
+      if (call.path !== '/v1/management/api_users') return unknownCall(call);
+      if (failed) return jsonResponse(200, { users });
+      failed = true;
+      return jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-7f3a');
+    });
     const user = userEvent.setup();
     renderAt(<ApiUsersPage />);
 
@@ -116,5 +130,36 @@ describe('ApiUsersPage', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('lists an API user still awaiting approval, marked so, with the way to its request', async () => {
+    const request = {
+      id: '3c2d6a1e-5b7f-4e0a-9c1d-8f2e4b6a7c90',
+      kind: 'API_USER_CREATION',
+      status: 'PENDING',
+      summary: 'Create API user "Payouts" (SIGNER)',
+      change: { name: 'Payouts', role: 'SIGNER' },
+      requestedBy: { id: 'u-1', name: 'Adam Admin' },
+      requiredApprovals: 2,
+      approvals: 1,
+      decisions: [],
+      createdAt: 1_700_000_000_000,
+      decidedAt: null,
+      result: null,
+    };
+    const quorumChange = { ...request, id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', kind: 'ADMIN_QUORUM_THRESHOLD', change: { threshold: 3 } };
+    serve(users, { data: [request, quorumChange], next: null, pendingCount: 2 });
+    renderAt(<ApiUsersPage />);
+
+    const table = await screen.findByRole('table', { name: '2 API users, 1 awaiting approval' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toHaveTextContent('Payouts');
+    expect(rows[2]).toHaveTextContent('Signer');
+    expect(rows[2]).toHaveTextContent('Awaiting approval');
+    expect(within(rows[2]!).queryByRole('switch')).not.toBeInTheDocument();
+    const link = within(rows[2]!).getByRole('link', { name: 'Approval request (1 of 2)' });
+    expect(link).toHaveAttribute('href', `/admin/approvals#approval-${request.id}`);
+    expect(link).toHaveAccessibleDescription('Payouts');
   });
 });

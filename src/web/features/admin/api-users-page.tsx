@@ -1,13 +1,13 @@
 import { Button, EmptyState, Group, Modal, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiUser } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../app/auth/use-session';
-import { apiUserQueries } from './api';
+import { apiUserQueries, approvalQueries } from './api';
 import { type ApiUserActions, ApiUsersTable } from './api-users-table';
 import { CreateApiUserForm } from './create-api-user-form';
 import { PairingTokenDialog } from './pairing-token-dialog';
@@ -15,6 +15,9 @@ import { PairingTokenDialog } from './pairing-token-dialog';
 export default function ApiUsersPage() {
   const { role } = useSignedInUser();
   const users = useQuery(apiUserQueries.list());
+  // Creation requests still waiting (the first page of them: the approvals page has the rest).
+  const pending = useInfiniteQuery({ ...approvalQueries.list('PENDING'), enabled: mayPerform(role, 'listApprovalRequests') });
+  const awaitingApproval = pending.data?.pages[0]?.data.filter((request) => request.kind === 'API_USER_CREATION') ?? [];
   const [creating, setCreating] = useState(false);
   // Held here, not in the row: issuing the token changes the user's status, and with it the row.
   const [pairing, setPairing] = useState<ApiUser | null>(null);
@@ -42,7 +45,7 @@ export default function ApiUsersPage() {
         </Stack>
       ) : users.isError ? (
         <ErrorView title="The API users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
+      ) : users.data.length === 0 && awaitingApproval.length === 0 ? (
         <EmptyState icon={<IconKey aria-hidden />} withIndicatorBackground align="left" py="xl">
           <EmptyState.Title order={2}>No API users yet</EmptyState.Title>
           <EmptyState.Description>
@@ -50,7 +53,7 @@ export default function ApiUsersPage() {
           </EmptyState.Description>
         </EmptyState>
       ) : (
-        <ApiUsersTable users={users.data} actions={actions} />
+        <ApiUsersTable users={users.data} awaitingApproval={awaitingApproval} actions={actions} />
       )}
       {/* Clicking outside would throw away a half-filled form, or a key generated and not yet saved. */}
       <Modal

@@ -1,9 +1,12 @@
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import type { ApiUser, UserStatus } from '../../../contract/admin';
+import { Link } from 'react-router';
+import type { ApiUser, ApprovalRequest, UserStatus } from '../../../contract/admin';
+import type { Role } from '../../../contract/roles';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { CopyableValue } from '../../components/copyable-value';
 import { ApiUserEnabledSwitch } from './api-user-enabled-switch';
+import { approvalCardHref } from './approval-card';
 
 // Yellow: waiting on an admin (a pairing token); orange: waiting on the device; teal: in service.
 const STATUS: Record<UserStatus, { label: string; color: string }> = {
@@ -62,11 +65,61 @@ function ApiUserRow({ user, actions }: { user: ApiUser; actions: ApiUserActions 
   );
 }
 
-export function ApiUsersTable({ users, actions }: { users: readonly ApiUser[]; actions: ApiUserActions }) {
+/**
+ * An API user that exists only as a creation request until admins approve it: listed with the
+ * others so that whoever created it finds it, with the way to its request.
+ */
+function AwaitingApprovalRow({ request }: { request: ApprovalRequest }) {
+  const nameId = useId();
+  const { name, role } = request.change as { name?: unknown; role?: unknown };
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={500} size="sm" id={nameId}>
+          {typeof name === 'string' ? name : request.summary}
+        </Text>
+      </Table.Td>
+      <Table.Td>{typeof role === 'string' && role in ROLE_LABELS ? ROLE_LABELS[role as Role] : '—'}</Table.Td>
+      <Table.Td>
+        <Badge variant="dot" color="gray">
+          Awaiting approval
+        </Badge>
+      </Table.Td>
+      <Table.Td>—</Table.Td>
+      <Table.Td>{USER_TYPES.API}</Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          Issued once approved
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={approvalCardHref(request.id)} size="sm" aria-describedby={nameId}>
+          Approval request ({request.approvals} of {request.requiredApprovals})
+        </Anchor>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function ApiUsersTable({
+  users,
+  awaitingApproval = [],
+  actions,
+}: {
+  users: readonly ApiUser[];
+  /** Pending API_USER_CREATION requests, listed after the users that exist. */
+  awaitingApproval?: readonly ApprovalRequest[];
+  actions: ApiUserActions;
+}) {
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Caption>{users.length === 1 ? '1 API user' : `${users.length} API users`}</Table.Caption>
+        <Table.Caption>
+          {countOf(users.length, 'API user', 'API users')}
+          {awaitingApproval.length > 0 && `, ${countOf(awaitingApproval.length, 'awaiting approval', 'awaiting approval')}`}
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Name</Table.Th>
@@ -83,6 +136,9 @@ export function ApiUsersTable({ users, actions }: { users: readonly ApiUser[]; a
         <Table.Tbody>
           {users.map((user) => (
             <ApiUserRow key={user.id} user={user} actions={actions} />
+          ))}
+          {awaitingApproval.map((request) => (
+            <AwaitingApprovalRow key={request.id} request={request} />
           ))}
         </Table.Tbody>
       </Table>

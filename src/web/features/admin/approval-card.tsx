@@ -1,5 +1,6 @@
 import { Badge, Button, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ApprovalRequest } from '../../../contract/admin';
 import type { SessionUser } from '../../../contract/auth';
 import { mayPerform } from '../../../contract/operations';
@@ -81,11 +82,35 @@ function DecisionActions({ request, viewer }: { request: ApprovalRequest; viewer
   );
 }
 
+/** The address of one pending request on the approvals page (other pages link to it). */
+export const approvalCardHref = (requestId: string) => `/admin/approvals#${approvalCardAnchor(requestId)}`;
+const approvalCardAnchor = (requestId: string) => `approval-${requestId}`;
+
 /** One pending request: what it changes, who raised it, how far its approval has come. */
 export function ApprovalCard({ request, viewer }: { request: ApprovalRequest; viewer: Viewer }) {
   const titleId = useId();
+  const anchor = approvalCardAnchor(request.id);
+  const linkedTo = useLocation().hash === `#${anchor}`;
+  const card = useRef<HTMLElement>(null);
+  // The list arrives after the page, so the browser's own jump to the fragment finds nothing: the
+  // card the link named brings itself into view and takes focus once it is drawn.
+  useEffect(() => {
+    if (!linkedTo) return;
+    card.current?.scrollIntoView({ block: 'center' });
+    card.current?.focus({ preventScroll: true });
+  }, [linkedTo]);
   return (
-    <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
+    <Paper
+      ref={card}
+      id={anchor}
+      tabIndex={linkedTo ? -1 : undefined}
+      withBorder
+      p="md"
+      component="article"
+      aria-labelledby={titleId}
+      aria-current={linkedTo ? 'true' : undefined}
+      bd={linkedTo ? '2px solid var(--mantine-primary-color-filled)' : undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2}>

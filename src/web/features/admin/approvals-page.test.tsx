@@ -154,4 +154,18 @@ describe('ApprovalsPage', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(decidedSection).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('brings the request a link names into view and focus, marked as the current one', async () => {
+    await signInAs('ADMIN');
+    service();
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderAt(<ApprovalsPage />, `/admin/approvals#approval-${raisedByMe.id}`);
+
+    const linked = await screen.findByRole('article', { name: raisedByMe.summary });
+    await waitFor(() => expect(linked).toHaveFocus());
+    expect(linked).toHaveAttribute('aria-current', 'true');
+    expect(scrolled.mock.contexts).toEqual([linked]);
+    expect(card(raisedByOther.summary)).not.toHaveAttribute('aria-current');
+    scrolled.mockRestore();
+  });
 });
