@@ -9,7 +9,8 @@ import { cssVariablesResolver, theme } from './theme';
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* At the bottom: at the top, toasts covered the header (the user menu, the page title). */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
