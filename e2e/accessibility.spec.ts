@@ -96,3 +96,16 @@ test('the navigation can be used with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(shell.pageHeading('Blockchains')).toBeVisible();
 });
+
+test('the API reference has no serious accessibility problems, with an operation open', async ({ page }) => {
+  // Swagger UI draws 80-odd operations and their schemas; axe reads every one of them.
+  test.setTimeout(120_000);
+  await page.goto('/docs');
+  const operations = page.locator('.opblock');
+  await expect(operations.first()).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.locator('.opblock-summary-control').first().click();
+  await expect(operations.first().locator('.opblock-body')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
