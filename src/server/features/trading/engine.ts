@@ -1,3 +1,4 @@
+import { Dec } from '../../../contract/decimal';
 import type { AccountReference, ExecutionStep, OrderStatus } from '../../../contract/trading';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -7,9 +8,9 @@ import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
 import { hex, simulatedAddress, simulatedTag, usesTag } from '../transactions/chain-sim';
 import { chainAsset, submitTransfer, vaultAddress } from '../transactions/service';
+import * as vaults from '../vault/store';
 import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';
-import { Dec } from './pricing';
 import { tradingOrders } from './schema';
 import * as store from './store';
 import type { OrderRow } from './store';
@@ -125,7 +126,7 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
     case 'CREATED': {
       if (row.expiresAt && row.expiresAt <= now) return fail(db, row, 'ORDER_EXPIRED', now);
       const source = vaultSource(row);
-      if (source && new Dec(await store.balanceOf(db, row.workspaceId, source, plan.payAsset)).lt(plan.payAmount)) return fail(db, row, 'INSUFFICIENT_FUNDS', now);
+      if (source && new Dec(await vaults.balanceOf(db, row.workspaceId, source, plan.payAsset)).lt(plan.payAmount)) return fail(db, row, 'INSUFFICIENT_FUNDS', now);
       if (row.settlementType === 'PREFUNDED') {
         const instruction = await depositInstruction(db, row.workspaceId, plan.payAsset, row.id);
         const seen = new Date(now.getTime() + DEPOSIT_SEEN_MS);
@@ -160,11 +161,11 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
       }
       // Settlement: the source pays, the destination receives, in this one transaction.
       const source = vaultSource(row);
-      if (source && !(await store.debit(db, row.workspaceId, source, plan.payAsset, plan.payAmount))) {
+      if (source && !(await vaults.debit(db, row.workspaceId, source, plan.payAsset, plan.payAmount))) {
         return fail(db, row, 'INSUFFICIENT_FUNDS', now, steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)));
       }
       const destination = vaultDestination(row);
-      if (destination) await store.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);
+      if (destination) await vaults.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);
       const delivery = await settlementTransactions(db, row, plan, source, now);
       const receiptHash = delivery?.txHash ?? txHash;
       const done = steps.map((s, i) => (i === index ? { ...s, status: 'COMPLETED' as const, txId: delivery?.id ?? hex(`${row.id}:tx:${index}`, 32), txHash: receiptHash } : s));

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { ERROR_CODES } from '../../../contract/errors';
+import { Dec, plain } from '../../../contract/decimal';
 import type { OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/trading';
-import { orderExecutionTypes, orderSettlementTypes, TRADING_ERRORS, VAULT_LISTING_LIMIT_PER_MINUTE, type CreateOrderRequest, type ExecutionStep, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
+import { orderExecutionTypes, orderSettlementTypes, TRADING_ERRORS, type CreateOrderRequest, type ExecutionStep, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
+import * as vaults from '../vault/store';
 import { stepsFor } from './engine';
 import { marketPrice, resolveAsset, type ResolvedAsset } from './market';
-import { Dec, plain, priceOrder } from './pricing';
+import { priceOrder } from './pricing';
 import { findProvider, TRADING_PROVIDERS } from './providers';
 import * as store from './store';
 import { toOrderDetails, toOrderSummary, type SettlementPlan } from './view';
@@ -32,7 +33,8 @@ function betaGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-function tradingGuard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
+/** The guard of a beta operation: the operation's own, with the beta switch after authorisation. */
+export function tradingGuard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
   const [authenticate, authorize, ...rest] = guard(deps, operationId);
   return [authenticate!, authorize!, betaGate(deps), ...rest];
 }
@@ -83,7 +85,7 @@ async function checkSettlementAccounts(deps: AppDeps, workspaceId: string, settl
     ['settlement.destinationAccount', 'destinationAccount' in settlement ? settlement.destinationAccount : undefined],
   ];
   for (const [field, ref] of refs) {
-    if (ref?.type === 'VAULT_ACCOUNT' && ref.accountId && !(await store.vaultAccountExists(deps.db, workspaceId, ref.accountId))) {
+    if (ref?.type === 'VAULT_ACCOUNT' && ref.accountId && !(await vaults.vaultAccountExists(deps.db, workspaceId, ref.accountId))) {
       throw invalid(`${field}.accountId ${ref.accountId} is not a vault account of this workspace`);
     }
   }
@@ -109,46 +111,6 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const provider = findProvider(providerId);
     if (!provider) throw notFound(`No trading provider ${providerId}`);
     return c.json(provider, 200);
-  });
-
-  // ---- vault accounts ----
-  const toVaultAccount = (a: store.VaultAccountRecord) => ({
-    id: a.id,
-    name: a.name,
-    hiddenOnUI: a.hiddenOnUi,
-    autoFuel: a.autoFuel,
-    assets: a.balances.map((b) => {
-      const total = plain(b.total);
-      return { id: b.assetId, total, balance: total, available: total, pending: '0', frozen: '0', lockedAmount: '0' };
-    }),
-  });
-
-  app.openapi({ ...routes.listVaultAccountsPaged, middleware: tradingGuard(deps, 'listVaultAccountsPaged') }, async (c) => {
-    const q = c.req.valid('query');
-    const { workspaceId } = c.get('principal');
-    const fingerprint = `vault-accounts:${q.namePrefix ?? ''}`;
-    const after = q.after ? decodeCursor<string>(deps.secrets.cursorKey, q.after, { workspaceId, fingerprint }, 'after') : undefined;
-    const page = await store.vaultAccountsPage(deps.db, workspaceId, { namePrefix: q.namePrefix, limit: q.limit, after });
-    const last = page.accounts.at(-1);
-    return c.json({ accounts: page.accounts.map(toVaultAccount), paging: page.more && last ? { after: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) } : {} }, 200);
-  });
-
-  app.openapi({ ...routes.listVaultAccounts, middleware: tradingGuard(deps, 'listVaultAccounts') }, async (c) => {
-    const { namePrefix } = c.req.valid('query');
-    const { workspaceId } = c.get('principal');
-    const now = deps.now();
-    const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const count = await store.countVaultAccounts(deps.db, workspaceId, namePrefix);
-    if (!(await store.reserveListingVolume(deps.db, workspaceId, windowStart, count, VAULT_LISTING_LIMIT_PER_MINUTE))) {
-      const retryAfter = String(Math.max(1, Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000)));
-      throw new ApiError(
-        429,
-        ERROR_CODES.tooManyRequests,
-        `This listing of ${count} vault accounts would pass the limit of ${VAULT_LISTING_LIMIT_PER_MINUTE} accounts per minute for this workspace: use GET /v1/vault/accounts_paged`,
-        { 'Retry-After': retryAfter },
-      );
-    }
-    return c.json((await store.allVaultAccounts(deps.db, workspaceId, namePrefix)).map(toVaultAccount), 200);
   });
 
   // ---- quotes ----

@@ -11,8 +11,6 @@ import {
   QuotesResponse,
   TERMINAL_ORDER_STATUSES,
   type TradingProvider,
-  type VaultAccount,
-  VaultAccountsPaged,
 } from '../../../contract/trading';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -45,20 +43,6 @@ async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
   return providers;
 }
 
-/** Every vault account, following the keyset cursor to the end. */
-async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
-  const accounts: VaultAccount[] = [];
-  let after: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: '500' });
-    if (after) query.set('after', after);
-    const page: z.infer<typeof VaultAccountsPaged> = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
-    accounts.push(...page.accounts);
-    after = page.paging.after;
-  } while (after);
-  return accounts.filter((account) => !account.hiddenOnUI);
-}
-
 export const providerQueries = {
   all: [...TRADING, 'providers'] as const,
   list: () =>
@@ -67,15 +51,6 @@ export const providerQueries = {
       queryFn: ({ signal }) => fetchProviders(signal),
       // Manifests change with the provider's release, not while somebody works.
       staleTime: 10 * 60_000,
-    }),
-};
-
-export const vaultQueries = {
-  all: [...TRADING, 'vault-accounts'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...vaultQueries.all, 'list'] as const,
-      queryFn: ({ signal }) => fetchVaultAccounts(signal),
     }),
 };
 

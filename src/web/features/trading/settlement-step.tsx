@@ -2,10 +2,11 @@ import { Alert, Loader, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { orderSettlementTypes, type TradingProvider, type VaultAccount } from '../../../contract/trading';
+import { orderSettlementTypes, type TradingProvider } from '../../../contract/trading';
+import type { VaultAccount } from '../../../contract/vault';
 import { ErrorView } from '../../components/error-view';
 import { formatAmount } from '../../lib/amounts';
-import { vaultQueries } from './api';
+import { vaultQueries } from '../vault/api';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
 import { covers } from './estimate';
 import { SETTLEMENT_DESCRIPTIONS, SETTLEMENT_LABELS } from './labels';
