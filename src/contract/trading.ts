@@ -354,6 +354,29 @@ export const TradingProvider = z.object({
 });
 export type TradingProvider = z.infer<typeof TradingProvider>;
 
+/**
+ * What a provider takes, read from its manifest: the one reading of it that the service's order
+ * checks and the console's order builder both use, so the two cannot disagree.
+ */
+export function providerTerms(provider: TradingProvider) {
+  const { order, pairs, requiredFields } = provider.manifest;
+  const executionTypes = orderExecutionTypes(order);
+  const settlementTypes = orderSettlementTypes(order);
+  return {
+    executionTypes,
+    settlementTypes,
+    /** Whether orders can go through it from this workspace: an account-based provider must be connected. */
+    connected: !provider.accountBased || provider.connected !== false,
+    takesExecution: (type: string) => (executionTypes as readonly string[]).includes(type),
+    settles: (type: string) => (settlementTypes as readonly string[]).includes(type),
+    tradesPair: (baseAssetId: string, quoteAssetId: string) => pairs.some((pair) => pair.baseAssetId === baseAssetId && pair.quoteAssetId === quoteAssetId),
+    hasAccount: (accountId: string) => provider.accounts?.some((account) => account.id === accountId) ?? false,
+    /** The participants an order must identify, and whether it must state its source of funds. */
+    requiredParties: requiredFields.participantsIdentification,
+    requiresSourceOfFunds: requiredFields.sourceOfFunds,
+  };
+}
+
 export const ProvidersQuery = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, { error: 'pageSize must be between 1 and 100' }).max(100, { error: 'pageSize must be between 1 and 100' }).default(20),
   pageCursor: z.string().max(1024).optional(),

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { CANCELLABLE_ORDER_STATUSES } from '../order-states';
 import {
   CreateOrderRequest,
   CreateQuoteRequest,
@@ -96,7 +97,7 @@ export const cancelOrder = createRoute({
   operationId: 'cancelOrder',
   tags: ['Trading (beta) (extension)'],
   summary: 'Cancel an order before execution',
-  description: `Only an order in CREATED or AWAITING_PAYMENT can be cancelled (409 otherwise). Roles: as create. ${BETA} Rate category: write.`,
+  description: `Only an order in ${CANCELLABLE_ORDER_STATUSES.join(' or ')} can be cancelled (409 otherwise). Roles: as create. ${BETA} Rate category: write.`,
   security: SECURITY,
   request: { params: OrderIdParam, headers: IdempotencyHeaders },
   responses: { 200: json(OrderDetails, 'The cancelled order'), ...errorResponses(...GUARDED_WRITE, 404) },

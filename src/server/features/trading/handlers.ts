@@ -3,8 +3,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { Dec, plain } from '../../../contract/decimal';
 import type { OperationId } from '../../../contract/operations';
+import { isCancellableOrderStatus } from '../../../contract/order-states';
 import * as routes from '../../../contract/routes/trading';
-import { orderExecutionTypes, orderSettlementTypes, TRADING_ERRORS, type CreateOrderRequest, type ExecutionStep, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
+import { providerTerms, TRADING_ERRORS, type CreateOrderRequest, type ExecutionStep, type OrderStatus, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
@@ -12,7 +13,7 @@ import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as vaults from '../vault/store';
-import { stepsFor } from './engine';
+import { cancel, stepsFor } from './engine';
 import { marketPrice, resolveAsset, type ResolvedAsset } from './market';
 import { priceOrder } from './pricing';
 import { findProvider, TRADING_PROVIDERS } from './providers';
@@ -55,11 +56,12 @@ async function checkProviderAndPair(
 ): Promise<PricedRequest> {
   const provider = findProvider(r.providerId);
   if (!provider) throw fail(`${field.via}.providerId ${r.providerId} is not a trading provider`);
+  const terms = providerTerms(provider);
   if (provider.accountBased) {
     if (r.viaType === 'PROVIDER') throw fail(`${field.via}.type must be PROVIDER_ACCOUNT: ${provider.name} is an account-based provider`);
-    if (!provider.connected) throw fail(`${field.via}.providerId ${provider.id}: ${provider.name} is not connected to this workspace yet`);
+    if (!terms.connected) throw fail(`${field.via}.providerId ${provider.id}: ${provider.name} is not connected to this workspace yet`);
     if (!r.accountId) throw fail(`${field.via}.accountId is required by ${provider.name}`);
-    if (!provider.accounts?.some((a) => a.id === r.accountId)) throw fail(`${field.via}.accountId ${r.accountId} is not an account at ${provider.name}`);
+    if (!terms.hasAccount(r.accountId)) throw fail(`${field.via}.accountId ${r.accountId} is not an account at ${provider.name}`);
   } else if (r.viaType === 'PROVIDER_ACCOUNT' || r.accountId) {
     throw fail(`${field.via}.type must be PROVIDER: ${provider.name} is not account-based`);
   }
@@ -67,7 +69,7 @@ async function checkProviderAndPair(
   if (!base) throw fail(`${field.execution}.baseAssetId ${r.baseAssetId} is not an asset of the catalogue`);
   const quote = await resolveAsset(deps.db, workspaceId, r.quoteAssetId);
   if (!quote) throw fail(`${field.execution}.quoteAssetId ${r.quoteAssetId} is not an asset of the catalogue`);
-  if (!provider.manifest.pairs.some((p) => p.baseAssetId === base.legacyId && p.quoteAssetId === quote.legacyId)) {
+  if (!terms.tradesPair(base.legacyId, quote.legacyId)) {
     throw fail(`${field.execution}.baseAssetId/quoteAssetId: ${provider.name} does not trade ${base.legacyId}/${quote.legacyId} (pairs: ${provider.manifest.pairs.map((p) => `${p.baseAssetId}/${p.quoteAssetId}`).join(', ')})`);
   }
   return { provider, base, quote };
@@ -187,14 +189,13 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       );
       const m = provider.manifest;
       if (!m.order.supported) throw invalid(`via.providerId: ${provider.name} does not take orders`);
-      const executionTypes = orderExecutionTypes(m.order);
-      if (!executionTypes.includes(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${executionTypes.join(', ')})`);
-      const settlementTypes = orderSettlementTypes(m.order);
-      if (!settlementTypes.includes(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${settlementTypes.join(', ')})`);
-      for (const role of m.requiredFields.participantsIdentification) {
+      const terms = providerTerms(provider);
+      if (!terms.takesExecution(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${terms.executionTypes.join(', ')})`);
+      if (!terms.settles(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${terms.settlementTypes.join(', ')})`);
+      for (const role of terms.requiredParties) {
         if (!body.participantsIdentification?.[role]) throw invalid(`participantsIdentification.${role} is required by ${provider.name}`);
       }
-      if (m.requiredFields.sourceOfFunds && !body.sourceOfFunds) throw invalid(`sourceOfFunds is required by ${provider.name}`);
+      if (terms.requiresSourceOfFunds && !body.sourceOfFunds) throw invalid(`sourceOfFunds is required by ${provider.name}`);
       await checkSettlementAccounts(deps, principal.workspaceId, body.settlement);
 
       let price: string;
@@ -301,11 +302,8 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return commitWithResponse(c, deps.db, async (tx) => {
       const order = await store.lockOrder(tx, principal.workspaceId, orderId);
       if (!order) throw notFound(`No order ${orderId}`);
-      if (order.status !== 'CREATED' && order.status !== 'AWAITING_PAYMENT') throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
-      const timeline = [...(order.timeline as { status: string; at: string }[]), { status: 'CANCELED', at: now.toISOString() }];
-      const steps = (order.executionSteps as ExecutionStep[]).map((s) => ({ ...s, status: 'CANCELLED' as const }));
-      await store.updateOrder(tx, order.id, { status: 'CANCELED', timeline, executionSteps: steps, nextStepAt: null, updatedAt: now });
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Trading', subject: 'Order', event: 'Canceled', detail: { orderId, before: { status: order.status }, after: { status: 'CANCELED' } } }], now);
+      if (!isCancellableOrderStatus(order.status as OrderStatus)) throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
+      await cancel(tx, order, actorOf(c, deps), now);
       return (await store.findOrder(tx, principal.workspaceId, orderId))!;
     }, (row) => c.json(toOrderDetails(row), 200));
   });

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Asset, Blockchain } from '../../../contract/catalogue';
+import { isFinalOrderStatus } from '../../../contract/order-states';
 import {
   type CreateOrderRequest,
   type CreateQuoteRequest,
@@ -9,7 +10,6 @@ import {
   OrdersResponse,
   ProvidersResponse,
   QuotesResponse,
-  TERMINAL_ORDER_STATUSES,
   type TradingProvider,
 } from '../../../contract/trading';
 import { session } from '../../lib/session';
@@ -26,8 +26,6 @@ const TRADING = ['trading'] as const;
 const ORDER_POLL_MS = 1_000;
 /** The list is scanned rather than watched, so it refreshes less eagerly. */
 const ORDERS_POLL_MS = 3_000;
-
-const isFinal = (status: OrderDetails['status']) => TERMINAL_ORDER_STATUSES.includes(status);
 
 /** Every provider, following `next` to the end: a workspace deals with a handful. */
 async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
@@ -67,13 +65,13 @@ export const orderQueries = {
       },
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
-      refetchInterval: (q) => (q.state.data?.pages.some((page) => page.data.some((order) => !isFinal(order.status))) ? ORDERS_POLL_MS : false),
+      refetchInterval: (q) => (q.state.data?.pages.some((page) => page.data.some((order) => !isFinalOrderStatus(order.status))) ? ORDERS_POLL_MS : false),
     }),
   detail: (orderId: string) =>
     queryOptions({
       queryKey: [...orderQueries.all, 'detail', orderId] as const,
       queryFn: ({ signal }) => session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}`, OrderDetails, { signal }),
-      refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : ORDER_POLL_MS),
+      refetchInterval: (q) => (q.state.data && isFinalOrderStatus(q.state.data.status) ? false : ORDER_POLL_MS),
       // The status is the point of the page: a tab in the background still follows it.
       refetchIntervalInBackground: true,
     }),
