@@ -354,6 +354,29 @@ export const TradingProvider = z.object({
 });
 export type TradingProvider = z.infer<typeof TradingProvider>;
 
+/**
+ * What a provider takes, read from its manifest: the one reading of it that the service's order
+ * checks and the console's order builder both use, so the two cannot disagree.
+ */
+export function providerTerms(provider: TradingProvider) {
+  const { order, pairs, requiredFields } = provider.manifest;
+  const executionTypes = orderExecutionTypes(order);
+  const settlementTypes = orderSettlementTypes(order);
+  return {
+    executionTypes,
+    settlementTypes,
+    /** Whether orders can go through it from this workspace: an account-based provider must be connected. */
+    connected: !provider.accountBased || provider.connected !== false,
+    takesExecution: (type: string) => (executionTypes as readonly string[]).includes(type),
+    settles: (type: string) => (settlementTypes as readonly string[]).includes(type),
+    tradesPair: (baseAssetId: string, quoteAssetId: string) => pairs.some((pair) => pair.baseAssetId === baseAssetId && pair.quoteAssetId === quoteAssetId),
+    hasAccount: (accountId: string) => provider.accounts?.some((account) => account.id === accountId) ?? false,
+    /** The participants an order must identify, and whether it must state its source of funds. */
+    requiredParties: requiredFields.participantsIdentification,
+    requiresSourceOfFunds: requiredFields.sourceOfFunds,
+  };
+}
+
 export const ProvidersQuery = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, { error: 'pageSize must be between 1 and 100' }).max(100, { error: 'pageSize must be between 1 and 100' }).default(20),
   pageCursor: z.string().max(1024).optional(),
@@ -398,27 +421,3 @@ export const QuotesResponse = z.object({
   quoteFailures: z.array(z.object({ providerId: z.string(), accountId: z.string().optional(), error: z.object({ message: z.string(), code: z.number().int() }) })),
 });
 export type QuotesResponse = z.infer<typeof QuotesResponse>;
-
-// ---- Vault accounts ----
-
-export const VaultAsset = z.object({
-  id: z.string().meta({ description: 'Legacy asset id.' }),
-  total: z.string(),
-  balance: z.string(),
-  available: z.string(),
-  pending: z.string(),
-  frozen: z.string(),
-  lockedAmount: z.string(),
-});
-export const VaultAccount = z.object({ id: z.string(), name: z.string(), hiddenOnUI: z.boolean(), autoFuel: z.boolean(), assets: z.array(VaultAsset) });
-export type VaultAccount = z.infer<typeof VaultAccount>;
-
-export const VAULT_LISTING_LIMIT_PER_MINUTE = 400_000;
-
-export const VaultAccountsPagedQuery = z.object({
-  namePrefix: z.string().max(100).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be between 1 and 500' }).max(500, { error: 'limit must be between 1 and 500' }).default(200),
-  after: z.string().max(1024).optional(),
-});
-export const VaultAccountsPaged = z.object({ accounts: z.array(VaultAccount), paging: z.object({ after: z.string().optional() }) });
-export const VaultAccountsLegacyQuery = z.object({ namePrefix: z.string().max(100).optional() });

@@ -9,8 +9,9 @@ import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
 import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
-import { registerTrading } from './features/trading/handlers';
+import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
+import { registerVault } from './features/vault/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { allowedMethods } from './http/method-not-allowed';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
   registerAudit(app, deps);
   registerCatalogue(app, deps);
   registerTrading(app, deps);
+  registerVault(app, deps, (operationId) => tradingGuard(deps, operationId));
   registerCompliance(app, deps);
   registerEarn(app, deps);
   registerTransactions(app, deps);

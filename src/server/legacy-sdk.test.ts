@@ -2,7 +2,8 @@ import { FireblocksSDK, PeerType, TimePeriod } from 'fireblocks-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAuditEvents, type AuditEntry } from './features/audit/record';
 import { shipped } from './features/catalogue/shipped';
-import { DEMO_VAULT_ACCOUNTS, seedTradingDemo } from './features/trading/demo';
+import { seedTradingDemo } from './features/trading/demo';
+import { DEMO_VAULT_ACCOUNTS } from './features/vault/demo';
 import { makeCsr, startSdkServer, type SdkServer } from './test/harness';
 
 /**

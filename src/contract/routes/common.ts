@@ -8,3 +8,6 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const SECURITY: Record<string, string[]>[] = [{ ApiKey: [], ApiJwt: [] }, { ConsoleSession: [] }];
+
+/** Trading and the vault accounts it settles with are one beta, behind one switch per workspace. */
+export const BETA = 'Beta: a workspace without trading access gets 403 (access is arranged with the account manager).';

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { CANCELLABLE_ORDER_STATUSES } from '../order-states';
 import {
   CreateOrderRequest,
   CreateQuoteRequest,
@@ -11,18 +12,12 @@ import {
   ProvidersResponse,
   QuotesResponse,
   TradingProvider,
-  VaultAccount,
-  VaultAccountsLegacyQuery,
-  VaultAccountsPaged,
-  VaultAccountsPagedQuery,
 } from '../trading';
-import { z } from 'zod';
-import { IdempotencyHeaders, SECURITY } from './common';
+import { BETA, IdempotencyHeaders, SECURITY } from './common';
 import { errorResponses, GUARDED, GUARDED_WRITE } from './responses';
 
 const tags = ['Trading (beta)'];
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const BETA = 'Beta: a workspace without trading access gets 403 (access is arranged with the account manager).';
 
 export const listTradingProviders = createRoute({
   method: 'get',
@@ -96,37 +91,13 @@ export const getOrder = createRoute({
   responses: { 200: json(OrderDetails, 'The order'), ...errorResponses(...GUARDED, 404) },
 });
 
-export const listVaultAccountsPaged = createRoute({
-  method: 'get',
-  path: '/v1/vault/accounts_paged',
-  operationId: 'getPagedVaultAccounts',
-  tags: ['Vaults'],
-  summary: 'List vault accounts (paginated)',
-  description: `The accounts orders settle from and to, with their asset balances as decimal strings. ${BETA} Rate category: query.`,
-  security: SECURITY,
-  request: { query: VaultAccountsPagedQuery },
-  responses: { 200: json(VaultAccountsPaged, 'A page of vault accounts'), ...errorResponses(...GUARDED) },
-});
-
-export const listVaultAccounts = createRoute({
-  method: 'get',
-  path: '/v1/vault/accounts',
-  operationId: 'getVaultAccounts',
-  tags: ['Vaults'],
-  summary: 'List vault accounts (legacy, unpaginated)',
-  description: `Deprecated: use GET /vault/accounts_paged. At most 400,000 accounts per minute per workspace, counted across requests: a request that would pass the total gets 429 and nothing. ${BETA} Rate category: query.`,
-  security: SECURITY,
-  request: { query: VaultAccountsLegacyQuery },
-  responses: { 200: json(z.array(VaultAccount), 'Every vault account'), ...errorResponses(...GUARDED) },
-});
-
 export const cancelOrder = createRoute({
   method: 'post',
   path: '/v1/trading/orders/{orderId}/cancel',
   operationId: 'cancelOrder',
   tags: ['Trading (beta) (extension)'],
   summary: 'Cancel an order before execution',
-  description: `Only an order in CREATED or AWAITING_PAYMENT can be cancelled (409 otherwise). Roles: as create. ${BETA} Rate category: write.`,
+  description: `Only an order in ${CANCELLABLE_ORDER_STATUSES.join(' or ')} can be cancelled (409 otherwise). Roles: as create. ${BETA} Rate category: write.`,
   security: SECURITY,
   request: { params: OrderIdParam, headers: IdempotencyHeaders },
   responses: { 200: json(OrderDetails, 'The cancelled order'), ...errorResponses(...GUARDED_WRITE, 404) },

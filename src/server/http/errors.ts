@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import { ERROR_CODES } from '../../contract/errors';
+import { formatFieldErrors, type FieldTarget } from '../../contract/field-errors';
 
 /** An expected failure with its HTTP status and body code; anything else thrown is a 500. */
 export class ApiError extends Error {
@@ -26,26 +27,12 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.json({ message: error.message, code: error.code }, error.status);
 }
 
-const TARGET_NAMES: Record<string, string> = {
-  json: 'body',
-  query: 'query parameter',
-  param: 'path parameter',
-  header: 'header',
-  cookie: 'cookie',
-};
-
-/** Turns zod issues into one sentence that names each field at fault. */
+/** Turns zod issues into one sentence that names each field at fault (the format of contract/field-errors). */
 export function describeZodError(error: ZodError, target: string): string {
-  const where = TARGET_NAMES[target] ?? target;
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      const keys = issue.keys.map((k) => [...issue.path, k].join('.'));
-      return `${where} field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} ${keys.length > 1 ? 'are' : 'is'} not allowed`;
-    }
-    const path = issue.path.join('.');
-    if (!path) return `${where}: ${issue.message}`;
-    return `${where} '${path}': ${issue.message}`;
-  });
-  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more problems)` : '';
-  return `Invalid request: ${parts.join('; ')}${more}`;
+  return formatFieldErrors(
+    error.issues.map((issue) => {
+      const path = issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key));
+      return issue.code === 'unrecognized_keys' ? { target: target as FieldTarget, path, notAllowed: issue.keys } : { target: target as FieldTarget, path, message: issue.message };
+    }),
+  );
 }

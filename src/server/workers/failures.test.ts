@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dec, plain } from '../../contract/decimal';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../test/harness';
 import { seedTradingDemo } from '../features/trading/demo';
 import { runOnce as runOrders } from '../features/trading/engine';
 import { tradingOrders } from '../features/trading/schema';
-import { Dec, plain } from '../features/trading/pricing';
-import * as vaults from '../features/trading/store';
+import * as vaults from '../features/vault/store';
 import { runOnce as runTransactions } from '../features/transactions/engine';
 import { transactions } from '../features/transactions/schema';
 import { TX_STEP_MS } from '../features/transactions/service';

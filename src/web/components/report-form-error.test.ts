@@ -28,6 +28,13 @@ describe('reportFormError', () => {
     expect(setFieldError).toHaveBeenCalledWith('name', 'name must be at most 30 characters');
   });
 
+  it('reads a validation failure in the contract\'s format: the first problem on a form field, with its own message', () => {
+    const message = "Invalid request: body: Invalid input; body 'role': role must be one of: ADMIN; SIGNER; body 'name': name is required";
+    const { setFieldError } = report(new ApiError(400, 400, message, 'r5'));
+    expect(setFieldError).toHaveBeenCalledTimes(1);
+    expect(setFieldError).toHaveBeenCalledWith('role', 'role must be one of: ADMIN; SIGNER');
+  });
+
   it('notifies, with the request id, what belongs to no field', () => {
     const { show, setFieldError } = report(new ApiError(409, 409, 'A threshold change is already waiting for approval', 'r3'));
     expect(setFieldError).not.toHaveBeenCalled();

@@ -1,9 +1,12 @@
+import { parseFieldErrors } from '../../contract/field-errors';
 import { isApiError } from '../lib/api-client';
 import { notifyError } from './notify-error';
 
-// The service words validation failures as "Invalid request: body 'name': name must be …"; on the
-// field itself the prefix only repeats what the field already says.
-const VALIDATION_PREFIX = /^Invalid request: body '[^']+': /;
+/** The form field a body path belongs to: the field itself, or the deepest field it lies within. */
+const fieldAt = <Field extends string>(fields: readonly Field[], path: string) =>
+  fields
+    .filter((field) => path === field || path.startsWith(`${field}.`))
+    .sort((a, b) => b.length - a.length)[0];
 
 /**
  * Puts a failed form submission where the user will look: a 400 whose message names one of the
@@ -18,12 +21,23 @@ export function reportFormError<Field extends string>(
 ): void {
   if (isApiError(error) && error.status === 401) return;
   if (isApiError(error) && error.status === 400) {
-    const named = fields
+    // A validation failure names its fields in the contract's format: each goes on its field
+    // with its own message (the place and path would only repeat what the field already says).
+    const named = parseFieldErrors(error.message)
+      ?.filter((problem) => problem.target === 'json')
+      .map((problem) => ({ field: fieldAt(fields, problem.path), message: problem.message }))
+      .find((problem) => problem.field !== undefined);
+    if (named) {
+      setFieldError(named.field!, named.message);
+      return;
+    }
+    // Any other 400 is a sentence of the service's that names the field at fault.
+    const mentioned = fields
       .map((field) => ({ field, at: error.message.search(new RegExp(`\\b${field}\\b`)) }))
       .filter(({ at }) => at >= 0)
       .sort((a, b) => a.at - b.at)[0];
-    if (named) {
-      setFieldError(named.field, error.message.replace(VALIDATION_PREFIX, ''));
+    if (mentioned) {
+      setFieldError(mentioned.field, error.message);
       return;
     }
   }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { Dec, plain } from '../../../contract/decimal';
 import type { OrderDetails } from '../../../contract/trading';
 import { openDatabase, type Database } from '../../db/client';
 import { loadSecrets } from '../auth/tokens';
@@ -9,8 +10,8 @@ import { createLogger } from '../../logger';
 import { addWorkspace, buildApp, consoleToken, LogCapture, openTestDatabase, TestClock, testConfig, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 import { startOrderEngine } from './engine';
-import { Dec, plain } from './pricing';
 import * as store from './store';
+import * as vaults from '../vault/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'ao-trading-restart-'));
 let pgHolder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
@@ -62,7 +63,7 @@ it('the running worker stopped in the middle of processing picks the order up af
   });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as OrderDetails;
-  const usdcBefore = plain(await store.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'));
+  const usdcBefore = plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'));
 
   let stop = startOrderEngine(ctx.deps.db, ctx.deps.logger, ctx.deps.now, 20);
   const processing = await until(() => store.findOrder(ctx.deps.db, ws.id, id), (o) => o?.status === 'PROCESSING');
@@ -80,7 +81,7 @@ it('the running worker stopped in the middle of processing picks the order up af
   await stop();
   expect(done?.status).toBe('COMPLETED');
   // 2 SOL × 150 = 300 USDC + 0.45 order fee (15 bps) + 0.5 network fee, paid once.
-  expect(plain(await store.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'))).toBe(plain(new Dec(usdcBefore).sub('300.95')));
-  expect(plain(await store.balanceOf(ctx.deps.db, ws.id, '2', 'SOL'))).toBe('2');
+  expect(plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'))).toBe(plain(new Dec(usdcBefore).sub('300.95')));
+  expect(plain(await vaults.balanceOf(ctx.deps.db, ws.id, '2', 'SOL'))).toBe('2');
   await database.close();
 }, 120_000);

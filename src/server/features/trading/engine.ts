@@ -1,3 +1,5 @@
+import { Dec } from '../../../contract/decimal';
+import { mayMoveOrder, nextOrderStatus, ORDER_STATUS_LABELS } from '../../../contract/order-states';
 import type { AccountReference, ExecutionStep, OrderStatus } from '../../../contract/trading';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -7,9 +9,9 @@ import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
 import { hex, simulatedAddress, simulatedTag, usesTag } from '../transactions/chain-sim';
 import { chainAsset, submitTransfer, vaultAddress } from '../transactions/service';
+import * as vaults from '../vault/store';
 import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';
-import { Dec } from './pricing';
 import { tradingOrders } from './schema';
 import * as store from './store';
 import type { OrderRow } from './store';
@@ -19,12 +21,8 @@ import type { SettlementPlan } from './view';
  * The order engine. All of an order's state is in its row; each step locks the row, moves it one
  * step and commits, together with its audit event and any balance change. A crash between steps
  * loses nothing and a step is never applied twice: the next run finds the row where it was left.
- *
- *   CREATED ─PREFUNDED──▶ AWAITING_PAYMENT ─deposit seen──▶ PROCESSING
- *   CREATED ─DVP, POST_ORDER──────────────────────────────▶ PROCESSING
- *   PROCESSING: one execution step completes per tick; the last settles ─▶ COMPLETED (receipt)
- *   CREATED | AWAITING_PAYMENT ─cancel──▶ CANCELED
- *   any non-final ─▶ FAILED (INSUFFICIENT_FUNDS, ORDER_EXPIRED, FAILED_BY_PROVIDER)
+ * The transitions it may take are the contract's (contract/order-states.ts); `cancel` is the one
+ * a caller asks for, the others the engine takes as time passes.
  */
 
 export const STEP_MS = 1_000;
@@ -33,17 +31,6 @@ export const DEPOSIT_SEEN_MS = 3_000;
 export const PAYMENT_WINDOW_MS = 15 * 60_000;
 
 export const engineActor = (workspaceId: string): AuditActor => ({ workspaceId, userId: 'order-engine', userName: 'Order engine', requestId: null, sourceAddress: null });
-
-const STATUS_EVENTS: Record<OrderStatus, string> = {
-  CREATED: 'Created',
-  AWAITING_PAYMENT: 'Awaiting payment',
-  AWAITING_INFORMATION: 'Awaiting information',
-  PENDING_USER_ACTION: 'Pending user action',
-  PROCESSING: 'Processing',
-  CANCELED: 'Canceled',
-  COMPLETED: 'Completed',
-  FAILED: 'Failed',
-};
 
 /** A deposit address of the simulated provider on the pay asset's chain, with a tag where the chain uses one. */
 export async function depositInstruction(db: Db, workspaceId: string, assetId: string, orderId: string) {
@@ -61,15 +48,28 @@ export function stepsFor(settlementType: string, networkFee: { assetId: string; 
   return [execute, last];
 }
 
-async function setStatus(db: Db, row: OrderRow, status: OrderStatus, now: Date, patch: Partial<OrderRow>, detail: Record<string, unknown> = {}) {
+/** Moves the order to `status` along one of the contract's transitions, with its timeline entry. */
+async function moveTo(db: Db, row: OrderRow, status: OrderStatus, now: Date, patch: Partial<OrderRow>) {
+  if (!mayMoveOrder(row.status as OrderStatus, status)) throw new Error(`Order ${row.id} cannot move from ${row.status} to ${status}`);
   const timeline = [...(row.timeline as { status: string; at: string }[]), { status, at: now.toISOString() }];
   await store.updateOrder(db, row.id, { ...patch, status, timeline, updatedAt: now });
+}
+
+async function setStatus(db: Db, row: OrderRow, status: OrderStatus, now: Date, patch: Partial<OrderRow>, detail: Record<string, unknown> = {}) {
+  await moveTo(db, row, status, now, patch);
   await appendAudit(
     db,
     engineActor(row.workspaceId),
-    [{ category: 'Trading', subject: 'Order', event: STATUS_EVENTS[status], detail: { orderId: row.id, providerId: row.providerId, before: { status: row.status }, after: { status }, ...detail } }],
+    [{ category: 'Trading', subject: 'Order', event: ORDER_STATUS_LABELS[status], detail: { orderId: row.id, providerId: row.providerId, before: { status: row.status }, after: { status }, ...detail } }],
     now,
   );
+}
+
+/** Cancels a locked order in a cancellable status, for `actor`: every step is called off. */
+export async function cancel(db: Db, row: OrderRow, actor: AuditActor, now: Date) {
+  const steps = (row.executionSteps as ExecutionStep[]).map((s) => ({ ...s, status: 'CANCELLED' as const }));
+  await moveTo(db, row, 'CANCELED', now, { executionSteps: steps, nextStepAt: null });
+  await appendAudit(db, actor, [{ category: 'Trading', subject: 'Order', event: ORDER_STATUS_LABELS.CANCELED, detail: { orderId: row.id, before: { status: row.status }, after: { status: 'CANCELED' } } }], now);
 }
 
 const fail = (db: Db, row: OrderRow, reason: string, now: Date, steps?: ExecutionStep[]) =>
@@ -125,8 +125,8 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
     case 'CREATED': {
       if (row.expiresAt && row.expiresAt <= now) return fail(db, row, 'ORDER_EXPIRED', now);
       const source = vaultSource(row);
-      if (source && new Dec(await store.balanceOf(db, row.workspaceId, source, plan.payAsset)).lt(plan.payAmount)) return fail(db, row, 'INSUFFICIENT_FUNDS', now);
-      if (row.settlementType === 'PREFUNDED') {
+      if (source && new Dec(await vaults.balanceOf(db, row.workspaceId, source, plan.payAsset)).lt(plan.payAmount)) return fail(db, row, 'INSUFFICIENT_FUNDS', now);
+      if (nextOrderStatus('CREATED', row.settlementType) === 'AWAITING_PAYMENT') {
         const instruction = await depositInstruction(db, row.workspaceId, plan.payAsset, row.id);
         const seen = new Date(now.getTime() + DEPOSIT_SEEN_MS);
         return setStatus(db, row, 'AWAITING_PAYMENT', now, { paymentInstructions: [instruction], expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS), paymentSeenAt: seen, nextStepAt: seen });
@@ -160,11 +160,11 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
       }
       // Settlement: the source pays, the destination receives, in this one transaction.
       const source = vaultSource(row);
-      if (source && !(await store.debit(db, row.workspaceId, source, plan.payAsset, plan.payAmount))) {
+      if (source && !(await vaults.debit(db, row.workspaceId, source, plan.payAsset, plan.payAmount))) {
         return fail(db, row, 'INSUFFICIENT_FUNDS', now, steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)));
       }
       const destination = vaultDestination(row);
-      if (destination) await store.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);
+      if (destination) await vaults.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);
       const delivery = await settlementTransactions(db, row, plan, source, now);
       const receiptHash = delivery?.txHash ?? txHash;
       const done = steps.map((s, i) => (i === index ? { ...s, status: 'COMPLETED' as const, txId: delivery?.id ?? hex(`${row.id}:tx:${index}`, 32), txHash: receiptHash } : s));

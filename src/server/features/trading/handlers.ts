@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { ERROR_CODES } from '../../../contract/errors';
+import { Dec, plain } from '../../../contract/decimal';
 import type { OperationId } from '../../../contract/operations';
+import { isCancellableOrderStatus } from '../../../contract/order-states';
 import * as routes from '../../../contract/routes/trading';
-import { orderExecutionTypes, orderSettlementTypes, TRADING_ERRORS, VAULT_LISTING_LIMIT_PER_MINUTE, type CreateOrderRequest, type ExecutionStep, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
+import { providerTerms, TRADING_ERRORS, type CreateOrderRequest, type ExecutionStep, type OrderStatus, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
-import { stepsFor } from './engine';
+import * as vaults from '../vault/store';
+import { cancel, stepsFor } from './engine';
 import { marketPrice, resolveAsset, type ResolvedAsset } from './market';
-import { Dec, plain, priceOrder } from './pricing';
+import { priceOrder } from './pricing';
 import { findProvider, TRADING_PROVIDERS } from './providers';
 import * as store from './store';
 import { toOrderDetails, toOrderSummary, type SettlementPlan } from './view';
@@ -32,7 +34,8 @@ function betaGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-function tradingGuard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
+/** The guard of a beta operation: the operation's own, with the beta switch after authorisation. */
+export function tradingGuard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
   const [authenticate, authorize, ...rest] = guard(deps, operationId);
   return [authenticate!, authorize!, betaGate(deps), ...rest];
 }
@@ -53,11 +56,12 @@ async function checkProviderAndPair(
 ): Promise<PricedRequest> {
   const provider = findProvider(r.providerId);
   if (!provider) throw fail(`${field.via}.providerId ${r.providerId} is not a trading provider`);
+  const terms = providerTerms(provider);
   if (provider.accountBased) {
     if (r.viaType === 'PROVIDER') throw fail(`${field.via}.type must be PROVIDER_ACCOUNT: ${provider.name} is an account-based provider`);
-    if (!provider.connected) throw fail(`${field.via}.providerId ${provider.id}: ${provider.name} is not connected to this workspace yet`);
+    if (!terms.connected) throw fail(`${field.via}.providerId ${provider.id}: ${provider.name} is not connected to this workspace yet`);
     if (!r.accountId) throw fail(`${field.via}.accountId is required by ${provider.name}`);
-    if (!provider.accounts?.some((a) => a.id === r.accountId)) throw fail(`${field.via}.accountId ${r.accountId} is not an account at ${provider.name}`);
+    if (!terms.hasAccount(r.accountId)) throw fail(`${field.via}.accountId ${r.accountId} is not an account at ${provider.name}`);
   } else if (r.viaType === 'PROVIDER_ACCOUNT' || r.accountId) {
     throw fail(`${field.via}.type must be PROVIDER: ${provider.name} is not account-based`);
   }
@@ -65,7 +69,7 @@ async function checkProviderAndPair(
   if (!base) throw fail(`${field.execution}.baseAssetId ${r.baseAssetId} is not an asset of the catalogue`);
   const quote = await resolveAsset(deps.db, workspaceId, r.quoteAssetId);
   if (!quote) throw fail(`${field.execution}.quoteAssetId ${r.quoteAssetId} is not an asset of the catalogue`);
-  if (!provider.manifest.pairs.some((p) => p.baseAssetId === base.legacyId && p.quoteAssetId === quote.legacyId)) {
+  if (!terms.tradesPair(base.legacyId, quote.legacyId)) {
     throw fail(`${field.execution}.baseAssetId/quoteAssetId: ${provider.name} does not trade ${base.legacyId}/${quote.legacyId} (pairs: ${provider.manifest.pairs.map((p) => `${p.baseAssetId}/${p.quoteAssetId}`).join(', ')})`);
   }
   return { provider, base, quote };
@@ -83,7 +87,7 @@ async function checkSettlementAccounts(deps: AppDeps, workspaceId: string, settl
     ['settlement.destinationAccount', 'destinationAccount' in settlement ? settlement.destinationAccount : undefined],
   ];
   for (const [field, ref] of refs) {
-    if (ref?.type === 'VAULT_ACCOUNT' && ref.accountId && !(await store.vaultAccountExists(deps.db, workspaceId, ref.accountId))) {
+    if (ref?.type === 'VAULT_ACCOUNT' && ref.accountId && !(await vaults.vaultAccountExists(deps.db, workspaceId, ref.accountId))) {
       throw invalid(`${field}.accountId ${ref.accountId} is not a vault account of this workspace`);
     }
   }
@@ -109,46 +113,6 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const provider = findProvider(providerId);
     if (!provider) throw notFound(`No trading provider ${providerId}`);
     return c.json(provider, 200);
-  });
-
-  // ---- vault accounts ----
-  const toVaultAccount = (a: store.VaultAccountRecord) => ({
-    id: a.id,
-    name: a.name,
-    hiddenOnUI: a.hiddenOnUi,
-    autoFuel: a.autoFuel,
-    assets: a.balances.map((b) => {
-      const total = plain(b.total);
-      return { id: b.assetId, total, balance: total, available: total, pending: '0', frozen: '0', lockedAmount: '0' };
-    }),
-  });
-
-  app.openapi({ ...routes.listVaultAccountsPaged, middleware: tradingGuard(deps, 'listVaultAccountsPaged') }, async (c) => {
-    const q = c.req.valid('query');
-    const { workspaceId } = c.get('principal');
-    const fingerprint = `vault-accounts:${q.namePrefix ?? ''}`;
-    const after = q.after ? decodeCursor<string>(deps.secrets.cursorKey, q.after, { workspaceId, fingerprint }, 'after') : undefined;
-    const page = await store.vaultAccountsPage(deps.db, workspaceId, { namePrefix: q.namePrefix, limit: q.limit, after });
-    const last = page.accounts.at(-1);
-    return c.json({ accounts: page.accounts.map(toVaultAccount), paging: page.more && last ? { after: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) } : {} }, 200);
-  });
-
-  app.openapi({ ...routes.listVaultAccounts, middleware: tradingGuard(deps, 'listVaultAccounts') }, async (c) => {
-    const { namePrefix } = c.req.valid('query');
-    const { workspaceId } = c.get('principal');
-    const now = deps.now();
-    const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const count = await store.countVaultAccounts(deps.db, workspaceId, namePrefix);
-    if (!(await store.reserveListingVolume(deps.db, workspaceId, windowStart, count, VAULT_LISTING_LIMIT_PER_MINUTE))) {
-      const retryAfter = String(Math.max(1, Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000)));
-      throw new ApiError(
-        429,
-        ERROR_CODES.tooManyRequests,
-        `This listing of ${count} vault accounts would pass the limit of ${VAULT_LISTING_LIMIT_PER_MINUTE} accounts per minute for this workspace: use GET /v1/vault/accounts_paged`,
-        { 'Retry-After': retryAfter },
-      );
-    }
-    return c.json((await store.allVaultAccounts(deps.db, workspaceId, namePrefix)).map(toVaultAccount), 200);
   });
 
   // ---- quotes ----
@@ -225,14 +189,13 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       );
       const m = provider.manifest;
       if (!m.order.supported) throw invalid(`via.providerId: ${provider.name} does not take orders`);
-      const executionTypes = orderExecutionTypes(m.order);
-      if (!executionTypes.includes(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${executionTypes.join(', ')})`);
-      const settlementTypes = orderSettlementTypes(m.order);
-      if (!settlementTypes.includes(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${settlementTypes.join(', ')})`);
-      for (const role of m.requiredFields.participantsIdentification) {
+      const terms = providerTerms(provider);
+      if (!terms.takesExecution(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${terms.executionTypes.join(', ')})`);
+      if (!terms.settles(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${terms.settlementTypes.join(', ')})`);
+      for (const role of terms.requiredParties) {
         if (!body.participantsIdentification?.[role]) throw invalid(`participantsIdentification.${role} is required by ${provider.name}`);
       }
-      if (m.requiredFields.sourceOfFunds && !body.sourceOfFunds) throw invalid(`sourceOfFunds is required by ${provider.name}`);
+      if (terms.requiresSourceOfFunds && !body.sourceOfFunds) throw invalid(`sourceOfFunds is required by ${provider.name}`);
       await checkSettlementAccounts(deps, principal.workspaceId, body.settlement);
 
       let price: string;
@@ -339,11 +302,8 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return commitWithResponse(c, deps.db, async (tx) => {
       const order = await store.lockOrder(tx, principal.workspaceId, orderId);
       if (!order) throw notFound(`No order ${orderId}`);
-      if (order.status !== 'CREATED' && order.status !== 'AWAITING_PAYMENT') throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
-      const timeline = [...(order.timeline as { status: string; at: string }[]), { status: 'CANCELED', at: now.toISOString() }];
-      const steps = (order.executionSteps as ExecutionStep[]).map((s) => ({ ...s, status: 'CANCELLED' as const }));
-      await store.updateOrder(tx, order.id, { status: 'CANCELED', timeline, executionSteps: steps, nextStepAt: null, updatedAt: now });
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Trading', subject: 'Order', event: 'Canceled', detail: { orderId, before: { status: order.status }, after: { status: 'CANCELED' } } }], now);
+      if (!isCancellableOrderStatus(order.status as OrderStatus)) throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
+      await cancel(tx, order, actorOf(c, deps), now);
       return (await store.findOrder(tx, principal.workspaceId, orderId))!;
     }, (row) => c.json(toOrderDetails(row), 200));
   });

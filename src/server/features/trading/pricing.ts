@@ -1,12 +1,6 @@
 import Decimal from 'decimal.js';
+import { Dec, plain } from '../../../contract/decimal';
 import type { Fee } from '../../../contract/trading';
-
-/** Every amount of the trading area goes through this one configuration: no binary floats. */
-export const Dec = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -200, toExpPos: 200 });
-export type Dec = InstanceType<typeof Dec>;
-
-/** The plain decimal form of an amount ("1.5", never "1.500" or "1.5e+30"). */
-export const plain = (value: Decimal.Value) => new Dec(value).toFixed();
 
 /** Price of one base unit in quote units, from the two assets' prices in a common currency. */
 export function crossPrice(basePrice: string, quotePrice: string): string {

@@ -1,6 +1,9 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Trading's own tables (migrations in ./migrations, tracked apart from the core). Amounts are numeric. */
+/**
+ * Trading's own tables (migrations in ./migrations, tracked apart from the core). Amounts are numeric.
+ * The vault tables, created by the same first migration, are defined in ../vault/schema.ts.
+ */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -9,41 +12,6 @@ export const tradingSettings = pgTable('trading_settings', {
   workspaceId: uuid('workspace_id').primaryKey(),
   enabled: boolean('enabled').notNull().default(false),
 });
-
-export const tradingVaultAccounts = pgTable(
-  'trading_vault_accounts',
-  {
-    workspaceId: uuid('workspace_id').notNull(),
-    id: text('id').notNull(),
-    name: text('name').notNull(),
-    hiddenOnUi: boolean('hidden_on_ui').notNull().default(false),
-    autoFuel: boolean('auto_fuel').notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
-);
-
-export const tradingVaultBalances = pgTable(
-  'trading_vault_balances',
-  {
-    workspaceId: uuid('workspace_id').notNull(),
-    accountId: text('account_id').notNull(),
-    /** Legacy asset id. */
-    assetId: text('asset_id').notNull(),
-    total: numeric('total').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.accountId, t.assetId] })],
-);
-
-/** Accounts returned by the legacy unpaginated listing, per workspace and minute. */
-export const tradingVaultListingWindows = pgTable(
-  'trading_vault_listing_windows',
-  {
-    workspaceId: uuid('workspace_id').notNull(),
-    windowStart: at('window_start').notNull(),
-    accounts: integer('accounts').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.windowStart] })],
-);
 
 export const tradingQuotes = pgTable(
   'trading_quotes',

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetails, OrdersResponse, QuotesResponse, VaultAccount } from '../../../contract/trading';
+import { Dec, plain } from '../../../contract/decimal';
+import type { OrderDetails, OrdersResponse, QuotesResponse } from '../../../contract/trading';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 import { DEPOSIT_SEEN_MS, runOnce, STEP_MS } from './engine';
-import { Dec, plain } from './pricing';
 import * as store from './store';
+import * as vaults from '../vault/store';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -57,7 +58,7 @@ const harborOrder = (over: Record<string, unknown> = {}) => ({
 
 const create = (body: unknown, token = trader, key?: string) => call<OrderDetails>(token, 'POST', '/v1/trading/orders', body, key ? { 'Idempotency-Key': key } : {});
 const order = (id: string) => call<OrderDetails>(trader, 'GET', `/v1/trading/orders/${id}`);
-const balance = async (account: string, asset: string) => plain(await store.balanceOf(ctx.deps.db, ws.id, account, asset));
+const balance = async (account: string, asset: string) => plain(await vaults.balanceOf(ctx.deps.db, ws.id, account, asset));
 
 /** Drives the engine with a clock that moves a step at a time; no sleeping. */
 async function runEngine(from: Date, rounds = 10) {
@@ -300,7 +301,7 @@ describe('the order engine', () => {
 
   it('handles 18 decimals and very large amounts exactly', async () => {
     const at = new Date(Date.now() + 1000);
-    await store.setBalance(ctx.deps.db, { workspaceId: ws.id, accountId: '2', assetId: 'USDC', total: '999999999999999999999999999999' });
+    await vaults.setBalance(ctx.deps.db, { workspaceId: ws.id, accountId: '2', assetId: 'USDC', total: '999999999999999999999999999999' });
     const tiny = await create(atlasOrder({ executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.000000000000000001', baseAssetId: 'ETH', quoteAssetId: 'USDC' }, settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } } }));
     const huge = await create(atlasOrder({ executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '123456789012345678901234.123456789012345678', baseAssetId: 'SOL', quoteAssetId: 'USDC' }, settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } } }));
     ctx.clock.reset();
@@ -330,7 +331,7 @@ describe('the order engine', () => {
       ctx.deps.db.transaction(async (tx) => {
         const row = await store.claimDueOrder(tx, new Date(at.getTime() + 10 * STEP_MS));
         expect(row?.id).toBe(res.body.id);
-        await store.debit(tx, ws.id, '1', 'BTC', '0.25');
+        await vaults.debit(tx, ws.id, '1', 'BTC', '0.25');
         throw new Error('process killed');
       }),
     ).rejects.toThrow('process killed');
@@ -376,44 +377,4 @@ describe('GET /trading/orders', () => {
     expect((await call(stranger, 'GET', `/v1/trading/orders/${all.body.data[0]!.id}`)).status).toBe(404);
     expect((await call<OrdersResponse>(stranger, 'GET', '/v1/trading/orders')).body.total).toBe(0);
   });
-});
-
-describe('vault accounts', () => {
-  it('pages vault accounts with decimal-string balances', async () => {
-    const first = await call<{ accounts: VaultAccount[]; paging: { after?: string } }>(trader, 'GET', '/v1/vault/accounts_paged?limit=2');
-    expect(first.status).toBe(200);
-    expect(first.body.accounts.map((a) => a.id)).toEqual(['0', '1']);
-    expect(first.body.accounts[1]!.assets.find((a) => a.id === 'ETH')).toMatchObject({ total: expect.stringMatching(/^40\.0000000000000000\d+$/) });
-    const second = await call<{ accounts: VaultAccount[]; paging: { after?: string } }>(trader, 'GET', `/v1/vault/accounts_paged?limit=2&after=${encodeURIComponent(first.body.paging.after!)}`);
-    expect(second.body.accounts.map((a) => a.id)).toEqual(['2']);
-    expect(second.body.paging).toEqual({});
-  });
-
-  it('the legacy listing counts accounts per minute across requests: the request that would pass 400,000 gets 429 and nothing', async () => {
-    const big = await addWorkspace(ctx, 'Many Vaults Co', ['ADMIN']);
-    await store.setTradingEnabled(ctx.deps.db, big.id, true);
-    await store.addVaultAccounts(ctx.deps.db, Array.from({ length: 50_000 }, (_, i) => ({ workspaceId: big.id, id: String(i).padStart(6, '0'), name: `Account ${i}` })));
-    const token = await consoleToken(app, big.people[0]!.email);
-    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
-    ctx.clock.set(minute + 5_000);
-    const one = await call<VaultAccount[]>(token, 'GET', '/v1/vault/accounts');
-    expect(one.status).toBe(200);
-    expect(one.body).toHaveLength(50_000);
-    // Other listings earlier in this minute (the same counter the requests use): 399,999 in all.
-    expect(await store.reserveListingVolume(ctx.deps.db, big.id, new Date(minute), 349_999, 400_000)).toBe(true);
-    const over = await call(token, 'GET', '/v1/vault/accounts');
-    expect(over.status).toBe(429);
-    expect(over.body.message).toMatch(/400000 accounts per minute/);
-    expect(over.headers.get('Retry-After')).toBe('55');
-    // Exactly up to the limit still passes; one more account does not.
-    const last = await call<VaultAccount[]>(token, 'GET', '/v1/vault/accounts?namePrefix=Account%200');
-    expect(last.status).toBe(200);
-    expect(last.body.map((a) => a.name)).toEqual(['Account 0']);
-    expect((await call(token, 'GET', '/v1/vault/accounts?namePrefix=Account%200')).status).toBe(429);
-    // The paginated listing is not limited; the next minute starts afresh.
-    expect((await call(token, 'GET', '/v1/vault/accounts_paged?limit=1')).status).toBe(200);
-    ctx.clock.set(minute + 60_000);
-    expect((await call(token, 'GET', '/v1/vault/accounts')).status).toBe(200);
-    ctx.clock.reset();
-  }, 120_000);
 });

@@ -1,5 +1,5 @@
+import { plain } from '../../../contract/decimal';
 import type { ExecutionStep, Fee, OrderDetails, OrderStatus, OrderSummary, ParticipantsIdentification } from '../../../contract/trading';
-import { plain } from './pricing';
 import type { OrderRow } from './store';
 
 export interface SettlementPlan {

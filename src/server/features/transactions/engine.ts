@@ -1,3 +1,4 @@
+import { Dec } from '../../../contract/decimal';
 import type { TransactionStatus, TransactionSubStatus } from '../../../contract/transactions';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
@@ -5,8 +6,7 @@ import type { Logger } from '../../logger';
 import { StepFailures, takeDueSteps, byHand, type DueWork } from '../../workers/failures';
 import { startPoller } from '../../workers/poller';
 import { appendAudit, type AuditActor } from '../audit/record';
-import { Dec } from '../trading/pricing';
-import * as vaults from '../trading/store';
+import * as vaults from '../vault/store';
 import { enqueueEvent } from '../webhooks/outbox';
 import { simulatedNetworkFee } from './chain-sim';
 import { transactions } from './schema';

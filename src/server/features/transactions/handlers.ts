@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
-import * as vaults from '../trading/store';
+import * as vaults from '../vault/store';
 import { checkDestinationAddress } from './addresses';
 import { chainAsset, submitTransfer, vaultAddress } from './service';
 import * as store from './store';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dec, plain } from '../../../contract/decimal';
 import type { TransactionDetails, TransactionWithTimeline } from '../../../contract/transactions';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce as runOrders, STEP_MS as ORDER_STEP_MS } from '../trading/engine';
-import { Dec, plain } from '../trading/pricing';
-import * as vaults from '../trading/store';
+import * as vaults from '../vault/store';
 import { webhookNotifications } from '../webhooks/schema';
 import { runOnce } from './engine';
 import { TX_STEP_MS } from './service';

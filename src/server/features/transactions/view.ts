@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { Dec } from '../../../contract/decimal';
 import type { PeerPath, TransactionDetails, TransactionStatus, TransactionWithTimeline } from '../../../contract/transactions';
-import { Dec } from '../trading/pricing';
 import { hex, simulatedAddress } from './chain-sim';
 import type { transactions } from './schema';
 

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Asset, Blockchain } from '../../../contract/catalogue';
+import { isFinalOrderStatus } from '../../../contract/order-states';
 import {
   type CreateOrderRequest,
   type CreateQuoteRequest,
@@ -9,10 +10,7 @@ import {
   OrdersResponse,
   ProvidersResponse,
   QuotesResponse,
-  TERMINAL_ORDER_STATUSES,
   type TradingProvider,
-  type VaultAccount,
-  VaultAccountsPaged,
 } from '../../../contract/trading';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -29,8 +27,6 @@ const ORDER_POLL_MS = 1_000;
 /** The list is scanned rather than watched, so it refreshes less eagerly. */
 const ORDERS_POLL_MS = 3_000;
 
-const isFinal = (status: OrderDetails['status']) => TERMINAL_ORDER_STATUSES.includes(status);
-
 /** Every provider, following `next` to the end: a workspace deals with a handful. */
 async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
   const providers: TradingProvider[] = [];
@@ -45,20 +41,6 @@ async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
   return providers;
 }
 
-/** Every vault account, following the keyset cursor to the end. */
-async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
-  const accounts: VaultAccount[] = [];
-  let after: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: '500' });
-    if (after) query.set('after', after);
-    const page: z.infer<typeof VaultAccountsPaged> = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
-    accounts.push(...page.accounts);
-    after = page.paging.after;
-  } while (after);
-  return accounts.filter((account) => !account.hiddenOnUI);
-}
-
 export const providerQueries = {
   all: [...TRADING, 'providers'] as const,
   list: () =>
@@ -67,15 +49,6 @@ export const providerQueries = {
       queryFn: ({ signal }) => fetchProviders(signal),
       // Manifests change with the provider's release, not while somebody works.
       staleTime: 10 * 60_000,
-    }),
-};
-
-export const vaultQueries = {
-  all: [...TRADING, 'vault-accounts'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...vaultQueries.all, 'list'] as const,
-      queryFn: ({ signal }) => fetchVaultAccounts(signal),
     }),
 };
 
@@ -92,13 +65,13 @@ export const orderQueries = {
       },
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
-      refetchInterval: (q) => (q.state.data?.pages.some((page) => page.data.some((order) => !isFinal(order.status))) ? ORDERS_POLL_MS : false),
+      refetchInterval: (q) => (q.state.data?.pages.some((page) => page.data.some((order) => !isFinalOrderStatus(order.status))) ? ORDERS_POLL_MS : false),
     }),
   detail: (orderId: string) =>
     queryOptions({
       queryKey: [...orderQueries.all, 'detail', orderId] as const,
       queryFn: ({ signal }) => session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}`, OrderDetails, { signal }),
-      refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : ORDER_POLL_MS),
+      refetchInterval: (q) => (q.state.data && isFinalOrderStatus(q.state.data.status) ? false : ORDER_POLL_MS),
       // The status is the point of the page: a tab in the background still follows it.
       refetchIntervalInBackground: true,
     }),

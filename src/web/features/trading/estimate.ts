@@ -1,10 +1,9 @@
 import Decimal from 'decimal.js';
-import { positiveDecimal } from '../../../contract/decimal';
+import { Dec, positiveDecimal } from '../../../contract/decimal';
 import type { ProviderManifest } from '../../../contract/trading';
 import type { Side } from './order-draft';
 
 /** Amounts are decimal strings; every sum here goes through decimal.js, never a binary float. */
-const Dec = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -200, toExpPos: 200 });
 
 const AMOUNT = positiveDecimal('amount');
 

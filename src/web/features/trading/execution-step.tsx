@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { orderExecutionTypes, type TradingProvider } from '../../../contract/trading';
+import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
 import { Amount } from './amount';
@@ -128,7 +128,7 @@ export function ExecutionStep({ provider }: { provider: TradingProvider }) {
   const { control, getValues, setValue } = useFormContext<OrderDraft>();
   const execution = useWatch({ control, name: 'execution' });
   const estimate = useOrderEstimate(execution, provider);
-  const { pairs, order } = provider.manifest;
+  const { pairs } = provider.manifest;
   const bases = unique(pairs.map((pair) => pair.baseAssetId));
   const quotes = unique(pairs.filter((pair) => pair.baseAssetId === execution.baseAssetId).map((pair) => pair.quoteAssetId));
   const sideLabelId = useId();
@@ -141,7 +141,7 @@ export function ExecutionStep({ provider }: { provider: TradingProvider }) {
         render={({ field, fieldState }) => (
           <Radio.Group label="Execution" required name={field.name} value={field.value || null} onChange={field.onChange} error={fieldState.error?.message}>
             <Group mt="xs" align="flex-start">
-              {orderExecutionTypes(order).map((type) => (
+              {providerTerms(provider).executionTypes.map((type) => (
                 <Radio key={type} value={type} label={EXECUTION_LABELS[type]} description={EXECUTION_DESCRIPTIONS[type]} w={220} />
               ))}
             </Group>

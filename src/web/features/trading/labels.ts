@@ -1,4 +1,5 @@
 import type { MantineColor } from '@mantine/core';
+import { ORDER_STATUS_LABELS } from '../../../contract/order-states';
 import type {
   EXECUTION_TYPES,
   FAILURE_REASONS,
@@ -14,16 +15,8 @@ import type {
 
 type LabelsOf<T extends readonly string[]> = Record<T[number], string>;
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  CREATED: 'Created',
-  AWAITING_PAYMENT: 'Awaiting payment',
-  AWAITING_INFORMATION: 'Awaiting information',
-  PENDING_USER_ACTION: 'Pending user action',
-  PROCESSING: 'Processing',
-  CANCELED: 'Canceled',
-  COMPLETED: 'Completed',
-  FAILED: 'Failed',
-};
+/** The contract's names of the statuses (the same words the audit log uses for each step). */
+export const STATUS_LABELS: Record<OrderStatus, string> = ORDER_STATUS_LABELS;
 
 export const STATUS_COLORS: Record<OrderStatus, MantineColor> = {
   CREATED: 'gray',

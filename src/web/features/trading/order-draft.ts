@@ -2,9 +2,8 @@ import { type FieldErrors, type FieldPath, get, type Resolver, set } from 'react
 import type { z } from 'zod';
 import {
   CreateOrderRequest,
-  orderExecutionTypes,
-  orderSettlementTypes,
   type EXECUTION_TYPES,
+  providerTerms,
   type REASONS_FOR_PAYMENT,
   type RELATIONSHIP_TYPES,
   type SETTLEMENT_TYPES,
@@ -131,7 +130,7 @@ export function stepOf(field: string): number {
 
 /** The party the provider requires, or the user chose to identify. */
 export const isIdentified = (draft: OrderDraft, provider: TradingProvider | undefined, party: Party) =>
-  Boolean(provider?.manifest.requiredFields.participantsIdentification.includes(party)) || draft.participants[party].included;
+  Boolean(provider && providerTerms(provider).requiredParties.includes(party)) || draft.participants[party].included;
 
 const present = (value: string) => value.trim() !== '';
 const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> => (present(value) ? ({ [key]: value } as Record<K, string>) : {});
@@ -182,7 +181,7 @@ export function orderRequestOf(draft: OrderDraft, provider: TradingProvider | un
     executionRequestDetails: execution,
     settlement,
     ...(identified.length > 0 ? { participantsIdentification: Object.fromEntries(identified.map((party) => [party, participantOf(draft.participants[party])])) } : {}),
-    ...(reason || provider?.manifest.requiredFields.sourceOfFunds ? { sourceOfFunds: { reasonForPayment: reason || undefined } } : {}),
+    ...(reason || (provider && providerTerms(provider).requiresSourceOfFunds) ? { sourceOfFunds: { reasonForPayment: reason || undefined } } : {}),
     ...optional('customerInternalReferenceId', draft.customerInternalReferenceId.trim()),
     ...optional('note', draft.note),
   };
@@ -268,16 +267,17 @@ function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined
   if (!draft.providerId) return [{ field: 'providerId', message: 'Choose a provider' }];
   if (!provider) return [{ field: 'providerId', message: 'This provider is no longer offered: choose another' }];
   const issues: DraftIssue[] = [];
-  const { manifest, name } = provider;
-  if (provider.accountBased && provider.connected === false) issues.push({ field: 'providerId', message: `${name} is not connected to this workspace yet` });
-  if (provider.accountBased && draft.accountId && !provider.accounts?.some((account) => account.id === draft.accountId)) {
+  const { name } = provider;
+  const terms = providerTerms(provider);
+  if (!terms.connected) issues.push({ field: 'providerId', message: `${name} is not connected to this workspace yet` });
+  if (provider.accountBased && draft.accountId && !terms.hasAccount(draft.accountId)) {
     issues.push({ field: 'accountId', message: `Choose one of your accounts at ${name}` });
   }
   const e = draft.execution;
-  if (e.type && !orderExecutionTypes(manifest.order).includes(e.type)) {
+  if (e.type && !terms.takesExecution(e.type)) {
     issues.push({ field: 'execution.type', message: `${name} does not take ${EXECUTION_LABELS[e.type].toLowerCase()} orders` });
   }
-  if (e.baseAssetId && e.quoteAssetId && !manifest.pairs.some((pair) => pair.baseAssetId === e.baseAssetId && pair.quoteAssetId === e.quoteAssetId)) {
+  if (e.baseAssetId && e.quoteAssetId && !terms.tradesPair(e.baseAssetId, e.quoteAssetId)) {
     issues.push({ field: 'execution.quoteAssetId', message: `${name} does not trade ${e.baseAssetId}/${e.quoteAssetId}` });
   }
   if (e.type === 'QUOTE' && e.quote) {
@@ -289,8 +289,8 @@ function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined
     }
   }
   const s = draft.settlement.type;
-  if (s && !orderSettlementTypes(manifest.order).includes(s)) issues.push({ field: 'settlement.type', message: `${name} does not settle ${SETTLEMENT_LABELS[s].toLowerCase()}` });
-  if (manifest.requiredFields.sourceOfFunds && !draft.sourceOfFunds.reasonForPayment) {
+  if (s && !terms.settles(s)) issues.push({ field: 'settlement.type', message: `${name} does not settle ${SETTLEMENT_LABELS[s].toLowerCase()}` });
+  if (terms.requiresSourceOfFunds && !draft.sourceOfFunds.reasonForPayment) {
     issues.push({ field: 'sourceOfFunds.reasonForPayment', message: `Required: ${name} asks for the source of funds` });
   }
   return issues;

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
-import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlement, TERMINAL_ORDER_STATUSES, type TradingProvider } from '../../../contract/trading';
+import { isCancellableOrderStatus, isFinalOrderStatus } from '../../../contract/order-states';
+import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlement, type TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +14,8 @@ import { Page } from '../../components/page';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { Amount } from './amount';
-import { orderQueries, providerQueries, useCancelOrder, vaultQueries } from './api';
+import { vaultQueries } from '../vault/api';
+import { orderQueries, providerQueries, useCancelOrder } from './api';
 import { EXECUTION_LABELS, FAILURE_LABELS, FEE_LABELS, REASON_LABELS, SETTLEMENT_LABELS, STEP_LABELS, STEP_STATUS_LABELS } from './labels';
 import { OrderReceipt } from './order-receipt';
 import { OrderStatusBadge } from './order-status-badge';
@@ -102,10 +104,10 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
   const cancel = useCancelOrder(order.id);
   const e = executionOf(order);
   const settlement = Settlement.safeParse(order.settlement);
-  const final = TERMINAL_ORDER_STATUSES.includes(order.status);
+  const final = isFinalOrderStatus(order.status);
   const payAsset = e.side === 'BUY' ? e.quoteAssetId : e.baseAssetId;
   const receiveAsset = e.side === 'BUY' ? e.baseAssetId : e.quoteAssetId;
-  const cancellable = (order.status === 'CREATED' || order.status === 'AWAITING_PAYMENT') && mayPerform(role, 'cancelOrder');
+  const cancellable = isCancellableOrderStatus(order.status) && mayPerform(role, 'cancelOrder');
 
   const accountText = (ref: { type: string; accountId?: string; address?: string; tag?: string }) => {
     if (ref.type === 'ONE_TIME_ADDRESS') return `One-time address ${ref.address ?? ''}${ref.tag ? ` (tag ${ref.tag})` : ''}`;

@@ -1,29 +1,16 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX } from '@tabler/icons-react';
-import { type OrderDetails, type OrderStatus, TERMINAL_ORDER_STATUSES } from '../../../contract/trading';
+import { nextOrderStatus } from '../../../contract/order-states';
+import type { OrderDetails, OrderStatus } from '../../../contract/trading';
 import { UtcTime } from '../../components/utc-time';
 import { STATUS_LABELS } from './labels';
-
-/** Where an order goes from where it is, as the provider's engine moves it (see the README). */
-function expectedNext(order: OrderDetails): OrderStatus | null {
-  switch (order.status) {
-    case 'CREATED':
-      return order.settlement.type === 'PREFUNDED' ? 'AWAITING_PAYMENT' : 'PROCESSING';
-    case 'AWAITING_PAYMENT':
-      return 'PROCESSING';
-    case 'PROCESSING':
-      return 'COMPLETED';
-    default:
-      return null;
-  }
-}
 
 const bulletOf = (status: OrderStatus) =>
   status === 'FAILED' || status === 'CANCELED' ? <IconCircleX size={14} aria-hidden /> : <IconCircleCheck size={14} aria-hidden />;
 
 /** Every status the order has had, oldest first, and the one it is expected to reach next. */
 export function OrderTimeline({ order }: { order: OrderDetails }) {
-  const next = TERMINAL_ORDER_STATUSES.includes(order.status) ? null : expectedNext(order);
+  const next = nextOrderStatus(order.status, String(order.settlement.type));
   return (
     <Timeline active={order.timeline.length - 1} bulletSize={22} lineWidth={2}>
       {order.timeline.map((entry, index) => (

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Fieldset, Group, Paper, SegmentedControl, SimpleG
 import { IconBuilding } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { RELATIONSHIP_TYPES, TRADING_COUNTRY_CODES, type TradingProvider } from '../../../contract/trading';
+import { providerTerms, RELATIONSHIP_TYPES, TRADING_COUNTRY_CODES, type TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { DraftSelect, DraftTextInput, useDraftError } from './draft-inputs';
 import { RELATIONSHIP_LABELS } from './labels';
@@ -25,7 +25,7 @@ function ParticipantFields({ party, provider }: { party: Party; provider: Tradin
   const { control, getValues, setValue } = useFormContext<OrderDraft>();
   const user = useSignedInUser();
   const participant = useWatch({ control, name: `participants.${party}` });
-  const required = provider.manifest.requiredFields.participantsIdentification.includes(party);
+  const required = providerTerms(provider).requiredParties.includes(party);
   const identified = required || participant.included;
   const partError = useDraftError(`participants.${party}` as DraftField);
   const headingId = useId();

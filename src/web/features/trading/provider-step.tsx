@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, Radio, Stack, Text } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { orderExecutionTypes, orderSettlementTypes, type TradingProvider } from '../../../contract/trading';
+import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import { DraftSelect } from './draft-inputs';
 import { EXECUTION_LABELS, SETTLEMENT_LABELS } from './labels';
 import type { OrderDraft } from './order-draft';
@@ -9,20 +9,21 @@ const percent = (bps: number) => `${bps / 100}%`;
 
 /** What the provider asks of an order beyond the trade itself, in words. */
 function requirementsOf(provider: TradingProvider): string[] {
-  const { participantsIdentification, sourceOfFunds } = provider.manifest.requiredFields;
-  const parties = participantsIdentification.length === 2 ? 'the originator and the beneficiary' : participantsIdentification[0] ? `the ${participantsIdentification[0]}` : null;
+  const { requiredParties, requiresSourceOfFunds } = providerTerms(provider);
+  const parties = requiredParties.length === 2 ? 'the originator and the beneficiary' : requiredParties[0] ? `the ${requiredParties[0]}` : null;
   return [
     parties && `Identification (KYC) of ${parties}: name, date of birth or registration, and postal address`,
-    sourceOfFunds && 'The source of funds',
+    requiresSourceOfFunds && 'The source of funds',
   ].filter((line): line is string => Boolean(line));
 }
 
 function ProviderDescription({ provider }: { provider: TradingProvider }) {
-  const { order, pairs, fees } = provider.manifest;
+  const { pairs, fees } = provider.manifest;
+  const { executionTypes, settlementTypes } = providerTerms(provider);
   return (
     <Stack gap={2} component="span">
       <span>
-        {orderExecutionTypes(order).map((type) => EXECUTION_LABELS[type]).join(', ')} orders · {orderSettlementTypes(order).map((type) => SETTLEMENT_LABELS[type]).join(', ')} ·{' '}
+        {executionTypes.map((type) => EXECUTION_LABELS[type]).join(', ')} orders · {settlementTypes.map((type) => SETTLEMENT_LABELS[type]).join(', ')} ·{' '}
         {pairs.map((pair) => `${pair.baseAssetId}/${pair.quoteAssetId}`).join(', ')}
       </span>
       <span>
@@ -48,18 +49,17 @@ export function ProviderStep({ providers }: { providers: TradingProvider[] }) {
     const accounts = chosen.accounts ?? [];
     const keepAccount = accounts.some((account) => account.id === draft.accountId);
     setValue('accountId', keepAccount ? draft.accountId : accounts.length === 1 ? accounts[0]!.id : '');
-    const settlementTypes = orderSettlementTypes(chosen.manifest.order);
-    const executionTypes = orderExecutionTypes(chosen.manifest.order);
+    const terms = providerTerms(chosen);
     const e = draft.execution;
-    if (!e.type || !executionTypes.includes(e.type)) setValue('execution.type', executionTypes[0] ?? '');
-    if (!chosen.manifest.pairs.some((pair) => pair.baseAssetId === e.baseAssetId && pair.quoteAssetId === e.quoteAssetId)) {
+    if (!e.type || !terms.takesExecution(e.type)) setValue('execution.type', terms.executionTypes[0] ?? '');
+    if (!terms.tradesPair(e.baseAssetId, e.quoteAssetId)) {
       setValue('execution.baseAssetId', '');
       setValue('execution.quoteAssetId', '');
     }
     // A quote binds its own provider.
     setValue('execution.quote', null);
     const s = draft.settlement.type;
-    if (!s || !settlementTypes.includes(s)) setValue('settlement.type', settlementTypes[0] ?? '');
+    if (!s || !terms.settles(s)) setValue('settlement.type', terms.settlementTypes[0] ?? '');
   };
 
   return (
@@ -83,7 +83,7 @@ export function ProviderStep({ providers }: { providers: TradingProvider[] }) {
           >
             <Stack gap="sm" mt="xs">
               {providers.map((p) => {
-                const offline = p.accountBased && p.connected === false;
+                const offline = !providerTerms(p).connected;
                 return (
                   <Radio
                     key={p.id}

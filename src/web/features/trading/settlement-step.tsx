@@ -2,10 +2,11 @@ import { Alert, Loader, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { orderSettlementTypes, type TradingProvider, type VaultAccount } from '../../../contract/trading';
+import { providerTerms, type TradingProvider } from '../../../contract/trading';
+import type { VaultAccount } from '../../../contract/vault';
 import { ErrorView } from '../../components/error-view';
 import { formatAmount } from '../../lib/amounts';
-import { vaultQueries } from './api';
+import { vaultQueries } from '../vault/api';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
 import { covers } from './estimate';
 import { SETTLEMENT_DESCRIPTIONS, SETTLEMENT_LABELS } from './labels';
@@ -87,7 +88,7 @@ export function SettlementStep({ provider }: { provider: TradingProvider }) {
         render={({ field, fieldState }) => (
           <Radio.Group label="Settlement" required name={field.name} value={field.value || null} onChange={field.onChange} error={fieldState.error?.message}>
             <Stack gap="xs" mt="xs">
-              {orderSettlementTypes(provider.manifest.order).map((settlement) => (
+              {providerTerms(provider).settlementTypes.map((settlement) => (
                 <Radio key={settlement} value={settlement} label={SETTLEMENT_LABELS[settlement]} description={SETTLEMENT_DESCRIPTIONS[settlement]} />
               ))}
             </Stack>

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { REASONS_FOR_PAYMENT, type TradingProvider } from '../../../contract/trading';
+import { providerTerms, REASONS_FOR_PAYMENT, type TradingProvider } from '../../../contract/trading';
 import { DraftSelect } from './draft-inputs';
 import { REASON_LABELS } from './labels';
 
@@ -7,7 +7,7 @@ const REASON_OPTIONS = REASONS_FOR_PAYMENT.map((reason) => ({ value: reason, lab
 
 /** Step 5: why the money moves, which some providers must know before they trade. */
 export function SourceOfFundsStep({ provider }: { provider: TradingProvider }) {
-  const required = provider.manifest.requiredFields.sourceOfFunds;
+  const required = providerTerms(provider).requiresSourceOfFunds;
   return (
     <Stack>
       <Text size="sm">

@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Asset, Blockchain } from '../../../contract/catalogue';
-import { type VaultAccount, VaultAccountsPaged } from '../../../contract/trading';
 import {
   type CreateTransactionRequest,
   CreateTransactionResponse,
@@ -10,6 +9,7 @@ import {
 } from '../../../contract/transactions';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { vaultQueries } from '../vault/api';
 import { isFinal } from './labels';
 import { toListQuery, type TransactionsView } from './transactions-view';
 
@@ -41,39 +41,6 @@ export const transactionQueries = {
       refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
     }),
 };
-
-/** The vault accounts a transfer can start from, with their balances, following `after` to the end. */
-async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
-  const accounts: VaultAccount[] = [];
-  let after: string | undefined;
-  do {
-    const query = new URLSearchParams({ limit: '200' });
-    if (after) query.set('after', after);
-    const page = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
-    accounts.push(...page.accounts);
-    after = page.paging.after;
-  } while (after);
-  return accounts.filter((account) => !account.hiddenOnUI);
-}
-
-export const vaultAccountQueries = {
-  list: () =>
-    queryOptions({
-      queryKey: [...TRANSACTIONS, 'vault-accounts'] as const,
-      queryFn: ({ signal }) => fetchVaultAccounts(signal),
-    }),
-};
-
-const NO_NAMES: ReadonlyMap<string, string> = new Map();
-const namesOf = (accounts: VaultAccount[]): ReadonlyMap<string, string> => new Map(accounts.map((account) => [account.id, account.name]));
-
-/**
- * Vault account names by id, to name the peers of transactions. Empty while they load, and for a
- * workspace whose vault accounts cannot be read (without the trading beta): ids then stand alone.
- */
-export function useVaultAccountNames(): ReadonlyMap<string, string> {
-  return useQuery({ ...vaultAccountQueries.list(), select: namesOf, retry: false }).data ?? NO_NAMES;
-}
 
 /** The asset of a transaction and its blockchain, for the explorer link. */
 export const assetChainQueries = {
@@ -109,7 +76,8 @@ export function useCreateTransfer({ onError }: FormMutationOptions) {
     onError,
     onSettled: (_created, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: transactionQueries.all });
+      // A transfer moves balances when it completes: the vault accounts are asked for again too.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: transactionQueries.all }), queryClient.invalidateQueries({ queryKey: vaultQueries.all })]);
     },
   });
 }

@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import type { VaultAccount } from '../../../contract/trading';
+import type { VaultAccount } from '../../../contract/vault';
 import { CreateTransactionRequest, SIMULATED_OUTCOMES, TRANSACTION_ERRORS } from '../../../contract/transactions';
 import { FormFooter } from '../../components/form-footer';
 import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
 import { formatAmount } from '../../lib/amounts';
 import { isApiError } from '../../lib/api-client';
-import { useCreateTransfer, vaultAccountQueries } from './api';
+import { vaultQueries } from '../vault/api';
+import { useCreateTransfer } from './api';
 import { SIMULATION_LABELS } from './labels';
 
 type TransferInput = z.input<typeof CreateTransactionRequest>;
@@ -33,7 +34,7 @@ const EMPTY: TransferInput = {
  * field they concern. `onCreated` gets the new transaction's id.
  */
 export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: string) => void; onCancel: () => void }) {
-  const accounts = useQuery(vaultAccountQueries.list());
+  const accounts = useQuery(vaultQueries.list());
   const destinationKindId = useId();
   const {
     control,

@@ -1,0 +1,56 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { plain } from '../../../contract/decimal';
+import { ERROR_CODES } from '../../../contract/errors';
+import type { OperationId } from '../../../contract/operations';
+import * as routes from '../../../contract/routes/vault';
+import { VAULT_LISTING_LIMIT_PER_MINUTE } from '../../../contract/vault';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { ApiError } from '../../http/errors';
+import type { AppDeps, AppEnv } from '../../http/types';
+import * as store from './store';
+
+const toVaultAccount = (a: store.VaultAccountRecord) => ({
+  id: a.id,
+  name: a.name,
+  hiddenOnUI: a.hiddenOnUi,
+  autoFuel: a.autoFuel,
+  assets: a.balances.map((b) => {
+    const total = plain(b.total);
+    return { id: b.assetId, total, balance: total, available: total, pending: '0', frozen: '0', lockedAmount: '0' };
+  }),
+});
+
+/**
+ * The `/v1/vault/*` listings. `guard` gives each operation its middleware: the app passes the
+ * trading beta's, since vault accounts are served with that beta and behind its switch.
+ */
+export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps, guard: (operationId: OperationId) => MiddlewareHandler<AppEnv>[]) {
+  app.openapi({ ...routes.listVaultAccountsPaged, middleware: guard('listVaultAccountsPaged') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const fingerprint = `vault-accounts:${q.namePrefix ?? ''}`;
+    const after = q.after ? decodeCursor<string>(deps.secrets.cursorKey, q.after, { workspaceId, fingerprint }, 'after') : undefined;
+    const page = await store.vaultAccountsPage(deps.db, workspaceId, { namePrefix: q.namePrefix, limit: q.limit, after });
+    const last = page.accounts.at(-1);
+    return c.json({ accounts: page.accounts.map(toVaultAccount), paging: page.more && last ? { after: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) } : {} }, 200);
+  });
+
+  app.openapi({ ...routes.listVaultAccounts, middleware: guard('listVaultAccounts') }, async (c) => {
+    const { namePrefix } = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    const now = deps.now();
+    const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const count = await store.countVaultAccounts(deps.db, workspaceId, namePrefix);
+    if (!(await store.reserveListingVolume(deps.db, workspaceId, windowStart, count, VAULT_LISTING_LIMIT_PER_MINUTE))) {
+      const retryAfter = String(Math.max(1, Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000)));
+      throw new ApiError(
+        429,
+        ERROR_CODES.tooManyRequests,
+        `This listing of ${count} vault accounts would pass the limit of ${VAULT_LISTING_LIMIT_PER_MINUTE} accounts per minute for this workspace: use GET /v1/vault/accounts_paged`,
+        { 'Retry-After': retryAfter },
+      );
+    }
+    return c.json((await store.allVaultAccounts(deps.db, workspaceId, namePrefix)).map(toVaultAccount), 200);
+  });
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VaultAccount } from '../../../contract/vault';
+import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
+import { seedTradingDemo } from '../trading/demo';
+import { setTradingEnabled } from '../trading/store';
+import * as store from './store';
+
+let ctx: TestContext;
+let app: ReturnType<typeof buildApp>;
+let trader: string;
+
+// Vault accounts are served with the trading beta: the demo switches it on and seeds the accounts.
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = buildApp(ctx);
+  const ws = await addWorkspace(ctx, 'Trading Co', ['EDITOR']);
+  await seedTradingDemo(ctx.deps.db, ws.id);
+  trader = await consoleToken(app, ws.people[0]!.email);
+}, 60_000);
+afterAll(() => ctx.database.close());
+
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
+
+describe('vault accounts', () => {
+  it('pages vault accounts with decimal-string balances', async () => {
+    const first = await call<{ accounts: VaultAccount[]; paging: { after?: string } }>(trader, 'GET', '/v1/vault/accounts_paged?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.accounts.map((a) => a.id)).toEqual(['0', '1']);
+    expect(first.body.accounts[1]!.assets.find((a) => a.id === 'ETH')).toMatchObject({ total: expect.stringMatching(/^40\.0000000000000000\d+$/) });
+    const second = await call<{ accounts: VaultAccount[]; paging: { after?: string } }>(trader, 'GET', `/v1/vault/accounts_paged?limit=2&after=${encodeURIComponent(first.body.paging.after!)}`);
+    expect(second.body.accounts.map((a) => a.id)).toEqual(['2']);
+    expect(second.body.paging).toEqual({});
+  });
+
+  it('the legacy listing counts accounts per minute across requests: the request that would pass 400,000 gets 429 and nothing', async () => {
+    const big = await addWorkspace(ctx, 'Many Vaults Co', ['ADMIN']);
+    await setTradingEnabled(ctx.deps.db, big.id, true);
+    await store.addVaultAccounts(ctx.deps.db, Array.from({ length: 50_000 }, (_, i) => ({ workspaceId: big.id, id: String(i).padStart(6, '0'), name: `Account ${i}` })));
+    const token = await consoleToken(app, big.people[0]!.email);
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
+    ctx.clock.set(minute + 5_000);
+    const one = await call<VaultAccount[]>(token, 'GET', '/v1/vault/accounts');
+    expect(one.status).toBe(200);
+    expect(one.body).toHaveLength(50_000);
+    // Other listings earlier in this minute (the same counter the requests use): 399,999 in all.
+    expect(await store.reserveListingVolume(ctx.deps.db, big.id, new Date(minute), 349_999, 400_000)).toBe(true);
+    const over = await call(token, 'GET', '/v1/vault/accounts');
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/400000 accounts per minute/);
+    expect(over.headers.get('Retry-After')).toBe('55');
+    // Exactly up to the limit still passes; one more account does not.
+    const last = await call<VaultAccount[]>(token, 'GET', '/v1/vault/accounts?namePrefix=Account%200');
+    expect(last.status).toBe(200);
+    expect(last.body.map((a) => a.name)).toEqual(['Account 0']);
+    expect((await call(token, 'GET', '/v1/vault/accounts?namePrefix=Account%200')).status).toBe(429);
+    // The paginated listing is not limited; the next minute starts afresh.
+    expect((await call(token, 'GET', '/v1/vault/accounts_paged?limit=1')).status).toBe(200);
+    ctx.clock.set(minute + 60_000);
+    expect((await call(token, 'GET', '/v1/vault/accounts')).status).toBe(200);
+    ctx.clock.reset();
+  }, 120_000);
+});

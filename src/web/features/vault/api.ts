@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type VaultAccount, VaultAccountsPaged } from '../../../contract/vault';
+import { session } from '../../lib/session';
+
+/**
+ * The vault accounts, with their balances, under one key for every area that shows them: an
+ * order's settlement and a transfer pick them, transactions name their peers by them, and a write
+ * that moves balances refreshes them all through `vaultQueries.all`.
+ */
+const VAULT = ['vault-accounts'] as const;
+
+/** Every vault account shown in the console, following the keyset cursor to the end. */
+async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
+  const accounts: VaultAccount[] = [];
+  let after: string | undefined;
+  do {
+    const query = new URLSearchParams({ limit: '500' });
+    if (after) query.set('after', after);
+    const page = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
+    accounts.push(...page.accounts);
+    after = page.paging.after;
+  } while (after);
+  return accounts.filter((account) => !account.hiddenOnUI);
+}
+
+export const vaultQueries = {
+  all: VAULT,
+  list: () =>
+    queryOptions({
+      queryKey: [...VAULT, 'list'] as const,
+      queryFn: ({ signal }) => fetchVaultAccounts(signal),
+    }),
+};
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+const namesOf = (accounts: VaultAccount[]): ReadonlyMap<string, string> => new Map(accounts.map((account) => [account.id, account.name]));
+
+/**
+ * Vault account names by id, to name the peers of transactions. Empty while they load, and for a
+ * workspace whose vault accounts cannot be read (without the trading beta): ids then stand alone.
+ */
+export function useVaultAccountNames(): ReadonlyMap<string, string> {
+  return useQuery({ ...vaultQueries.list(), select: namesOf, retry: false }).data ?? NO_NAMES;
+}
