@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Asset, Blockchain } from '../../../contract/catalogue';
 import {
   type CreateOrderRequest,
   type CreateQuoteRequest,
@@ -14,11 +13,13 @@ import {
   type VaultAccount,
   VaultAccountsPaged,
 } from '../../../contract/trading';
+import { vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /**
- * Every query of this area sits under one root. Orders move on their own (the provider executes
+ * Every query of this area's own resources sits under one root (vault accounts and assets are
+ * under the console's shared keys, lib/query-keys.ts). Orders move on their own (the provider executes
  * them), so their queries poll while an order on screen is not final; an order created or
  * cancelled here invalidates `orders.all`.
  */
@@ -71,10 +72,9 @@ export const providerQueries = {
 };
 
 export const vaultQueries = {
-  all: [...TRADING, 'vault-accounts'] as const,
   list: () =>
     queryOptions({
-      queryKey: [...vaultQueries.all, 'list'] as const,
+      queryKey: vaultAccountKeys.list(),
       queryFn: ({ signal }) => fetchVaultAccounts(signal),
     }),
 };
@@ -101,21 +101,6 @@ export const orderQueries = {
       refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : ORDER_POLL_MS),
       // The status is the point of the page: a tab in the background still follows it.
       refetchIntervalInBackground: true,
-    }),
-};
-
-/** The catalogue's view of an asset and its chain: price for the estimate, decimals, explorer. */
-export const catalogueQueries = {
-  asset: (assetId: string) =>
-    queryOptions({
-      queryKey: [...TRADING, 'asset', assetId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(assetId)}`, Asset, { signal }),
-    }),
-  blockchain: (blockchainId: string) =>
-    queryOptions({
-      queryKey: [...TRADING, 'blockchain', blockchainId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/blockchains/${encodeURIComponent(blockchainId)}`, Blockchain, { signal }),
-      staleTime: 10 * 60_000,
     }),
 };
 

@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Asset, Blockchain } from '../../../contract/catalogue';
 import { type VaultAccount, VaultAccountsPaged } from '../../../contract/trading';
 import {
   type CreateTransactionRequest,
@@ -8,6 +7,7 @@ import {
   TransactionsResponse,
   TransactionWithTimeline,
 } from '../../../contract/transactions';
+import { vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { isFinal } from './labels';
@@ -16,7 +16,7 @@ import { toListQuery, type TransactionsView } from './transactions-view';
 /** How often a transaction that is still moving is asked for again. */
 export const MOVING_REFRESH_MS = 1_500;
 
-/** Every query of this area sits under one root, so a new transfer refreshes all of it by prefix. */
+/** Every query of this area's own sits under one root, so a new transfer refreshes all of it by prefix. */
 const TRANSACTIONS = ['transactions'] as const;
 
 export const transactionQueries = {
@@ -59,7 +59,7 @@ async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> 
 export const vaultAccountQueries = {
   list: () =>
     queryOptions({
-      queryKey: [...TRANSACTIONS, 'vault-accounts'] as const,
+      queryKey: vaultAccountKeys.list(),
       queryFn: ({ signal }) => fetchVaultAccounts(signal),
     }),
 };
@@ -74,23 +74,6 @@ const namesOf = (accounts: VaultAccount[]): ReadonlyMap<string, string> => new M
 export function useVaultAccountNames(): ReadonlyMap<string, string> {
   return useQuery({ ...vaultAccountQueries.list(), select: namesOf, retry: false }).data ?? NO_NAMES;
 }
-
-/** The asset of a transaction and its blockchain, for the explorer link. */
-export const assetChainQueries = {
-  of: (assetId: string) =>
-    queryOptions({
-      queryKey: [...TRANSACTIONS, 'asset-chain', assetId] as const,
-      queryFn: async ({ signal }) => {
-        const asset = await session.api.request(`/v1/assets/${encodeURIComponent(assetId)}`, Asset, { signal });
-        const chain = asset.blockchainId
-          ? await session.api.request(`/v1/blockchains/${encodeURIComponent(asset.blockchainId)}`, Blockchain, { signal })
-          : null;
-        return { asset, chain };
-      },
-      // The catalogue changes with releases of the service, not while somebody works.
-      staleTime: 10 * 60_000,
-    }),
-};
 
 /** For a form that puts the service's objections on its fields, and so reports failures itself. */
 interface FormMutationOptions {
@@ -109,7 +92,11 @@ export function useCreateTransfer({ onError }: FormMutationOptions) {
     onError,
     onSettled: (_created, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: transactionQueries.all });
+      // The transfer's source balance is reserved at once, wherever the vault accounts are shown.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: transactionQueries.all }),
+        queryClient.invalidateQueries({ queryKey: vaultAccountKeys.all }),
+      ]);
     },
   });
 }
