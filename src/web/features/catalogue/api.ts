@@ -12,6 +12,7 @@ import {
   SetPriceResponse,
 } from '../../../contract/catalogue';
 import { assetQuery } from '../../lib/catalogue-queries';
+import type { FormMutationOptions } from '../../lib/form-mutation';
 import { assetKeys, blockchainKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -59,11 +60,6 @@ export const blockchainQueries = {
       staleTime: 10 * 60_000,
     }),
 };
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
 
 export function useRegisterAsset({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();

@@ -13,6 +13,7 @@ import {
   type VaultAccount,
   VaultAccountsPaged,
 } from '../../../contract/trading';
+import type { FormMutationOptions } from '../../lib/form-mutation';
 import { vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -103,11 +104,6 @@ export const orderQueries = {
       refetchIntervalInBackground: true,
     }),
 };
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
 
 /** A quote from one provider; a refusal comes back inside the answer, as the service words it. */
 export function useCreateQuote({ onError }: FormMutationOptions) {

@@ -7,6 +7,7 @@ import {
   TransactionsResponse,
   TransactionWithTimeline,
 } from '../../../contract/transactions';
+import type { FormMutationOptions } from '../../lib/form-mutation';
 import { vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -73,11 +74,6 @@ const namesOf = (accounts: VaultAccount[]): ReadonlyMap<string, string> => new M
  */
 export function useVaultAccountNames(): ReadonlyMap<string, string> {
   return useQuery({ ...vaultAccountQueries.list(), select: namesOf, retry: false }).data ?? NO_NAMES;
-}
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
 }
 
 export function useCreateTransfer({ onError }: FormMutationOptions) {
