@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'scratch', 'src/server/db/migrations'] },
@@ -26,6 +27,8 @@ export default tseslint.config(
       ...pluginQuery.configs['flat/recommended'][0]?.rules,
     },
   },
+  // Which room may import which: see eslint.boundaries.js and the README's layout section.
+  ...boundaries,
   {
     // Operator-facing programs print to the terminal on purpose.
     files: ['src/cli/**', 'scripts/**', 'bench/**', 'e2e/**', '.ci/**'],

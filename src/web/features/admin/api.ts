@@ -13,6 +13,7 @@ import {
   type CreateApiUserRequest,
   PairingTokenResponse,
 } from '../../../contract/admin';
+import type { FormMutationOptions } from '../../lib/form-mutation';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -77,11 +78,6 @@ export const approvalQueries = {
 };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
 
 export function useRequestQuorumChange({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { CreateApiUserRequest } from '../../../contract/admin';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { ROLES } from '../../../contract/roles';
 import { FormFooter } from '../../components/form-footer';
+import { FormSelect } from '../../components/form-select';
 import { reportFormError } from '../../components/report-form-error';
 import { quorumQueries, useCreateApiUser } from './api';
 import { KeyPairField } from './key-pair-field';
@@ -76,24 +77,7 @@ export function CreateApiUserForm({ onDone }: { onDone: () => void }) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Controller
-          control={control}
-          name="role"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Role"
-              required
-              data={ROLE_OPTIONS}
-              allowDeselect={false}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormSelect control={control} name="role" label="Role" required data={ROLE_OPTIONS} />
         <Controller
           control={control}
           name="coSignerSetupType"

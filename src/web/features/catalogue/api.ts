@@ -11,31 +11,28 @@ import {
   type SetPriceRequest,
   SetPriceResponse,
 } from '../../../contract/catalogue';
+import { assetQuery } from '../../lib/catalogue-queries';
+import type { FormMutationOptions } from '../../lib/form-mutation';
+import { assetKeys, blockchainKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { type BlockchainFilters, toBlockchainsSearch } from './blockchains-view';
 
 /**
- * Every query of this area sits under one root, and assets under their own: a registration, a
- * price or a note changes what the lists and the drawer show, so writes invalidate `assets.all`.
+ * Assets and blockchains are cached under the console's shared keys (lib/query-keys.ts): a
+ * registration, a price or a note changes what every area shows of an asset, so writes
+ * invalidate `assetKeys.all`.
  */
-const CATALOGUE = ['catalogue'] as const;
-
 export const assetQueries = {
-  all: [...CATALOGUE, 'assets'] as const,
   /** One page of the list: `query` is the service's own query string, cursor and page size included. */
   page: (query: string) =>
     queryOptions({
-      queryKey: [...assetQueries.all, 'page', query] as const,
+      queryKey: assetKeys.page(query),
       queryFn: ({ signal }) => session.api.request(`/v1/assets?${query}`, AssetList, { signal }),
       // The page on screen stays while the next one loads, so the pager does not jump.
       placeholderData: keepPreviousData,
     }),
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...assetQueries.all, 'detail', id] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(id)}`, Asset, { signal }),
-    }),
+  detail: assetQuery,
 };
 
 /** Every blockchain that matches, following `next` to the end: the catalogue's few dozen fit one page. */
@@ -55,20 +52,14 @@ async function fetchBlockchains(filters: BlockchainFilters, signal: AbortSignal)
 }
 
 export const blockchainQueries = {
-  all: [...CATALOGUE, 'blockchains'] as const,
   list: (filters: BlockchainFilters = {}) =>
     queryOptions({
-      queryKey: [...blockchainQueries.all, 'list', filters] as const,
+      queryKey: blockchainKeys.list(filters),
       queryFn: ({ signal }) => fetchBlockchains(filters, signal),
       // Blockchains change with releases of the service, not while somebody works.
       staleTime: 10 * 60_000,
     }),
 };
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
 
 export function useRegisterAsset({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
@@ -86,7 +77,7 @@ export function useRegisterAsset({ onError }: FormMutationOptions) {
     onError,
     onSettled: (_asset, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: assetQueries.all });
+      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
     },
   });
 }
@@ -107,7 +98,7 @@ export function useSetAssetPrice(asset: Asset, { onError }: FormMutationOptions)
     onError,
     onSettled: (_price, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: assetQueries.all });
+      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
     },
   });
 }
@@ -131,7 +122,7 @@ export function useSaveAssetNote(asset: Asset, { onError }: FormMutationOptions)
     onError,
     onSettled: (_after, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: assetQueries.all });
+      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
     },
   });
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Blockchain, RegisterAssetRequest } from '../../../contract/catalogue';
 import { FormFooter } from '../../components/form-footer';
+import { FormSelect } from '../../components/form-select';
 import { reportFormError } from '../../components/report-form-error';
 import { addressProblem, STELLAR_ASSET_CODE } from './address-rules';
 import { useRegisterAsset } from './api';
@@ -96,32 +97,21 @@ export default function RegisterAssetForm({ chains, onDone }: { chains: Blockcha
   return (
     <form noValidate aria-label="Register an asset" onSubmit={handleSubmit((body) => registration.mutate(body, { onSuccess: onDone }))}>
       <Stack>
-        <Controller
+        <FormSelect
           control={control}
           name="blockchainId"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Blockchain"
-              description={notOffered(chains)}
-              placeholder="Search by name or legacy id"
-              required
-              data={options}
-              searchable
-              nothingFoundMessage="No registrable blockchain by that name"
-              allowDeselect={false}
-              name={field.name}
-              ref={field.ref}
-              value={field.value || null}
-              onChange={(value) => {
-                field.onChange(value ?? '');
-                // The address typed so far is judged anew by the rules of the new chain.
-                if (getValues('address')) void trigger('address');
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              data-autofocus
-            />
-          )}
+          label="Blockchain"
+          description={notOffered(chains)}
+          placeholder="Search by name or legacy id"
+          required
+          data={options}
+          searchable
+          nothingFoundMessage="No registrable blockchain by that name"
+          // The address typed so far is judged anew by the rules of the new chain.
+          onPick={() => {
+            if (getValues('address')) void trigger('address');
+          }}
+          data-autofocus
         />
         <TextInput
           label="Address"

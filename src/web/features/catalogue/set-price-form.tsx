@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Asset, CATALOGUE_ERRORS, SetPriceRequest } from '../../../contract/catalogue';
 import { FormFooter } from '../../components/form-footer';
+import { FormSelect } from '../../components/form-select';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
 import { useSetAssetPrice } from './api';
@@ -74,25 +75,7 @@ export function SetPriceForm({ asset, onDone }: { asset: Asset; onDone: () => vo
     >
       <Stack gap="sm">
         <Group align="flex-start" grow>
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Currency"
-                required
-                data={currencies}
-                searchable
-                allowDeselect={false}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormSelect control={control} name="currency" label="Currency" required data={currencies} searchable />
           <TextInput
             label={`Price of one ${asset.displaySymbol}`}
             required

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useId, useMemo, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { COUNTRY_CODES, LEGAL_PERSON_ID_TYPES, NATURAL_PERSON_ID_TYPES, type PersonKind } from '../../../contract/ivms101';
 import type { RequiredField, ResolveActionRequest, Vasp } from '../../../contract/travel-rule';
+import { FormSelect } from '../../components/form-select';
 import { notifyError } from '../../components/notify-error';
 import { useResolveAction } from './api';
 import { type BeneficiaryFormValues, beneficiarySchema, beneficiaryUploadOf, EMPTY_BENEFICIARY, formField, type ValidBeneficiary } from './beneficiary-model';
@@ -96,25 +97,17 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
     <TextInput key={name} label={label} required={required.has(name)} error={errorOf(name)} {...props} {...register(name)} />
   );
   const select = (name: Field, label: string, data: { value: string; label: string }[], searchable = false) => (
-    <Controller
+    <FormSelect
       key={name}
       control={control}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          required={required.has(name)}
-          data={data}
-          searchable={searchable}
-          clearable
-          name={field.name}
-          ref={field.ref}
-          value={(field.value as string) || null}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          error={errorOf(name)}
-        />
-      )}
+      label={label}
+      required={required.has(name)}
+      data={data}
+      searchable={searchable}
+      clearable
+      allowDeselect
+      error={errorOf(name)}
     />
   );
 

@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Asset, Blockchain } from '../../../contract/catalogue';
 import { isFinalOrderStatus } from '../../../contract/order-states';
 import {
   type CreateOrderRequest,
@@ -12,11 +11,13 @@ import {
   QuotesResponse,
   type TradingProvider,
 } from '../../../contract/trading';
+import type { FormMutationOptions } from '../../lib/form-mutation';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /**
- * Every query of this area sits under one root. Orders move on their own (the provider executes
+ * Every query of this area's own resources sits under one root (vault accounts and assets are
+ * under the console's shared keys, lib/query-keys.ts). Orders move on their own (the provider executes
  * them), so their queries poll while an order on screen is not final; an order created or
  * cancelled here invalidates `orders.all`.
  */
@@ -76,26 +77,6 @@ export const orderQueries = {
       refetchIntervalInBackground: true,
     }),
 };
-
-/** The catalogue's view of an asset and its chain: price for the estimate, decimals, explorer. */
-export const catalogueQueries = {
-  asset: (assetId: string) =>
-    queryOptions({
-      queryKey: [...TRADING, 'asset', assetId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(assetId)}`, Asset, { signal }),
-    }),
-  blockchain: (blockchainId: string) =>
-    queryOptions({
-      queryKey: [...TRADING, 'blockchain', blockchainId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/blockchains/${encodeURIComponent(blockchainId)}`, Blockchain, { signal }),
-      staleTime: 10 * 60_000,
-    }),
-};
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
 
 /** A quote from one provider; a refusal comes back inside the answer, as the service words it. */
 export function useCreateQuote({ onError }: FormMutationOptions) {

@@ -1,5 +1,6 @@
-import { Select, type SelectProps, TextInput, type TextInputProps } from '@mantine/core';
-import { Controller, type FieldErrors, get, useFormContext, useFormState } from 'react-hook-form';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { type FieldErrors, get, useFormContext, useFormState } from 'react-hook-form';
+import { FormSelect, type FormSelectProps } from '../../components/form-select';
 import type { DraftField, OrderDraft } from './order-draft';
 
 /** The message of the draft's error at `field`, if any (also for a part of the draft, such as a participant). */
@@ -20,31 +21,7 @@ export function DraftTextInput({ name, ...props }: { name: DraftField } & Omit<T
 }
 
 /** A choice of the draft; `onPick` runs after the value changed, for choices that bring others along. */
-export function DraftSelect({
-  name,
-  onPick,
-  ...props
-}: { name: DraftField; onPick?: (value: string) => void } & Omit<SelectProps, 'name' | 'value' | 'onChange' | 'error'>) {
+export function DraftSelect(props: { name: DraftField } & Omit<FormSelectProps<OrderDraft>, 'control' | 'name'>) {
   const { control } = useFormContext<OrderDraft>();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          allowDeselect={false}
-          {...props}
-          name={field.name}
-          ref={field.ref}
-          value={(field.value as string) || null}
-          onChange={(value) => {
-            field.onChange(value ?? '');
-            onPick?.(value ?? '');
-          }}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
+  return <FormSelect control={control} {...props} />;
 }

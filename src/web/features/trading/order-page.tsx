@@ -14,7 +14,7 @@ import { Page } from '../../components/page';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { Amount } from './amount';
-import { vaultQueries } from '../vault/api';
+import { vaultQueries } from '../../lib/vault-queries';
 import { orderQueries, providerQueries, useCancelOrder } from './api';
 import { EXECUTION_LABELS, FAILURE_LABELS, FEE_LABELS, REASON_LABELS, SETTLEMENT_LABELS, STEP_LABELS, STEP_STATUS_LABELS } from './labels';
 import { OrderReceipt } from './order-receipt';

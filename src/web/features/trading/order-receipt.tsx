@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderDetails } from '../../../contract/trading';
 import { ExternalLink } from '../../components/external-link';
 import { CopyIconButton } from '../../components/copyable-value';
+import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
 import { explorerTransactionLink } from '../../lib/explorer-links';
 import { Amount } from './amount';
-import { catalogueQueries } from './api';
 
 type Receipt = NonNullable<OrderDetails['receipt']>;
 
 /** The settlement transaction on the delivered asset's chain, and its page on the chain's explorer. */
 function ExplorerLink({ assetId, txHash }: { assetId: string; txHash: string }) {
-  const asset = useQuery(catalogueQueries.asset(assetId));
+  const asset = useQuery(assetQuery(assetId));
   const chainId = asset.data?.blockchainId ?? '';
-  const chain = useQuery({ ...catalogueQueries.blockchain(chainId), enabled: chainId !== '' });
+  const chain = useQuery({ ...blockchainQuery(chainId), enabled: chainId !== '' });
   const link = chain.data ? explorerTransactionLink(chain.data, txHash) : null;
   if (!link) return null;
   return <ExternalLink href={link.href}>{link.label}</ExternalLink>;

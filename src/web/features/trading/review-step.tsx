@@ -6,7 +6,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { MAX_ORDER_NOTE, type TradingProvider } from '../../../contract/trading';
 import { type Fact, Facts } from '../../components/facts';
 import { Amount } from './amount';
-import { vaultQueries } from '../vault/api';
+import { vaultQueries } from '../../lib/vault-queries';
 import { DraftTextInput, useDraftError } from './draft-inputs';
 import { EXECUTION_LABELS, REASON_LABELS, RELATIONSHIP_LABELS, SETTLEMENT_LABELS, SIDE_LABELS } from './labels';
 import { type AccountDraft, isIdentified, type OrderDraft, type ParticipantDraft, PARTIES, type StepId, STEPS, stepIndex } from './order-draft';

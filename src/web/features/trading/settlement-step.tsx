@@ -6,7 +6,7 @@ import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import type { VaultAccount } from '../../../contract/vault';
 import { ErrorView } from '../../components/error-view';
 import { formatAmount } from '../../lib/amounts';
-import { vaultQueries } from '../vault/api';
+import { vaultQueries } from '../../lib/vault-queries';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
 import { covers } from './estimate';
 import { SETTLEMENT_DESCRIPTIONS, SETTLEMENT_LABELS } from './labels';

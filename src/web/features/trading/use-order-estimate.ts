@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TradingProvider } from '../../../contract/trading';
-import { catalogueQueries } from './api';
+import { assetQuery } from '../../lib/catalogue-queries';
 import { crossPrice, estimateOrder, isAmount, type OrderEstimate, unitPrice } from './estimate';
 import type { OrderDraft } from './order-draft';
 
@@ -20,8 +20,8 @@ export type EstimateState =
 export function useOrderEstimate(execution: OrderDraft['execution'], provider: TradingProvider | undefined): EstimateState {
   const { baseAssetId, quoteAssetId, side, type, limitPrice, quote } = execution;
   const baseAmount = execution.baseAmount.trim();
-  const base = useQuery({ ...catalogueQueries.asset(baseAssetId), enabled: Boolean(baseAssetId) });
-  const quoteAsset = useQuery({ ...catalogueQueries.asset(quoteAssetId), enabled: Boolean(quoteAssetId) });
+  const base = useQuery({ ...assetQuery(baseAssetId), enabled: Boolean(baseAssetId) });
+  const quoteAsset = useQuery({ ...assetQuery(quoteAssetId), enabled: Boolean(quoteAssetId) });
 
   if (!provider || !baseAssetId || !quoteAssetId || !isAmount(baseAmount)) return { status: 'waiting' };
   if (base.isError || quoteAsset.isError) return { status: 'unavailable', reason: 'The catalogue could not be asked for the assets’ prices.' };

@@ -1,22 +1,22 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Asset, Blockchain } from '../../../contract/catalogue';
 import {
   type CreateTransactionRequest,
   CreateTransactionResponse,
   TransactionsResponse,
   TransactionWithTimeline,
 } from '../../../contract/transactions';
+import type { FormMutationOptions } from '../../lib/form-mutation';
+import { vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
-import { vaultQueries } from '../vault/api';
 import { isFinal } from './labels';
 import { toListQuery, type TransactionsView } from './transactions-view';
 
 /** How often a transaction that is still moving is asked for again. */
 export const MOVING_REFRESH_MS = 1_500;
 
-/** Every query of this area sits under one root, so a new transfer refreshes all of it by prefix. */
+/** Every query of this area's own sits under one root, so a new transfer refreshes all of it by prefix. */
 const TRANSACTIONS = ['transactions'] as const;
 
 export const transactionQueries = {
@@ -42,28 +42,6 @@ export const transactionQueries = {
     }),
 };
 
-/** The asset of a transaction and its blockchain, for the explorer link. */
-export const assetChainQueries = {
-  of: (assetId: string) =>
-    queryOptions({
-      queryKey: [...TRANSACTIONS, 'asset-chain', assetId] as const,
-      queryFn: async ({ signal }) => {
-        const asset = await session.api.request(`/v1/assets/${encodeURIComponent(assetId)}`, Asset, { signal });
-        const chain = asset.blockchainId
-          ? await session.api.request(`/v1/blockchains/${encodeURIComponent(asset.blockchainId)}`, Blockchain, { signal })
-          : null;
-        return { asset, chain };
-      },
-      // The catalogue changes with releases of the service, not while somebody works.
-      staleTime: 10 * 60_000,
-    }),
-};
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
-
 export function useCreateTransfer({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
@@ -76,8 +54,11 @@ export function useCreateTransfer({ onError }: FormMutationOptions) {
     onError,
     onSettled: (_created, error) => {
       idempotency.settle(error);
-      // A transfer moves balances when it completes: the vault accounts are asked for again too.
-      return Promise.all([queryClient.invalidateQueries({ queryKey: transactionQueries.all }), queryClient.invalidateQueries({ queryKey: vaultQueries.all })]);
+      // The transfer's source balance is reserved at once, wherever the vault accounts are shown.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: transactionQueries.all }),
+        queryClient.invalidateQueries({ queryKey: vaultAccountKeys.all }),
+      ]);
     },
   });
 }

@@ -7,11 +7,12 @@ import type { z } from 'zod';
 import type { VaultAccount } from '../../../contract/vault';
 import { CreateTransactionRequest, SIMULATED_OUTCOMES, TRANSACTION_ERRORS } from '../../../contract/transactions';
 import { FormFooter } from '../../components/form-footer';
+import { FormSelect } from '../../components/form-select';
 import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
 import { formatAmount } from '../../lib/amounts';
 import { isApiError } from '../../lib/api-client';
-import { vaultQueries } from '../vault/api';
+import { vaultQueries } from '../../lib/vault-queries';
 import { useCreateTransfer } from './api';
 import { SIMULATION_LABELS } from './labels';
 
@@ -83,52 +84,28 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
   return (
     <form noValidate aria-label="New transfer" onSubmit={handleSubmit((body) => transfer.mutate(body, { onSuccess: (created) => onCreated(created.id) }))}>
       <Stack>
-        <Controller
+        <FormSelect
           control={control}
           name="source.id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="From vault account"
-              placeholder="Choose the account that pays"
-              required
-              data={accountOptions}
-              searchable
-              allowDeselect={false}
-              name={field.name}
-              ref={field.ref}
-              value={field.value || null}
-              onChange={(value) => {
-                field.onChange(value ?? '');
-                // The asset list is the new account's: an asset it does not hold is no longer a choice.
-                setValue('assetId', '');
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              data-autofocus
-            />
-          )}
+          label="From vault account"
+          placeholder="Choose the account that pays"
+          required
+          data={accountOptions}
+          searchable
+          // The asset list is the new account's: an asset it does not hold is no longer a choice.
+          onPick={() => setValue('assetId', '')}
+          data-autofocus
         />
-        <Controller
+        <FormSelect
           control={control}
           name="assetId"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Asset"
-              placeholder={source ? 'Choose an asset the account holds' : 'Choose the account first'}
-              required
-              data={assetOptions}
-              disabled={!source}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="The account holds no such asset"
-              name={field.name}
-              ref={field.ref}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Asset"
+          placeholder={source ? 'Choose an asset the account holds' : 'Choose the account first'}
+          required
+          data={assetOptions}
+          disabled={!source}
+          searchable
+          nothingFoundMessage="The account holds no such asset"
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id={destinationKindId}>
@@ -147,26 +124,16 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
           />
         </Stack>
         {destination.type === 'VAULT_ACCOUNT' ? (
-          <Controller
+          <FormSelect
             key="vault"
             control={control}
             name="destination.id"
-            render={({ field }) => (
-              <Select
-                label="To vault account"
-                placeholder="Choose the account that receives"
-                required
-                data={accountOptions.filter((option) => option.value !== sourceId)}
-                searchable
-                allowDeselect={false}
-                name={field.name}
-                ref={field.ref}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={destinationErrors?.id?.message ?? destinationErrors?.message}
-              />
-            )}
+            label="To vault account"
+            placeholder="Choose the account that receives"
+            required
+            data={accountOptions.filter((option) => option.value !== sourceId)}
+            searchable
+            error={destinationErrors?.id?.message ?? destinationErrors?.message}
           />
         ) : (
           <Group grow align="flex-start" key="address">

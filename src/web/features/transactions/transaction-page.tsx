@@ -12,10 +12,11 @@ import { Page } from '../../components/page';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
+import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
 import { explorerTransactionLink } from '../../lib/explorer-links';
+import { useVaultAccountNames } from '../../lib/vault-queries';
 import { formatTransactionAmount } from './amounts';
-import { useVaultAccountNames } from '../vault/api';
-import { assetChainQueries, transactionQueries } from './api';
+import { transactionQueries } from './api';
 import { isFinal, peerLabel, subStatusLabel } from './labels';
 import { TransactionStatusBadge } from './status-badge';
 import { StatusTimeline } from './status-timeline';
@@ -70,14 +71,18 @@ function Peer({ peer, address, label, tag, description }: PeerProps) {
 }
 
 function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
-  const chain = useQuery({ ...assetChainQueries.of(tx.assetId ?? ''), enabled: Boolean(tx.assetId && tx.txHash) });
+  const asset = useQuery({ ...assetQuery(tx.assetId ?? ''), enabled: Boolean(tx.assetId && tx.txHash) });
+  const chainId = asset.data?.blockchainId ?? '';
+  const chain = useQuery({ ...blockchainQuery(chainId), enabled: chainId !== '' });
   if (!tx.txHash) return <Text size="sm" c="dimmed">Not on chain yet</Text>;
-  const link = chain.data?.chain ? explorerTransactionLink(chain.data.chain, tx.txHash) : null;
+  const link = chain.data ? explorerTransactionLink(chain.data, tx.txHash) : null;
+  // Known once the catalogue has answered: an asset without a chain has no explorer either.
+  const known = asset.data !== undefined && (chainId === '' || chain.data !== undefined);
   return (
     <Stack gap={4}>
       <CopyableValue value={tx.txHash} label="transaction hash" />
       {link && <ExternalLink href={link.href}>{link.label}</ExternalLink>}
-      {chain.data && !link && (
+      {known && !link && (
         <Text size="xs" c="dimmed">
           The catalogue knows no explorer page for this transaction.
         </Text>

@@ -7,7 +7,7 @@ import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
 import { formatTransactionAmount } from './amounts';
-import { useVaultAccountNames } from '../vault/api';
+import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
 import { isFinal, peerLabel, subStatusLabel } from './labels';
 import { TransactionStatusBadge } from './status-badge';

@@ -14,6 +14,7 @@ import {
   type WebhookEvent,
   WebhooksPage,
 } from '../../../contract/webhooks';
+import type { FormMutationOptions } from '../../lib/form-mutation';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -86,11 +87,6 @@ export const webhookQueries = {
       placeholderData: keepPreviousData,
     }),
 };
-
-/** For a form that puts the service's objections on its fields, and so reports failures itself. */
-interface FormMutationOptions {
-  onError: (error: unknown) => void;
-}
 
 export function useCreateWebhook({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type VaultAccount, VaultAccountsPaged } from '../../../contract/vault';
-import { session } from '../../lib/session';
+import { type VaultAccount, VaultAccountsPaged } from '../../contract/vault';
+import { vaultAccountKeys } from './query-keys';
+import { session } from './session';
 
-/**
+/*
  * The vault accounts, with their balances, under one key for every area that shows them: an
  * order's settlement and a transfer pick them, transactions name their peers by them, and a write
- * that moves balances refreshes them all through `vaultQueries.all`.
+ * that moves balances refreshes them all through `vaultAccountKeys.all`.
  */
-const VAULT = ['vault-accounts'] as const;
 
 /** Every vault account shown in the console, following the keyset cursor to the end. */
 async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> {
@@ -24,10 +24,9 @@ async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> 
 }
 
 export const vaultQueries = {
-  all: VAULT,
   list: () =>
     queryOptions({
-      queryKey: [...VAULT, 'list'] as const,
+      queryKey: vaultAccountKeys.list(),
       queryFn: ({ signal }) => fetchVaultAccounts(signal),
     }),
 };

@@ -1,0 +1,106 @@
+// Import boundaries between the project's rooms, enforced by `no-restricted-imports` (see the
+// README's layout section). Each file gets one list of forbidden imports: in a flat config a later
+// entry for the same rule replaces an earlier one, so the zones are combined here per file group.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = import.meta.dirname;
+const areasIn = (dir) => readdirSync(join(root, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/**
+ * Server areas from the bottom up: an area's code imports only areas of lower layers, never one
+ * of its own layer or above. Tests are free to cross (a webhook test submits transfers).
+ */
+export const SERVER_LAYERS = [
+  // Every area records its events in the audit log.
+  ['audit'],
+  // People, sessions and API users.
+  ['auth', 'admin'],
+  // Areas that stand on their own; the webhook outbox takes the events of the areas above.
+  ['catalogue', 'compliance', 'earn', 'webhooks'],
+  // Vault accounts and their balances, which transfers and orders move.
+  ['vault'],
+  // Transfers between vault accounts and to addresses.
+  ['transactions'],
+  // Orders, which settle through transfers.
+  ['trading'],
+];
+
+/** Imports against the layering that are allowed, each with its reason. */
+export const SERVER_EXCEPTIONS = [
+  {
+    from: 'webhooks',
+    to: 'transactions',
+    why: 'the test delivery (POST /v1/webhooks/{id}/test) sends a sample of the transaction payload, whose shape the transactions area owns',
+  },
+  {
+    from: 'transactions',
+    to: 'trading',
+    why: 'vault accounts, their balances and the decimal helper live in trading until they move to the vault area (issue #15, item 1); remove this entry then',
+  },
+];
+
+/** Console features that every feature may import, each with its reason. */
+export const WEB_SHARED_FEATURES = {
+  vault: 'vault accounts and their balances are shown by every area that moves funds (trading, transactions); their queries are kept once, here (issue #15, item 1)',
+};
+
+const serverAreas = areasIn('src/server/features');
+const unlayered = serverAreas.filter((area) => !SERVER_LAYERS.flat().includes(area));
+if (unlayered.length > 0) throw new Error(`eslint.boundaries.js: give the server area(s) ${unlayered.join(', ')} a layer in SERVER_LAYERS`);
+const webFeatures = areasIn('src/web/features');
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/web/test/**', 'src/server/test/**'];
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A relative import of one of `areas` from inside a sibling area, or through `features/`. */
+const areaImport = (areas) => `^(?:\\.\\./)+(?:features/)?(?:${areas.map(escape).join('|')})(?:/|$)`;
+/** A relative import of a top-level folder of `src/`. */
+const srcImport = (folders) => `^(?:\\.\\./)+(?:${folders.join('|')})(?:/|$)`;
+
+const NO_SERVER_IN_WEB = { regex: srcImport(['server']), message: 'The console imports nothing from src/server outside tests: what both need belongs in src/contract.' };
+
+/** `tests`: whether the zone covers test files too (else they are left out of `files`). */
+function restrict(files, patterns, { tests }) {
+  return {
+    files,
+    ...(tests ? {} : { ignores: TESTS }),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+function webFeatureZone(feature, tests) {
+  const others = webFeatures.filter((other) => other !== feature && !(other in WEB_SHARED_FEATURES));
+  const patterns = tests ? [] : [NO_SERVER_IN_WEB];
+  if (others.length > 0) {
+    patterns.push({
+      regex: areaImport(others),
+      message: `Console features do not import each other: move what ${feature} shares to src/web/lib or src/web/components.`,
+    });
+  }
+  const files = tests ? [`src/web/features/${feature}/**/*.test.{ts,tsx}`] : [`src/web/features/${feature}/**`];
+  return patterns.length > 0 ? [restrict(files, patterns, { tests })] : [];
+}
+
+function serverAreaZone(area) {
+  const layer = SERVER_LAYERS.findIndex((areas) => areas.includes(area));
+  const excepted = SERVER_EXCEPTIONS.filter((exception) => exception.from === area).map((exception) => exception.to);
+  const above = SERVER_LAYERS.slice(layer).flat().filter((other) => other !== area && !excepted.includes(other));
+  return restrict(
+    [`src/server/features/${area}/**`],
+    [{ regex: areaImport(above), message: `Server areas depend only downward (SERVER_LAYERS in eslint.boundaries.js): ${area} may not import an area of its own layer or above.` }],
+    { tests: false },
+  );
+}
+
+export const boundaries = [
+  restrict(['src/contract/**'], [{ regex: srcImport(['server', 'web']), message: 'The contract imports neither the server nor the console: both import it.' }], { tests: true }),
+  restrict(['src/web/app/**', 'src/web/main.tsx'], [NO_SERVER_IN_WEB], { tests: false }),
+  restrict(
+    ['src/web/lib/**', 'src/web/components/**'],
+    [NO_SERVER_IN_WEB, { regex: srcImport(['features', 'app']), message: 'Shared console code imports no feature and not the app shell: they import it.' }],
+    { tests: false },
+  ),
+  ...webFeatures.flatMap((feature) => [...webFeatureZone(feature, false), ...webFeatureZone(feature, true)]),
+  ...serverAreas.map(serverAreaZone),
+];

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.boundaries.js, through ESLint's own API with the project's
+ * config: a snippet that imports `source` is linted as if it were the file at `path`.
+ */
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+});
+
+async function boundaryErrors(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import { thing } from '${source}';\nexport const used = thing;\n`, { filePath: path });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['the contract imports no server code', 'src/contract/orders.ts', '../server/db/client', /contract imports neither/],
+    ['the contract imports no console code', 'src/contract/routes/orders.ts', '../../web/lib/session', /contract imports neither/],
+    ['a console feature imports nothing from the server', 'src/web/features/catalogue/assets-page.tsx', '../../../server/features/catalogue/store', /imports nothing from src\/server/],
+    ['the console shell imports nothing from the server', 'src/web/app/router.tsx', '../../server/env', /imports nothing from src\/server/],
+    ['a console feature does not import another', 'src/web/features/transactions/transaction-page.tsx', '../trading/api', /features do not import each other/],
+    ['a console feature test does not import another feature', 'src/web/features/catalogue/x.test.tsx', '../webhooks/api', /features do not import each other/],
+    ['shared console code imports no feature', 'src/web/lib/amounts.ts', '../features/trading/estimate', /imports no feature/],
+    ['a server area does not import one above it', 'src/server/features/catalogue/store.ts', '../trading/store', /depend only downward/],
+    ['a server area does not import one of its own layer', 'src/server/features/compliance/handlers.ts', '../earn/providers', /depend only downward/],
+    ['the audit area, at the bottom, imports no area', 'src/server/features/audit/record.ts', '../auth/store', /depend only downward/],
+  ])('%s', async (_what, path, source, message) => {
+    const errors = await boundaryErrors(path, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['a server area imports one below it', 'src/server/features/trading/engine.ts', '../catalogue/store'],
+    ['orders settle through transfers', 'src/server/features/trading/engine.ts', '../transactions/service'],
+    ['a server test crosses areas', 'src/server/features/catalogue/catalogue.test.ts', '../trading/store'],
+    ['a console test talks to the real service', 'src/web/features/trading/order-draft.test.ts', '../../../server/features/trading/providers'],
+    ['a console feature imports the shared lib and its own files', 'src/web/features/trading/order-page.tsx', '../../lib/amounts'],
+    ['a console feature imports the contract', 'src/web/features/trading/order-page.tsx', '../../../contract/trading'],
+    ['every console feature may use the vault accounts', 'src/web/features/trading/settlement-step.tsx', '../vault/api'],
+    ['the console shell composes the features', 'src/web/app/router.tsx', '../features/trading/orders-page'],
+  ])('allows: %s', async (_what, path, source) => {
+    expect(await boundaryErrors(path, source)).toEqual([]);
+  });
+});

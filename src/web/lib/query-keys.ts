@@ -1,0 +1,26 @@
+/**
+ * The cache keys of the resources that more than one area of the console shows (TkDodo's query
+ * key factories): an asset, a blockchain and a vault account are each cached under one root here,
+ * whichever page asked for them, so a write anywhere invalidates by that root and every view of
+ * the resource refreshes. Queries that one area alone shows keep their keys in that area's api.ts.
+ */
+
+export const assetKeys = {
+  all: ['assets'] as const,
+  /** One page of the catalogue's list: `query` is the service's own query string. */
+  page: (query: string) => [...assetKeys.all, 'page', query] as const,
+  /** One asset, by UUID or legacy id (both name it; a write invalidates `all`, which covers both). */
+  detail: (id: string) => [...assetKeys.all, 'detail', id] as const,
+};
+
+export const blockchainKeys = {
+  all: ['blockchains'] as const,
+  list: (filters: object) => [...blockchainKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...blockchainKeys.all, 'detail', id] as const,
+};
+
+/** Vault accounts carry their balances, which transfers and orders move. */
+export const vaultAccountKeys = {
+  all: ['vault-accounts'] as const,
+  list: () => [...vaultAccountKeys.all, 'list'] as const,
+};
