@@ -100,7 +100,7 @@ describe(`engines woken by notices (${process.env.DATABASE_URL ? 'PostgreSQL' : 
   it('an idle instance sends no query between its safety polls', async () => {
     await startInstance();
     // Start-up: each worker's first round and the catch-up once it listens.
-    await sleep(1_500);
+    await sleep(2_500);
     expect(await queriesDuring(() => sleep(3_000))).toBe(0);
   });
 

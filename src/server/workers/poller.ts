@@ -89,8 +89,12 @@ export function startPoller(name: string, round: (signal: AbortSignal) => Promis
   };
 
   const wake = () => schedule(gatherMs);
-  const unsubscribe = options.notices.subscribe(options.channel, { notice: wake, catchUp: wake });
-  schedule(0);
+  // The first round, and a catch-up after listening (re)starts, wait `busyMs`: at start-up the
+  // instance's other work comes first (on PGlite a round holds the event loop while it queries, and a
+  // connection not yet accepted when the server closes would be reset), and they coalesce into one round.
+  const catchUp = () => schedule(busyMs);
+  const unsubscribe = options.notices.subscribe(options.channel, { notice: wake, catchUp });
+  catchUp();
   return {
     wake,
     stop: async () => {
