@@ -86,7 +86,7 @@ async function run(label: string, database: Database) {
   const logger = createLogger('warn');
   const options = { policy: { allowLocal: true }, timeoutMs: 10_000, retryScale: 1 };
   const t0 = performance.now();
-  const stop = startDeliveryWorker(db, key, options, logger, () => new Date(), 100);
+  const worker = startDeliveryWorker({ db, notices: database.notices, logger, now: () => new Date(), safetyMs: 5_000 }, key, options, 100);
   const burst: number[] = [];
   await waitFor(receiver, BURST, burst);
   const seconds = (performance.now() - t0) / 1000;
@@ -105,7 +105,7 @@ async function run(label: string, database: Database) {
   }
   await waitFor(receiver, total, steady);
   console.log(`${label}: steady ${RATE}/s for ${SECONDS} s (${total.toLocaleString()} events): delay from event to delivery p50 ${pct(steady, 50)} ms, p99 ${pct(steady, 99)} ms, max ${Math.max(...steady)} ms`);
-  await stop();
+  await worker.stop();
   await receiver.stop();
   await database.close();
 }

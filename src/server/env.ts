@@ -90,6 +90,12 @@ const EnvSchema = z.object({
     .min(1000, { error: 'IDEMPOTENCY_LEASE_MS must be between 1000 and 600000' })
     .max(600_000, { error: 'IDEMPOTENCY_LEASE_MS must be between 1000 and 600000' })
     .default(30_000),
+  WORKER_SAFETY_POLL_MS: z.coerce
+    .number({ error: 'WORKER_SAFETY_POLL_MS must be a number of milliseconds' })
+    .int({ error: 'WORKER_SAFETY_POLL_MS must be a whole number of milliseconds' })
+    .min(100, { error: 'WORKER_SAFETY_POLL_MS must be between 100 and 600000' })
+    .max(600_000, { error: 'WORKER_SAFETY_POLL_MS must be between 100 and 600000' })
+    .default(5_000),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -120,6 +126,11 @@ export interface Config {
   stuckAlert: { seconds: number; blocks: number };
   /** How long a request holds its Idempotency-Key without renewing it before a retry may take it over. */
   idempotencyLeaseMs: number;
+  /**
+   * The longest an engine sleeps without a database notice: the safety net for a lost notice (its
+   * listening connection dropped). Notices and the engines' own due times drive them otherwise.
+   */
+  workerSafetyPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -149,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { allowLocal: e.WEBHOOK_ALLOW_LOCAL, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryScale: e.WEBHOOK_RETRY_SCALE },
     stuckAlert: { seconds: e.STUCK_ALERT_SECONDS, blocks: e.STUCK_ALERT_BLOCKS },
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
+    workerSafetyPollMs: e.WORKER_SAFETY_POLL_MS,
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

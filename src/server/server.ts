@@ -45,7 +45,7 @@ export async function openServices(config: Config, logger: Logger) {
   const releaseLock = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops service') : () => undefined;
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(config.database, logger);
   } catch (error) {
     releaseLock();
     throw error;
@@ -64,12 +64,13 @@ export async function startServer(
   const { deps, database, releaseLock } = services ?? (await openServices(config, logger));
   const app = createApp(deps, extend);
   const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
-  const stopOrderEngine = startOrderEngine(deps.db, logger, deps.now);
-  const stopTransactionEngine = startTransactionEngine(deps.db, config.stuckAlert, logger, deps.now);
+  const worker = { db: deps.db, notices: database.notices, logger, now: deps.now, safetyMs: config.workerSafetyPollMs };
+  const orderEngine = startOrderEngine(worker);
+  const transactionEngine = startTransactionEngine(worker, config.stuckAlert);
   const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);
   const signingKey = currentSigningKey(deps.db, deps.now);
   await signingKey(); // the JWKS has a key before the first delivery
-  const stopDelivery = startDeliveryWorker(deps.db, signingKey, { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks }, logger, deps.now);
+  const delivery = startDeliveryWorker(worker, signingKey, { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: answerAndCloseEarly(app), port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -82,7 +83,8 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         stopHousekeeping();
-        await Promise.all([stopOrderEngine(), stopTransactionEngine(), stopDelivery(), stopRefusalSummaries()]);
+        // Stopping the workers ends their rounds and releases what they hold (leased notifications).
+        await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             logger.warn('requests still running after 10 s; closing their connections');

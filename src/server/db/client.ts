@@ -8,7 +8,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { syncShippedCatalogue } from '../features/catalogue/shipped';
+import { createLogger, type Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
+import { PgliteNotices, PgNotices, type Notices } from './notify';
 import * as schema from './schema';
 
 /** The one database type the stores see, whichever engine is behind it. */
@@ -17,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** This process's listener for database notices (see notify.ts); it connects at the first subscription. */
+  notices: Notices;
   close(): Promise<void>;
 }
 
@@ -42,8 +46,11 @@ async function syncShippedData(db: Db) {
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-/** Opens the database and brings its schema up to date (idempotent, safe with several instances). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the database and brings its schema up to date (idempotent, safe with several instances).
+ * The logger hears of the notice listener's lost connections.
+ */
+export async function openDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent')): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection that the server closes (a restart, an administrator) must not bring the
@@ -59,7 +66,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await syncShippedData(db);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const notices = new PgNotices(target.url, logger);
+    return {
+      db,
+      kind: 'postgres',
+      notices,
+      close: async () => {
+        await notices.close();
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if ('dataDir' in target) {
@@ -71,5 +87,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });
   await syncShippedData(db as unknown as Db);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const notices = new PgliteNotices(client, logger);
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    notices,
+    close: async () => {
+      await notices.close();
+      await client.close();
+    },
+  };
 }

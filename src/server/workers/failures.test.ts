@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { CHANNELS } from '../db/notify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../contract/decimal';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../test/harness';
@@ -149,13 +150,14 @@ describe('the poller', () => {
         target.rounds = rounds + n;
         reached = resolve;
       });
-    const stop = startPoller('test worker', step, ctx.deps.logger, 1);
+    // Nothing due after a round: the worker sleeps for its safety poll, here a millisecond.
+    const poller = startPoller('test worker', async () => (await step(), undefined), ctx.deps.logger, { notices: ctx.database.notices, channel: CHANNELS.transactions, safetyMs: 1, busyMs: 1, now: () => new Date() });
     await until(6);
     cause = 'another cause';
     await until(6);
     healthy = true;
     await until(3);
-    await stop();
+    await poller.stop();
     const failed = logged('test worker round failed').map((l) => (JSON.parse(l) as { err: { message: string } }).err.message);
     expect(failed).toEqual(['the database is away', 'another cause']);
     // The first cause passed when the second took its place, the second when a round succeeded.

@@ -125,11 +125,12 @@ async function postpone(db: Db, table: DueWork<DueRow>['table'], row: DueRow, un
  * tried); answers how many were taken. A step that fails rolls back alone: its row is set aside with
  * a growing delay and the others go on, so one row that cannot move (a notification that cannot be
  * written, say) never holds up the rest of the queue. Only a failure outside a row's step (the
- * claim, or setting the row aside) ends the round, for the poller to report.
+ * claim, or setting the row aside) ends the round, for the poller to report. An aborted `signal`
+ * (the worker stopping) ends the round after the step in flight.
  */
-export async function takeDueSteps<Row extends DueRow>(db: Db, work: DueWork<Row>, now: Date, max: number, failures: StepFailures): Promise<number> {
+export async function takeDueSteps<Row extends DueRow>(db: Db, work: DueWork<Row>, now: Date, max: number, failures: StepFailures, signal?: AbortSignal): Promise<number> {
   let taken = 0;
-  for (let tried = 0; tried < max; tried += 1) {
+  for (let tried = 0; tried < max && !signal?.aborted; tried += 1) {
     const claimed: { row?: Row } = {};
     try {
       const moved = await db.transaction(async (tx) => {

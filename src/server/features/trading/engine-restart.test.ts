@@ -65,10 +65,11 @@ it('the running worker stopped in the middle of processing picks the order up af
   const { id } = (await res.json()) as OrderDetails;
   const usdcBefore = plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'));
 
-  let stop = startOrderEngine(ctx.deps.db, ctx.deps.logger, ctx.deps.now, 20);
+  const engine = (c: TestContext) => startOrderEngine({ db: c.deps.db, notices: c.database.notices, logger: c.deps.logger, now: c.deps.now, safetyMs: 5_000 }, 20);
+  let running = engine(ctx);
   const processing = await until(() => store.findOrder(ctx.deps.db, ws.id, id), (o) => o?.status === 'PROCESSING');
   expect(processing?.status).toBe('PROCESSING');
-  await stop();
+  await running.stop();
   await database.close();
 
   database = await open();
@@ -76,9 +77,9 @@ it('the running worker stopped in the middle of processing picks the order up af
   app = buildApp(ctx);
   const reopened = await store.findOrder(ctx.deps.db, ws.id, id);
   expect(['PROCESSING', 'COMPLETED']).toContain(reopened?.status);
-  stop = startOrderEngine(ctx.deps.db, ctx.deps.logger, ctx.deps.now, 20);
+  running = engine(ctx);
   const done = await until(() => store.findOrder(ctx.deps.db, ws.id, id), (o) => o?.status === 'COMPLETED');
-  await stop();
+  await running.stop();
   expect(done?.status).toBe('COMPLETED');
   // 2 SOL × 150 = 300 USDC + 0.45 order fee (15 bps) + 0.5 network fee, paid once.
   expect(plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'))).toBe(plain(new Dec(usdcBefore).sub('300.95')));

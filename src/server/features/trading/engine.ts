@@ -2,9 +2,9 @@ import { Dec } from '../../../contract/decimal';
 import { mayMoveOrder, nextOrderStatus, ORDER_STATUS_LABELS } from '../../../contract/order-states';
 import type { AccountReference, ExecutionStep, OrderStatus } from '../../../contract/trading';
 import type { Db } from '../../db/client';
-import type { Logger } from '../../logger';
 import { StepFailures, takeDueSteps, byHand, type DueWork } from '../../workers/failures';
-import { startPoller } from '../../workers/poller';
+import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
+import { CHANNELS } from '../../db/notify';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
 import { hex, simulatedAddress, simulatedTag, usesTag } from '../transactions/chain-sim';
@@ -185,12 +185,20 @@ const orderSteps: DueWork<OrderRow> = {
  * Advances every due order by one step (at most `max` tried); answers how many steps were taken. An
  * order whose step fails is retried later, with a growing delay, while the others go on.
  */
-export async function runOnce(db: Db, now: Date, max = 100, failures = byHand()): Promise<number> {
-  return takeDueSteps(db, orderSteps, now, max, failures);
+export async function runOnce(db: Db, now: Date, max = 100, failures = byHand(), signal?: AbortSignal): Promise<number> {
+  return takeDueSteps(db, orderSteps, now, max, failures, signal);
 }
 
-/** The running worker: polls for due work every `intervalMs`. Answers a stop function. */
-export function startOrderEngine(db: Db, logger: Logger, now: () => Date, intervalMs = 500): () => Promise<void> {
+/**
+ * The running worker: a round of due steps whenever an order is created (a notice), when the next
+ * step is due, and at least every safety period. Answers the poller.
+ */
+export function startOrderEngine(worker: WorkerContext, busyMs = 500): Poller {
+  const { db, logger, now } = worker;
   const failures = new StepFailures(logger, 'order engine step failed');
-  return startPoller('order engine', () => runOnce(db, now(), 100, failures), logger, intervalMs);
+  const round = async (signal: AbortSignal) => {
+    await runOnce(db, now(), 100, failures, signal);
+    return store.nextOrderStepDue(db);
+  };
+  return startPoller('order engine', round, logger, { ...worker, channel: CHANNELS.orders, busyMs });
 }

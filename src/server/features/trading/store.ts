@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { CHANNELS, notify } from '../../db/notify';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
 import { cataloguePrices } from '../catalogue/schema';
 import { tradingOrders, tradingQuotes, tradingSettings } from './schema';
@@ -56,8 +57,10 @@ export async function claimQuote(db: Db, workspaceId: string, id: string, orderI
 // ---- orders ----
 
 
+/** Inserts an order; the order engines are woken when the caller's transaction commits. */
 export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert) {
   const [inserted] = await db.insert(tradingOrders).values(row).returning();
+  await notify(db, CHANNELS.orders);
   return inserted!;
 }
 
@@ -124,6 +127,12 @@ export async function claimDueOrder(db: Db, now: Date): Promise<OrderRow | undef
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/** When the next step of any order is due (undefined when none is waiting). */
+export async function nextOrderStepDue(db: Db): Promise<Date | undefined> {
+  const [row] = await db.select({ at: min(tradingOrders.nextStepAt) }).from(tradingOrders);
+  return row?.at ?? undefined;
 }
 
 export async function updateOrder(db: Db, id: string, patch: Partial<typeof tradingOrders.$inferInsert>) {

@@ -2,9 +2,9 @@ import { Dec } from '../../../contract/decimal';
 import type { TransactionStatus, TransactionSubStatus } from '../../../contract/transactions';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
-import type { Logger } from '../../logger';
 import { StepFailures, takeDueSteps, byHand, type DueWork } from '../../workers/failures';
-import { startPoller } from '../../workers/poller';
+import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
+import { CHANNELS } from '../../db/notify';
 import { appendAudit, type AuditActor } from '../audit/record';
 import * as vaults from '../vault/store';
 import { enqueueEvent } from '../webhooks/outbox';
@@ -204,12 +204,20 @@ const transactionSteps = (stuck: StuckPolicy): DueWork<TransactionRow> => ({
  * Advances every due transaction by one step (at most `max` tried); answers how many steps were
  * taken. A transaction whose step fails is retried later, with a growing delay, while the others go on.
  */
-export async function runOnce(db: Db, now: Date, stuck: StuckPolicy, max = 200, failures = byHand()): Promise<number> {
-  return takeDueSteps(db, transactionSteps(stuck), now, max, failures);
+export async function runOnce(db: Db, now: Date, stuck: StuckPolicy, max = 200, failures = byHand(), signal?: AbortSignal): Promise<number> {
+  return takeDueSteps(db, transactionSteps(stuck), now, max, failures, signal);
 }
 
-/** The running worker: polls for due work every `intervalMs`. Answers a stop function. */
-export function startTransactionEngine(db: Db, stuck: StuckPolicy, logger: Logger, now: () => Date, intervalMs = 250): () => Promise<void> {
+/**
+ * The running worker: a round of due steps whenever a transaction is created (a notice), when the
+ * next step is due, and at least every safety period. Answers the poller.
+ */
+export function startTransactionEngine(worker: WorkerContext, stuck: StuckPolicy, busyMs = 250): Poller {
+  const { db, logger, now } = worker;
   const failures = new StepFailures(logger, 'transaction engine step failed');
-  return startPoller('transaction engine', () => runOnce(db, now(), stuck, 200, failures), logger, intervalMs);
+  const round = async (signal: AbortSignal) => {
+    await runOnce(db, now(), stuck, 200, failures, signal);
+    return store.nextStepDue(db);
+  };
+  return startPoller('transaction engine', round, logger, { ...worker, channel: CHANNELS.transactions, busyMs });
 }

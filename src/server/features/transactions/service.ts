@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PeerPath, TransactionStatus } from '../../../contract/transactions';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
+import { CHANNELS, notify } from '../../db/notify';
 import { findAsset, findBlockchain } from '../catalogue/store';
 import { enqueueEvent } from '../webhooks/outbox';
 import { simulatedAddress, simulatedTxHash } from './chain-sim';
@@ -67,7 +68,7 @@ export interface NewTransfer {
   createdBy: string;
 }
 
-/** Creates a SUBMITTED transaction and announces it; the engine takes it from there. */
+/** Creates a SUBMITTED transaction and announces it; the engines, woken when it commits, take it from there. */
 export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise<TransactionRow> {
   const id = randomUUID();
   const sourceAddress = t.source.type === 'VAULT_ACCOUNT' && t.source.id ? vaultAddress(t.workspaceId, t.source.id, t.asset) : simulatedAddress(t.asset.protocol, `${id}:source`);
@@ -103,6 +104,7 @@ export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise
     updatedAt: now,
     nextStepAt: new Date(now.getTime() + TX_STEP_MS),
   });
+  await notify(db, CHANNELS.transactions);
   await announce(db, row, ['transaction.created'], now);
   return row;
 }

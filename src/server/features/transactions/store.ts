@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { TransactionsQuery } from '../../../contract/transactions';
 import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
@@ -38,6 +38,12 @@ export async function claimDue(db: Db, now: Date): Promise<TransactionRow | unde
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/** When the next step of any transaction is due (undefined when none is waiting). */
+export async function nextStepDue(db: Db): Promise<Date | undefined> {
+  const [row] = await db.select({ at: min(transactions.nextStepAt) }).from(transactions);
+  return row?.at ?? undefined;
 }
 
 export type TransactionFilter = Omit<TransactionsQuery, 'sort' | 'limit' | 'next' | 'prev' | 'orderBy'>;

@@ -1,13 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, min, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATURE_HEADER } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
+import { CHANNELS, notify } from '../../db/notify';
 import { queryRows } from '../../db/rows';
-import type { Logger } from '../../logger';
-import { FailureLog } from '../../workers/failures';
-import { onEnqueued } from './outbox';
+import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
 import { webhookNotifications, webhooks } from './schema';
 import { signBody, type SigningKey } from './signing';
 import { guardedLookup, literalRefused, type UrlPolicy } from './url-policy';
@@ -80,21 +79,26 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number
 }
 
 
-/** Posts one signed envelope; never throws. */
-export async function post(notification: Claimed, key: SigningKey, options: DeliveryOptions, sentAt: Date): Promise<AttemptResult> {
+/**
+ * Posts one signed envelope; never throws. An aborted `signal` (the worker stopping) cuts the
+ * attempt short: it answers 'interrupted', which is not an attempt of the receiver's.
+ */
+export async function post(notification: Claimed, key: SigningKey, options: DeliveryOptions, sentAt: Date, signal?: AbortSignal): Promise<AttemptResult | 'interrupted'> {
   const started = performance.now();
   const base = { notificationId: notification.id, sentAt };
   const url = new URL(notification.url);
   if (literalRefused(url, options.policy)) return { ...base, durationMs: 0, failureReason: 'NO_RESPONSE' };
+  if (signal?.aborted) return 'interrupted';
   const { jws, legacy } = await signBody(key, notification.body);
   const body = Buffer.from(notification.body);
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<AttemptResult>((resolve) => {
-    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) => resolve({ ...base, durationMs: Math.round(performance.now() - started), ...r });
+  return new Promise<AttemptResult | 'interrupted'>((resolve) => {
+    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) => resolve(signal?.aborted ? 'interrupted' : { ...base, durationMs: Math.round(performance.now() - started), ...r });
     const request = client.request(
       url,
       {
         method: 'POST',
+        signal,
         agent: url.protocol === 'https:' ? agents.https : agents.http,
         lookup: guardedLookup(options.policy),
         timeout: options.timeoutMs,
@@ -153,76 +157,71 @@ export async function recordAttempts(db: Db, results: { claimed: Claimed; result
   });
 }
 
-/** One claim-send-record round; answers how many notifications it attempted. */
-export async function deliverDue(db: Db, key: SigningKey, options: DeliveryOptions, now: () => Date): Promise<number> {
-  const claimed = await claimDue(db, now(), options.batchSize ?? 200, options.timeoutMs + LEASE_GRACE_MS);
-  if (claimed.length === 0) return 0;
-  const results = await Promise.all(claimed.map(async (c) => ({ claimed: c, result: await post(c, key, options, now()) })));
-  await recordAttempts(db, results, now(), options.retryScale);
-  return claimed.length;
+/**
+ * Gives notifications this worker leased back, due now, for another worker to take at once (the
+ * worker is stopping), unless the lease has already passed to another worker.
+ */
+export async function releaseLeases(db: Db, ids: string[], leaseEnd: Date, now: Date) {
+  if (ids.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookNotifications)
+      .set({ nextAttemptAt: now })
+      .where(and(inArray(webhookNotifications.id, ids), eq(webhookNotifications.status, 'IN_PROGRESS'), eq(webhookNotifications.nextAttemptAt, leaseEnd)));
+    await notify(tx, CHANNELS.webhookOutbox);
+  });
 }
 
 /**
- * The running worker: delivers while full batches come back, then waits for the next poll, or for
- * an enqueue plus `gatherMs`. Gathering briefly after an enqueue lets a busy stream of events go
- * out in batches (one claim and one record per batch) instead of one round trip each, which is
- * what keeps the embedded database ahead at hundreds of events per second. Answers a stop function.
+ * One claim-send-record round; answers how many notifications it claimed. When `signal` aborts
+ * (the worker stopping), attempts still waiting for an answer are cut short and their
+ * notifications released rather than left leased until the lease runs out.
  */
-export function startDeliveryWorker(db: Db, key: () => Promise<SigningKey>, options: DeliveryOptions, logger: Logger, now: () => Date, pollMs = 250, gatherMs = 50): () => Promise<void> {
-  const batchSize = options.batchSize ?? 200;
-  // Logged once per cause, not at every poll while it lasts.
-  const failures = new FailureLog(logger, 'webhook delivery round failed');
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let due = Infinity;
-  let running: Promise<void> | undefined;
-  let again = false;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    // Keep the earlier of the pending wake-up and this one.
-    if (timer && Date.now() + ms >= due) return;
-    if (timer) clearTimeout(timer);
-    due = Date.now() + ms;
-    timer = setTimeout(run, ms);
-  };
-  const run = () => {
-    timer = undefined;
-    due = Infinity;
-    running = (async () => {
-      try {
-        while (!stopped && (await deliverDue(db, await key(), options, now)) === batchSize);
-        failures.succeeded('round');
-      } catch (err) {
-        failures.failed('round', err);
-      }
-    })().finally(() => {
-      running = undefined;
-      const wake = again;
-      again = false;
-      schedule(wake ? gatherMs : pollMs);
-    });
-  };
-  const unsubscribe = onEnqueued(() => schedule(gatherMs));
-  schedule(0);
-  return async () => {
-    stopped = true;
-    unsubscribe();
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+export async function deliverDue(db: Db, key: SigningKey, options: DeliveryOptions, now: () => Date, signal?: AbortSignal): Promise<number> {
+  const claimedAt = now();
+  const leaseMs = options.timeoutMs + LEASE_GRACE_MS;
+  const claimed = await claimDue(db, claimedAt, options.batchSize ?? 200, leaseMs);
+  if (claimed.length === 0) return 0;
+  const posted = await Promise.all(claimed.map(async (c) => ({ claimed: c, result: await post(c, key, options, now(), signal) })));
+  const results = posted.filter((p): p is { claimed: Claimed; result: AttemptResult } => p.result !== 'interrupted');
+  await recordAttempts(db, results, now(), options.retryScale);
+  const interrupted = posted.filter((p) => p.result === 'interrupted').map((p) => p.claimed.id);
+  await releaseLeases(db, interrupted, new Date(claimedAt.getTime() + leaseMs), now());
+  return claimed.length;
 }
 
-/** Resends: a fresh round of attempts for the given notifications of a webhook. */
+/** When the next notification is due (or a lease ends), undefined when none is in progress. */
+export async function nextAttemptDue(db: Db): Promise<Date | undefined> {
+  const [row] = await db.select({ at: min(webhookNotifications.nextAttemptAt) }).from(webhookNotifications).where(eq(webhookNotifications.status, 'IN_PROGRESS'));
+  return row?.at ?? undefined;
+}
+
+/**
+ * The running worker: delivers while full batches come back, then sleeps until the next
+ * notification is due (a retry, or another worker's lease running out), a notice of new ones plus
+ * `gatherMs`, or the safety poll. Gathering briefly after a notice lets a busy stream of events go
+ * out in batches (one claim and one record per batch) instead of one round trip each, which is what
+ * keeps the embedded database ahead at hundreds of events per second. Answers the poller; stopping
+ * it releases the notifications it holds.
+ */
+export function startDeliveryWorker(worker: WorkerContext, key: () => Promise<SigningKey>, options: DeliveryOptions, busyMs = 250, gatherMs = 50): Poller {
+  const { db, now } = worker;
+  const batchSize = options.batchSize ?? 200;
+  const round = async (signal: AbortSignal) => {
+    while (!signal.aborted && (await deliverDue(db, await key(), options, now, signal)) === batchSize);
+    return nextAttemptDue(db);
+  };
+  return startPoller('webhook delivery', round, worker.logger, { ...worker, channel: CHANNELS.webhookOutbox, busyMs, gatherMs });
+}
+
+/** Resends: a fresh round of attempts for the given notifications of a webhook (in the caller's transaction, which wakes the workers). */
 export async function requeue(db: Db, where: SQL, now: Date): Promise<number> {
   const rows = await db
     .update(webhookNotifications)
     .set({ status: 'IN_PROGRESS', roundAttempts: 0, nextAttemptAt: now, updatedAt: now })
     .where(where)
     .returning({ id: webhookNotifications.id });
+  if (rows.length > 0) await notify(db, CHANNELS.webhookOutbox);
   return rows.length;
 }
 

@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
+import { CHANNELS, noticeExpression } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 
 /**
  * The outbox. A change that should be announced calls `enqueueEvent` inside its own database
  * transaction: one notification per subscribed, enabled webhook is written with it, so a change
  * that rolls back announces nothing and one that commits cannot lose its notifications. The
- * delivery worker sends them afterwards.
+ * delivery workers, woken by a database notice when it commits, send them afterwards.
  */
-
-const wakers = new Set<() => void>();
-
-/** Lets a delivery worker in this process start at once instead of at its next poll. */
-export function onEnqueued(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
 
 export interface OutboxEvent {
   workspaceId: string;
@@ -30,7 +23,9 @@ export interface OutboxEvent {
 /**
  * Writes the notifications of one event in one statement (it runs for every change, so a round
  * trip saved here is saved hundreds of times a second); answers their ids. The envelope is written
- * as text in the order of the spec's table, with each row's own id and webhook id.
+ * as text in the order of the spec's table, with each row's own id and webhook id. The same
+ * statement sends the notice that wakes the delivery workers (once per inserted row, which
+ * PostgreSQL folds into one notice per transaction; none when no webhook subscribes).
  */
 export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promise<string[]> {
   const at = now.toISOString();
@@ -45,20 +40,17 @@ export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promi
   // (`cross join lateral (select gen_random_uuid())`) is not that: once the planner put it on the
   // outer side of the join (after ANALYZE), every webhook got the same id and the insert failed.
   const inserted = await queryRows<{ id: string }>(db, sql`
-    insert into webhook_notifications (id, workspace_id, webhook_id, event_type, resource_id, body, status, created_at, updated_at, next_attempt_at)
-    select n.id, n.workspace_id, n.webhook_id, ${event.eventType}, ${event.resourceId},
-      ${head} || n.id || ${`","resourceId":${JSON.stringify(event.resourceId)},"webhookId":"`} || n.webhook_id || '"' || ${rest},
-      'IN_PROGRESS', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from (
-      select gen_random_uuid() as id, w.id as webhook_id, w.workspace_id
-      from webhooks w
-      where w.workspace_id = ${event.workspaceId}::uuid and ${target}
-    ) n
-    returning id`);
-  const ids = inserted.map((r) => r.id);
-  if (ids.length === 0) return ids;
-  // The caller's transaction commits after this returns; the worker gathers for a moment before it
-  // claims, and a row it still misses goes out at its next poll.
-  wakers.forEach((wake) => wake());
-  return ids;
+    with inserted as (
+      insert into webhook_notifications (id, workspace_id, webhook_id, event_type, resource_id, body, status, created_at, updated_at, next_attempt_at)
+      select n.id, n.workspace_id, n.webhook_id, ${event.eventType}, ${event.resourceId},
+        ${head} || n.id || ${`","resourceId":${JSON.stringify(event.resourceId)},"webhookId":"`} || n.webhook_id || '"' || ${rest},
+        'IN_PROGRESS', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+      from (
+        select gen_random_uuid() as id, w.id as webhook_id, w.workspace_id
+        from webhooks w
+        where w.workspace_id = ${event.workspaceId}::uuid and ${target}
+      ) n
+      returning id)
+    select id, ${noticeExpression(CHANNELS.webhookOutbox)} as noticed from inserted`);
+  return inserted.map((r) => r.id);
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm
 import type { NotificationsQuery } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { CHANNELS, notify } from '../../db/notify';
 import { isUuid } from '../../db/uuid';
 import { webhookAttempts, webhookNotifications, webhooks } from './schema';
 
@@ -47,6 +48,7 @@ export async function releaseHeld(db: Db, webhookId: string, now: Date) {
     .update(webhookNotifications)
     .set({ status: 'IN_PROGRESS', nextAttemptAt: now, updatedAt: now })
     .where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.status, 'ON_HOLD')));
+  await notify(db, CHANNELS.webhookOutbox);
 }
 
 export type NotificationFilter = Pick<NotificationsQuery, 'statuses' | 'events' | 'resourceId' | 'startTime' | 'endTime'>;
