@@ -66,6 +66,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 1 },
     stuckAlert: { seconds: 300, blocks: 25 },
     idempotencyLeaseMs: 30_000,
+    drainDelayMs: 0,
+    instanceId: undefined,
     ...overrides,
   };
 }
