@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: 415,
   tooManyRequests: 429,
   internal: 500,
+  serviceUnavailable: 503,
   // API-user JWT authentication (wire-facts)
   invalidSignature: -1,
   apiKeyMissingFromJwt: -2,

@@ -14,6 +14,7 @@ import { registerTransactions } from './features/transactions/handlers';
 import { registerVault } from './features/vault/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
+import { registerHealth, type Readiness } from './http/health';
 import { allowedMethods } from './http/method-not-allowed';
 import { requestContext } from './http/request-id';
 import { storableText } from './http/storable-text';
@@ -23,8 +24,15 @@ import type { AppDeps, AppEnv } from './http/types';
 export const API_VERSION = '1.6.2';
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** `extend` adds routes before the catch-all ones (tests use it for probes such as a slow request). */
-export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => void): OpenAPIHono<AppEnv> {
+/**
+ * `extend` adds routes before the catch-all ones (tests use it for probes such as a slow request).
+ * `readiness` is what /readyz reports; an app without running workers (as tests build it) is not ready.
+ */
+export function createApp(
+  deps: AppDeps,
+  extend?: (app: OpenAPIHono<AppEnv>) => void,
+  readiness: Readiness = { workers: false, draining: false },
+): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return c.json({ message: describeZodError(result.error, result.target), code: ERROR_CODES.badRequest }, 400);
@@ -52,6 +60,15 @@ export function createApp(deps: AppDeps, extend?: (app: OpenAPIHono<AppEnv>) => 
       strictTransportSecurity: deps.config.production ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
+  const instanceId = deps.config.instanceId;
+  if (instanceId) {
+    // Which instance of a fleet answered, for an operator (and the fleet tests) following requests through a balancer.
+    app.use(async (c, next) => {
+      await next();
+      c.res.headers.set('X-Instance', instanceId);
+    });
+  }
+  registerHealth(app, deps.db, readiness);
   app.use('/v1/*', async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');

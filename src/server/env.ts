@@ -96,6 +96,16 @@ const EnvSchema = z.object({
     .min(100, { error: 'WORKER_SAFETY_POLL_MS must be between 100 and 600000' })
     .max(600_000, { error: 'WORKER_SAFETY_POLL_MS must be between 100 and 600000' })
     .default(5_000),
+  DRAIN_DELAY_MS: z.coerce
+    .number({ error: 'DRAIN_DELAY_MS must be a number of milliseconds' })
+    .int({ error: 'DRAIN_DELAY_MS must be a whole number of milliseconds' })
+    .min(0, { error: 'DRAIN_DELAY_MS must be between 0 and 300000' })
+    .max(300_000, { error: 'DRAIN_DELAY_MS must be between 0 and 300000' })
+    .default(5000),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'INSTANCE_ID must be 1 to 64 letters, digits, dots, dashes or underscores' })
+    .optional(),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -131,6 +141,10 @@ export interface Config {
    * listening connection dropped). Notices and the engines' own due times drive them otherwise.
    */
   workerSafetyPollMs: number;
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served, so a balancer stops sending first. */
+  drainDelayMs: number;
+  /** Names this instance in an `X-Instance` response header (set by an operator running several). */
+  instanceId: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stuckAlert: { seconds: e.STUCK_ALERT_SECONDS, blocks: e.STUCK_ALERT_BLOCKS },
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     workerSafetyPollMs: e.WORKER_SAFETY_POLL_MS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
+    instanceId: e.INSTANCE_ID,
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

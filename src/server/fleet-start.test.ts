@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { createConsoleUser, createWorkspace } from './features/auth/accounts';
 import { currentSigningKey, KEY_REFRESH_MS, loadSigningKey, publicJwks, RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from './features/webhooks/signing';
 import { webhookSigningKeys } from './features/webhooks/schema';
 import { openTestDatabase } from './test/harness';
+import { startInstance } from '../../scripts/fleet';
 
 /**
  * Several instances of the service on one database, as a fleet starts them: at the same moment.
@@ -80,30 +80,9 @@ describe('signing key rotation', () => {
   });
 });
 
-/** The real service, started as `npm start` starts it (see playwright.config.ts). */
-function startInstance(database: { DATABASE_URL: string } | { DATA_DIR: string }, dir: string): { child: ChildProcess; ready: Promise<string>; exited: Promise<number | null>; output: () => string } {
-  const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-  let output = '';
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', import.meta.resolve('tsx'), main], {
-    // Its own folder: with DATABASE_URL the demo API user's key is written to ./data.
-    cwd: dir,
-    env: { ...process.env, ...database, PORT: '0', HOST: '127.0.0.1', DEMO: 'true', DEMO_PASSWORD: 'fleet-demo-password-1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /ready at (http:\/\/[^/\s]+)\//.exec(output)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`instance exited with ${code}:\n${output}`)));
-  });
-  ready.catch(() => undefined);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, ready, exited, output: () => output };
-}
+/** The real service, started as `npm start` starts it, in its own folder (with DATABASE_URL the demo API user's key is written to ./data). */
+const startService = (database: { DATABASE_URL: string } | { DATA_DIR: string }, dir: string) =>
+  startInstance({ cwd: dir, env: { ...database, DEMO: 'true', DEMO_PASSWORD: 'fleet-demo-password-1', LOG_LEVEL: 'warn' } });
 
 describe.runIf(process.env.DATABASE_URL)('three service processes started in the same second on an empty PostgreSQL database', () => {
   const name = `ao_fleet_${randomUUID().replaceAll('-', '')}`;
@@ -131,7 +110,7 @@ describe.runIf(process.env.DATABASE_URL)('three service processes started in the
     const started = Array.from({ length: 3 }, () => {
       const dir = mkdtempSync(join(tmpdir(), 'ao-fleet-'));
       dirs.push(dir);
-      const instance = startInstance({ DATABASE_URL: target() }, dir);
+      const instance = startService({ DATABASE_URL: target() }, dir);
       running.push(instance.child);
       return instance;
     });
@@ -173,7 +152,7 @@ describe('an instance that cannot start', () => {
       const url = 'url' in holder ? (holder.url as string | undefined) : undefined;
       if (!url) await holder.close();
       try {
-        const instance = startInstance(url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data') }, dir);
+        const instance = startService(url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, 'data') }, dir);
         expect(await instance.exited).toBe(1);
         expect(instance.output()).toMatch(/could not start: duplicate key value violates unique constraint "…" \(SQLSTATE 23505\)/);
         expect(instance.output()).not.toMatch(/scrypt|params|insert into/i);

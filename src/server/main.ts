@@ -60,9 +60,9 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    logger.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining: /readyz answers 503, requests are served until the delay ends, then those in flight finish');
     server
-      .close()
+      .drain()
       .then(() => {
         logger.info('stopped');
         process.exit(0);

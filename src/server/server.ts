@@ -7,6 +7,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import type { Config } from './env';
 import { loadSecrets } from './features/auth/tokens';
 import { startRefusalSummaries } from './http/authenticate';
+import type { Readiness } from './http/health';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';
@@ -19,8 +20,17 @@ export interface RunningServer {
   url: string;
   app: OpenAPIHono<AppEnv>;
   deps: AppDeps;
-  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  /**
+   * Stops accepting connections, lets requests in flight finish, stops the workers, then closes
+   * the database. /readyz answers 503 from the first moment.
+   */
   close(): Promise<void>;
+  /**
+   * Graceful drain (SIGTERM): /readyz answers 503 at once while requests are still served for
+   * `config.drainDelayMs`, long enough for a balancer's health checks to take this instance out,
+   * then `close()`.
+   */
+  drain(): Promise<void>;
 }
 
 /**
@@ -62,7 +72,8 @@ export async function startServer(
   extend?: (app: OpenAPIHono<AppEnv>) => void,
 ): Promise<RunningServer> {
   const { deps, database, releaseLock } = services ?? (await openServices(config, logger));
-  const app = createApp(deps, extend);
+  const readiness: Readiness = { workers: false, draining: false };
+  const app = createApp(deps, extend, readiness);
   const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
   const worker = { db: deps.db, notices: database.notices, logger, now: deps.now, safetyMs: config.workerSafetyPollMs };
   const orderEngine = startOrderEngine(worker);
@@ -71,36 +82,48 @@ export async function startServer(
   const signingKey = currentSigningKey(deps.db, deps.now);
   await signingKey(); // the JWKS has a key before the first delivery
   const delivery = startDeliveryWorker(worker, signingKey, { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks });
+  readiness.workers = true;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: answerAndCloseEarly(app), port: config.port, hostname: config.host }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      readiness.draining = true;
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          logger.warn('requests still running after 10 s; closing their connections');
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, 10_000);
+        // A connection whose request finishes during shutdown turns idle and would be kept alive
+        // for its keep-alive timeout; closing idle connections until the server is closed avoids it.
+        const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearTimeout(force);
+          clearInterval(sweep);
+          resolve();
+        });
+      });
+      // The workers stop after the last request: their stop functions finish the step at hand and
+      // give back what this instance holds, so another instance takes it over at once.
+      readiness.workers = false;
+      stopHousekeeping();
+      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
+      await database.close();
+      releaseLock();
+    })());
+  let draining: Promise<void> | undefined;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     app,
     deps,
-    close: () =>
-      (closing ??= (async () => {
-        stopHousekeeping();
-        // Stopping the workers ends their rounds and releases what they hold (leased notifications).
-        await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
-        await new Promise<void>((resolve) => {
-          const force = setTimeout(() => {
-            logger.warn('requests still running after 10 s; closing their connections');
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }, 10_000);
-          // A connection whose request finishes during shutdown turns idle and would be kept alive
-          // for its keep-alive timeout; closing idle connections until the server is closed avoids it.
-          const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
-          server.close(() => {
-            clearTimeout(force);
-            clearInterval(sweep);
-            resolve();
-          });
-        });
-        await database.close();
-        releaseLock();
+    close,
+    drain: () =>
+      (draining ??= (async () => {
+        readiness.draining = true;
+        await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+        await close();
       })()),
   };
 }

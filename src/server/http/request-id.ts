@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { recordedPath } from './client-address';
+import { HEALTH_PATHS } from './health';
 import type { AppEnv } from './types';
 import type { Logger } from '../logger';
 
@@ -20,7 +21,10 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     // An idempotent replay keeps the X-Request-ID of the first response, so only fill it in when absent.
     if (!c.res.headers.has('X-Request-ID')) c.res.headers.set('X-Request-ID', requestId);
     const status = c.res.status;
-    log[status >= 500 ? 'error' : 'info'](
+    // A balancer asks every instance for its health every second or two: those lines (a 503 from a
+    // draining instance included) would drown the rest, so they are kept for LOG_LEVEL=debug.
+    const level = (HEALTH_PATHS as readonly string[]).includes(c.req.path) ? 'debug' : status >= 500 ? 'error' : 'info';
+    log[level](
       { method: c.req.method, path: recordedPath(c), status, ms: Math.round(performance.now() - started) },
       'request',
     );

@@ -67,6 +67,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stuckAlert: { seconds: 300, blocks: 25 },
     idempotencyLeaseMs: 30_000,
     workerSafetyPollMs: 5_000,
+    drainDelayMs: 0,
+    instanceId: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,291 @@
+import { createPrivateKey, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookEnvelope } from '../src/contract/webhooks';
+import { signedHeaders, WebhookReceiver, type TestApiUser } from '../src/server/test/harness';
+import { startFleet, type Fleet } from '../scripts/fleet';
+
+/**
+ * Three instances of the service behind HAProxy on one fresh PostgreSQL database (`npm run
+ * test:fleet`, DATABASE_URL naming the server). The tests run in order on one fleet: the last ones
+ * drain one instance and exhaust this machine's sign-in allowance, so they come after the rest.
+ */
+
+const PASSWORD = 'fleet-Demo-password-1';
+const RATE_LIMIT_EXTERNAL_QUERY = 30;
+const DRAIN_DELAY_MS = 2500;
+const server = process.env.DATABASE_URL;
+if (!server) throw new Error('The fleet suite needs DATABASE_URL (a PostgreSQL server it may create a database on)');
+const name = `ao_fleet_${randomUUID().replaceAll('-', '')}`;
+const databaseUrl = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+
+let fleet: Fleet;
+let db: pg.Pool;
+let adminToken: string;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+type CallInit = { method?: string; token?: string; body?: unknown; headers?: Record<string, string>; base?: string };
+
+/** Network errors met by writes, which a client retries with their Idempotency-Key (as the SDKs do). */
+const retriedWrites: string[] = [];
+
+async function call(path: string, init: CallInit = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers; instance: string | null }> {
+  try {
+    return await callOnce(path, init);
+  } catch (error) {
+    if (!init.headers?.['Idempotency-Key']) throw error;
+    retriedWrites.push(`${path}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
+    return callOnce(path, init);
+  }
+}
+
+async function callOnce(path: string, init: CallInit) {
+  const res = await fetch(`${init.base ?? fleet.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown>, headers: res.headers, instance: res.headers.get('X-Instance') };
+}
+
+async function signIn(email: string, headers: Record<string, string> = {}) {
+  return call('/v1/auth/sign_in', { method: 'POST', body: { email, password: PASSWORD }, headers });
+}
+
+async function tokenOf(email: string) {
+  const res = await signIn(email);
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.accessToken as string;
+}
+
+const transfer = (externalTxId: string) => ({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.01', externalTxId });
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  fleet = await startFleet({
+    databaseUrl,
+    instances: 3,
+    env: {
+      DEMO: 'true',
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_LOCAL: 'true',
+      // A delivery lease is the timeout plus 30 s: a short timeout keeps the redelivery after a kill near.
+      WEBHOOK_TIMEOUT_MS: '1000',
+      DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+      IDEMPOTENCY_LEASE_MS: '2000',
+      RATE_LIMIT_EXTERNAL_QUERY: String(RATE_LIMIT_EXTERNAL_QUERY),
+    },
+  });
+  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  adminToken = await tokenOf('admin@demo.test');
+}, 300_000);
+
+afterAll(async () => {
+  if (retriedWrites.length) console.warn(`writes retried after a network error: ${retriedWrites.join('; ')}\nHAProxy:\n${fleet.haproxyOutput()}`);
+  await db?.end();
+  await fleet?.stop();
+  await admin(`drop database if exists ${name} with (force)`);
+}, 60_000);
+
+describe('three instances started together on an empty database', () => {
+  it('made one schema, one demo workspace and one signing key, and every instance serves', async () => {
+    for (const i of fleet.instances) expect(i.output(), i.id).not.toMatch(/could not start|"level":50/);
+    const { rows: demo } = await db.query('select id from workspaces where is_demo');
+    expect(demo).toHaveLength(1);
+    const { rows: keys } = await db.query('select count(*)::int as n from webhook_signing_keys');
+    expect(keys[0].n).toBe(1);
+    const kids = await Promise.all(fleet.instances.map(async (i) => ((await call('/.well-known/jwks.json', { base: i.url })).body.keys as { kid: string }[]).map((k) => k.kid)));
+    expect(kids).toEqual([kids[0], kids[0], kids[0]]);
+    expect(kids[0]).toHaveLength(1);
+    const ready = await Promise.all(fleet.instances.map((i) => call('/readyz', { base: i.url })));
+    expect(ready.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+});
+
+describe('through the balancer', () => {
+  it('50 concurrent duplicates of one idempotent write make one effect', async () => {
+    const key = randomUUID();
+    const body = transfer(`dup-${key}`);
+    const send = () => call('/v1/transactions', { method: 'POST', token: adminToken, body, headers: { 'Idempotency-Key': key } });
+    const answers = await Promise.all(Array.from({ length: 50 }, send));
+    // The first execution answers 200 and its replays too; a duplicate arriving while it runs gets 409.
+    expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => a.status))).toBe(true);
+    expect(new Set(answers.map((a) => a.instance)).size).toBe(3);
+    const settled = await until('the write to be replayable', async () => {
+      const a = await send();
+      return a.status === 200 ? a : undefined;
+    }, 20_000);
+    expect(new Set(answers.filter((a) => a.status === 200).map((a) => a.body.id))).toEqual(new Set([settled.body.id]));
+    const { rows } = await db.query('select count(*)::int as n from transactions where external_tx_id = $1', [body.externalTxId]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('accepts a signed request’s nonce once, whichever instance sees it again', async () => {
+    const { rows } = await db.query('select a.id from api_users a join workspaces w on w.id = a.workspace_id where w.is_demo');
+    const user: TestApiUser = { id: rows[0].id as string, workspaceId: '', privateKey: createPrivateKey(readFileSync(join(fleet.dir, 'data/demo-api-user.key'))) };
+    const path = '/v1/vault/accounts_paged';
+    const headers = await signedHeaders(user, path);
+    const first = await call(path, { base: fleet.instances[0]!.url, headers });
+    expect(first.status).toBe(200);
+    const replay = await call(path, { base: fleet.instances[1]!.url, headers });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe(-7);
+  });
+
+  it('shares rate-limit windows: requests spread over the instances hit one limit', async () => {
+    const token = await tokenOf('viewer@demo.test');
+    const answers = await Promise.all(Array.from({ length: RATE_LIMIT_EXTERNAL_QUERY + 9 }, () => call('/v1/assets?pageSize=100', { token })));
+    expect(new Set(answers.map((a) => a.instance)).size).toBe(3);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200), JSON.stringify(statuses)).toHaveLength(RATE_LIMIT_EXTERNAL_QUERY);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
+  it('keeps a console session whose requests land on different instances', async () => {
+    const signedIn = await signIn('auditor@demo.test');
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.accessToken as string;
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const reads = await Promise.all(Array.from({ length: 6 }, () => call('/v1/auth/session', { token })));
+    expect(reads.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(new Set(reads.map((r) => r.instance)).size).toBe(3);
+    // The refresh cookie rotates on one instance and the new access token works on the others.
+    const refreshed = await call('/v1/auth/refresh', { method: 'POST', headers: { Cookie: cookie } });
+    expect(refreshed.status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 3 }, () => call('/v1/vault/accounts_paged', { token: refreshed.body.accessToken as string })));
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200]);
+    // Signing out on one instance ends the token on every instance.
+    expect((await call('/v1/auth/sign_out', { method: 'POST', token: refreshed.body.accessToken as string, headers: { Cookie: refreshed.headers.get('set-cookie')!.split(';')[0]! } })).status).toBeLessThan(300);
+    const ended = await Promise.all(Array.from({ length: 3 }, () => call('/v1/auth/session', { token: refreshed.body.accessToken as string })));
+    expect(ended.map((r) => r.status)).toEqual([401, 401, 401]);
+  });
+});
+
+describe('engines and webhooks when an instance is killed mid-way', () => {
+  const receiver = new WebhookReceiver();
+  afterAll(() => receiver.stop());
+
+  it('every transfer reaches its final status once, every notification arrives, duplicates keep their id', async () => {
+    await receiver.start();
+    const hook = await call('/v1/webhooks', { method: 'POST', token: adminToken, body: { url: receiver.url, events: ['transaction.created', 'transaction.status.updated'] }, headers: { 'Idempotency-Key': randomUUID() } });
+    expect(hook.status).toBe(201);
+    const run = randomUUID().slice(0, 8);
+    const created = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => call('/v1/transactions', { method: 'POST', token: adminToken, body: transfer(`kill-${run}-${n}`), headers: { 'Idempotency-Key': randomUUID() } })),
+    );
+    expect(created.map((c) => c.status)).toEqual(Array(30).fill(200));
+    const ids = created.map((c) => c.body.id as string);
+    // Kill one instance once the engines are stepping the transfers and deliveries are under way.
+    await until('the first deliveries', async () => (receiver.got.length >= 10 ? true : undefined), 30_000);
+    const victim = fleet.instances[2]!;
+    victim.kill('SIGKILL');
+    await victim.exited;
+
+    const final = await until(
+      'every transfer to reach a final status',
+      async () => {
+        const { rows } = await db.query<{ id: string; status: string }>('select id, status from transactions where id = any($1::uuid[])', [ids]);
+        return rows.every((r) => ['COMPLETED', 'FAILED', 'CANCELLED', 'REJECTED', 'BLOCKED'].includes(r.status)) ? rows : undefined;
+      },
+      60_000,
+    );
+    expect(final.map((r) => r.status)).toEqual(Array(30).fill('COMPLETED'));
+
+    const { rows: notifications } = await db.query<{ id: string }>(
+      `select n.id from webhook_notifications n where n.webhook_id = $1`,
+      [hook.body.id],
+    );
+    const expected = new Set(notifications.map((n) => n.id));
+    // The killed instance's leased notifications come again once their lease runs out (timeout + 30 s).
+    await until('every notification to arrive', async () => {
+      const arrived = new Set(receiver.envelopes().map((e) => e.id));
+      return [...expected].every((id) => arrived.has(id)) ? true : undefined;
+    }, 75_000);
+
+    const envelopes: WebhookEnvelope[] = receiver.envelopes();
+    const byId = new Map<string, WebhookEnvelope[]>();
+    for (const e of envelopes) byId.set(e.id, [...(byId.get(e.id) ?? []), e]);
+    expect(new Set(byId.keys())).toEqual(expected);
+    // A notification delivered twice is the same notification: same event, same data.
+    for (const copies of byId.values()) expect(new Set(copies.map((c) => JSON.stringify(c)))).toHaveProperty('size', 1);
+    // Each transfer went to COMPLETED once: one distinct notification says so.
+    for (const id of ids) {
+      const completions = new Set(envelopes.filter((e) => e.resourceId === id && e.eventType === 'transaction.status.updated' && (e.data as { status?: string }).status === 'COMPLETED').map((e) => e.id));
+      expect(completions.size, id).toBe(1);
+    }
+  }, 180_000);
+});
+
+describe('graceful drain', () => {
+  it('on SIGTERM: /readyz answers 503 while requests are served, a slow request in flight finishes, the process exits 0', async () => {
+    const target = fleet.instances[1]!;
+    // A client sending its body slowly: the request is in flight across the drain.
+    const body = JSON.stringify({ email: 'admin2@demo.test', password: PASSWORD });
+    const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${target.url}/v1/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), DRAIN_DELAY_MS + 1500);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    target.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const during = await call('/readyz', { base: target.url });
+    expect(during.status).toBe(503);
+    expect(during.body).toEqual({ message: 'Draining: this instance is shutting down', code: 503 });
+    // Still serving during the grace period, and the balancer keeps answering throughout.
+    expect((await call('/livez', { base: target.url })).status).toBe(200);
+    const meanwhile = await Promise.all(Array.from({ length: 6 }, () => call('/livez')));
+    expect(meanwhile.map((m) => m.status)).toEqual(Array(6).fill(200));
+    const answered = await slow;
+    expect(answered.status, answered.text).toBe(200);
+    expect(await target.exited).toBe(0);
+    await expect(fetch(`${target.url}/livez`)).rejects.toThrow();
+  }, 60_000);
+});
+
+describe('sign-in throttling through the balancer', () => {
+  it('counts failures per client address, whatever X-Forwarded-For the client writes', async () => {
+    // 20 failures from one address are free; each attempt below forges another address.
+    for (let n = 0; n < 21; n += 7) {
+      await Promise.all(
+        Array.from({ length: 7 }, (_, k) => call('/v1/auth/sign_in', { method: 'POST', body: { email: `nobody-${n + k}@example.test`, password: 'wrong password 1' }, headers: { 'X-Forwarded-For': `203.0.113.${n + k + 1}` } })),
+      );
+    }
+    const blocked = await signIn('owner@demo.test', { 'X-Forwarded-For': '198.51.100.7' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+});
