@@ -35,7 +35,7 @@ it('refuses exactly the requests past the limit when they arrive together', asyn
   const ws = await addWorkspace(ctx, 'Rush Co', ['ADMIN']);
   const token = await consoleToken(app, ws.people[0]!.email);
   ctx.clock.set(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
-  const statuses = await Promise.all(Array.from({ length: 8 }, () => app.request('/v1/management/api_users', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status)));
+  const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await app.request('/v1/management/api_users', { headers: { Authorization: `Bearer ${token}` } })).status));
   expect(statuses.filter((s) => s === 200)).toHaveLength(3);
   expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   ctx.clock.reset();
