@@ -3,6 +3,7 @@ import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { apiNonces, apiUsers, refreshTokens, signInFailures, users, workspaces } from '../../db/schema';
 import type { Principal } from '../../http/types';
+import { forgetPrincipals } from './principal-cache';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
@@ -94,6 +95,7 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): P
 
 export async function revokeFamily(db: Db, familyId: string, now: Date) {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  forgetPrincipals();
 }
 
 export async function sessionOfToken(db: Db, tokenHash: string) {
