@@ -52,10 +52,45 @@ export async function workspaceName(db: Db, workspaceId: string): Promise<string
   return row?.name ?? '';
 }
 
-/** Records a nonce; false when it was seen before (a replay). */
-export async function rememberNonce(db: Db, apiUserId: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const inserted = await db.insert(apiNonces).values({ apiUserId, nonce, expiresAt }).onConflictDoNothing().returning({ nonce: apiNonces.nonce });
-  return inserted.length > 0;
+type NonceClaim = { apiUserId: string; nonce: string; expiresAt: Date; settle: (fresh: boolean) => void; fail: (error: unknown) => void };
+const nonceQueues = new WeakMap<Db, { waiting: NonceClaim[]; running: boolean }>();
+const NONCES_PER_STATEMENT = 500;
+
+/**
+ * Records a nonce; false when it was seen before (a replay). The table's primary key stays the one
+ * judge of a replay, on every instance: each nonce is inserted, and only the request whose insert
+ * made the row is fresh. A request alone is inserted at once; those that arrive while an insert
+ * runs wait for it and go together in the next statement, so a burst of signed requests costs a
+ * few writes instead of one each. The same nonce twice in one statement is fresh once.
+ */
+export function rememberNonce(db: Db, apiUserId: string, nonce: string, expiresAt: Date): Promise<boolean> {
+  let queue = nonceQueues.get(db);
+  if (!queue) nonceQueues.set(db, (queue = { waiting: [], running: false }));
+  const claimed = new Promise<boolean>((settle, fail) => queue.waiting.push({ apiUserId, nonce, expiresAt, settle, fail }));
+  if (!queue.running) void insertNonces(db, queue);
+  return claimed;
+}
+
+async function insertNonces(db: Db, queue: { waiting: NonceClaim[]; running: boolean }) {
+  queue.running = true;
+  while (queue.waiting.length > 0) {
+    const batch = queue.waiting.splice(0, NONCES_PER_STATEMENT);
+    try {
+      const inserted = await db
+        .insert(apiNonces)
+        .values(batch.map(({ apiUserId, nonce, expiresAt }) => ({ apiUserId, nonce, expiresAt })))
+        .onConflictDoNothing()
+        .returning({ apiUserId: apiNonces.apiUserId, nonce: apiNonces.nonce });
+      const fresh = new Set(inserted.map((row) => `${row.apiUserId} ${row.nonce}`));
+      for (const claim of batch) {
+        const key = `${claim.apiUserId} ${claim.nonce}`;
+        claim.settle(fresh.delete(key));
+      }
+    } catch (error) {
+      for (const claim of batch) claim.fail(error);
+    }
+  }
+  queue.running = false;
 }
 
 export async function storeRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert) {
