@@ -211,7 +211,7 @@ describe('console sessions', () => {
     return { token: ((await res.json()) as { accessToken: string }).accessToken, cookie: cookieOf(res) };
   };
 
-  it('sign-out ends that sign-in’s access token at once, on every instance, for reads and writes; another sign-in keeps working', async () => {
+  it('sign-out ends that sign-in’s access token at once on both instances of this process (another process within PRINCIPAL_TTL_MS), for reads and writes; another sign-in keeps working', async () => {
     const email = ws.people[0]!.email;
     const session = await signInAs(email);
     const other = await signInAs(email);

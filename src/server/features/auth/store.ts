@@ -33,13 +33,17 @@ export async function findConsolePrincipal(db: Db, userId: string): Promise<Prin
  * the token belongs to must still be live (a refresh token of its family not revoked). Sign-out,
  * a reused refresh cookie and a disabled account therefore end the token on its next request.
  */
-export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
+export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<(Principal & { workspaceName: string }) | undefined> {
   const live = db
     .select({ one: sql`1` })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)));
-  const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.enabled, true), exists(live)));
-  return row && consolePrincipal(row);
+  const [row] = await db
+    .select({ user: users, workspaceName: workspaces.name })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(and(eq(users.id, userId), eq(users.enabled, true), exists(live)));
+  return row && { ...consolePrincipal(row.user), workspaceName: row.workspaceName };
 }
 
 export async function findApiUserForAuth(db: Db, apiKey: string) {
