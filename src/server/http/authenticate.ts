@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../../contract/errors';
 import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
 import { actorOf, appendAudit } from '../features/audit/record';
 import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from '../features/auth/store';
+import { ShortCache } from '../features/auth/principal-cache';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../features/auth/tokens';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
@@ -49,6 +50,10 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** API users and console sessions accepted in the last second (principal-cache.ts says what that costs). */
+const apiUsers = new ShortCache<NonNullable<Awaited<ReturnType<typeof findApiUserForAuth>>>>();
+const sessionPrincipals = new ShortCache<Principal>();
+
 async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string | undefined, c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Principal> {
   if (!token) throw unauthorized('JWT missing: send Authorization: Bearer <token> with X-API-Key', ERROR_CODES.jwtMissing);
   let claims: ReturnType<typeof decodeJwt>;
@@ -61,7 +66,7 @@ async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string 
   }
   if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized('The JWT does not name the API key in sub', ERROR_CODES.apiKeyMissingFromJwt);
   if (claims.sub !== apiKey || !UUID.test(apiKey)) throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
-  const user = await findApiUserForAuth(deps.db, apiKey);
+  const user = await apiUsers.get(apiKey, () => findApiUserForAuth(deps.db, apiKey), (u) => u.enabled && u.status === 'READY');
   if (!user) throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
   try {
     return await verifyApiUserRequest(deps, user, token, alg, claims, c);
@@ -247,9 +252,10 @@ async function verifySessionToken(deps: AppDeps, token: string): Promise<Session
 
 async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Principal> {
   const { sub, sid } = await verifySessionToken(deps, token);
-  // The user and the sign-in are read again on every request, so a sign-out, a disabled account
-  // or a changed role counts at once, on every instance.
-  const principal = sub && sid && UUID.test(sub) && UUID.test(sid) ? await findSessionPrincipal(deps.db, sub, sid) : undefined;
+  // The user and the sign-in are read again at most a second after the last read, and at once on
+  // this instance after a sign-out or a revoked sign-in, so those count on every instance within a second.
+  const principal =
+    sub && sid && UUID.test(sub) && UUID.test(sid) ? await sessionPrincipals.get(`${sub} ${sid}`, () => findSessionPrincipal(deps.db, sub, sid), () => true) : undefined;
   if (!principal) throw unauthorized('Token not accepted: the session has ended, or the user no longer exists or is disabled', ERROR_CODES.tokenNotAccepted);
   return principal;
 }

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rateLimitCounters } from '../db/schema';
+import { FLUSH_MS, SharedRateCounters } from './rate-limit';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -26,4 +29,32 @@ it('limits each caller per category per minute with 429, Retry-After and the err
   ctx.clock.set(ctx.clock.now().getTime() + 60_000);
   expect((await list(first!)).status).toBe(200);
   ctx.clock.reset();
+});
+
+it('refuses exactly the requests past the limit when they arrive together', async () => {
+  const ws = await addWorkspace(ctx, 'Rush Co', ['ADMIN']);
+  const token = await consoleToken(app, ws.people[0]!.email);
+  ctx.clock.set(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
+  const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await app.request('/v1/management/api_users', { headers: { Authorization: `Bearer ${token}` } })).status));
+  expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  ctx.clock.reset();
+});
+
+it('counts in memory far from the limit, and several instances together admit at most one batch each past it', async () => {
+  // Two instances' counters on one database; the limit of 1,000 makes a batch of 10.
+  const instances = [new SharedRateCounters(ctx.deps.db, ctx.deps.logger), new SharedRateCounters(ctx.deps.db, ctx.deps.logger)];
+  const now = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 2_000);
+  let admitted = 0;
+  for (let round = 0; round < 130; round++) {
+    const counts = await Promise.all(instances.flatMap((counters) => Array.from({ length: 5 }, () => counters.count('CONSOLE:both', 'query', 1000, now))));
+    admitted += counts.filter((n) => n <= 1000).length;
+    if (round % 7 === 0) await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
+  }
+  expect(admitted).toBeGreaterThanOrEqual(1000);
+  expect(admitted).toBeLessThanOrEqual(1000 + 2 * 10);
+  // Every request reached the shared counter (the last ones at the next flush).
+  await Promise.all(instances.map((counters) => counters.flushAll()));
+  const [row] = await ctx.deps.db.select().from(rateLimitCounters).where(and(eq(rateLimitCounters.caller, 'CONSOLE:both'), eq(rateLimitCounters.category, 'query')));
+  expect(row?.count).toBe(1300);
 });

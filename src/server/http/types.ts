@@ -12,6 +12,8 @@ export interface Principal {
   email: string | null;
   role: Role;
   workspaceId: string;
+  /** Read with a console session's principal, so that describing the session costs no query. */
+  workspaceName?: string;
 }
 
 export interface AppDeps {

@@ -12,6 +12,7 @@ import * as approvals from './approvals';
 import { publicKeyFromCsr } from './csr';
 import * as pairing from './pairing';
 import * as store from './store';
+import { forgetPrincipals } from '../auth/principal-cache';
 
 type ListPosition = { t: number; i: string };
 
@@ -30,7 +31,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { userId } = c.req.valid('param');
     const { enabled } = c.req.valid('json');
     const { workspaceId } = c.get('principal');
-    return commitWithResponse(c, deps.db, async (tx) => {
+    const res = await commitWithResponse(c, deps.db, async (tx) => {
       const before = await store.getApiUser(tx, workspaceId, userId);
       if (!before) throw notFound('API user not found');
       const after = await store.setApiUserEnabled(tx, workspaceId, userId, enabled);
@@ -45,6 +46,9 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       }
       return after;
     }, (user) => c.json(user, 200));
+    // After the commit: a request that read the user before it must not keep it for another second.
+    forgetPrincipals();
+    return res;
   });
 
   app.openapi({ ...routes.createApiUser, middleware: guard(deps, 'createApiUser') }, async (c) => {

@@ -157,6 +157,15 @@ describe('API-user request signing', () => {
     expect(again).toMatchObject({ status: 401, body: { code: -7 } });
   });
 
+  it('accepts a nonce once when its replays arrive together, and the other nonces sent with them', async () => {
+    const replayed = await signedHeaders(bot, path, { nonce: 'replay-me-together' });
+    const others = await Promise.all(Array.from({ length: 4 }, () => signedHeaders(bot, path)));
+    const answers = await Promise.all([...Array.from({ length: 6 }, () => call(replayed)), ...others.map((h) => call(h))]);
+    expect(answers.slice(0, 6).filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.slice(0, 6).filter((a) => a.status === 401 && a.body.code === -7)).toHaveLength(5);
+    expect(answers.slice(6).map((a) => a.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it('refuses a body that differs from the signed one', async () => {
     const target = `/v1/management/api_users/${bot.id}/enabled`;
     const headers = await signedHeaders(bot, target, { body: JSON.stringify({ enabled: true }) });

@@ -49,7 +49,7 @@ async function issueSession(deps: AppDeps, c: Context, principal: Principal, fam
 }
 
 async function describe(deps: AppDeps, p: Principal) {
-  return { id: p.id, kind: p.kind, name: p.name, email: p.email, role: p.role, workspaceId: p.workspaceId, workspaceName: await store.workspaceName(deps.db, p.workspaceId) };
+  return { id: p.id, kind: p.kind, name: p.name, email: p.email, role: p.role, workspaceId: p.workspaceId, workspaceName: p.workspaceName ?? (await store.workspaceName(deps.db, p.workspaceId)) };
 }
 
 const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });

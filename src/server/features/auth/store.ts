@@ -3,6 +3,7 @@ import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { apiNonces, apiUsers, refreshTokens, signInFailures, users, workspaces } from '../../db/schema';
 import type { Principal } from '../../http/types';
+import { forgetPrincipals } from './principal-cache';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
@@ -32,13 +33,17 @@ export async function findConsolePrincipal(db: Db, userId: string): Promise<Prin
  * the token belongs to must still be live (a refresh token of its family not revoked). Sign-out,
  * a reused refresh cookie and a disabled account therefore end the token on its next request.
  */
-export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
+export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<(Principal & { workspaceName: string }) | undefined> {
   const live = db
     .select({ one: sql`1` })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)));
-  const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.enabled, true), exists(live)));
-  return row && consolePrincipal(row);
+  const [row] = await db
+    .select({ user: users, workspaceName: workspaces.name })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(and(eq(users.id, userId), eq(users.enabled, true), exists(live)));
+  return row && { ...consolePrincipal(row.user), workspaceName: row.workspaceName };
 }
 
 export async function findApiUserForAuth(db: Db, apiKey: string) {
@@ -51,10 +56,45 @@ export async function workspaceName(db: Db, workspaceId: string): Promise<string
   return row?.name ?? '';
 }
 
-/** Records a nonce; false when it was seen before (a replay). */
-export async function rememberNonce(db: Db, apiUserId: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const inserted = await db.insert(apiNonces).values({ apiUserId, nonce, expiresAt }).onConflictDoNothing().returning({ nonce: apiNonces.nonce });
-  return inserted.length > 0;
+type NonceClaim = { apiUserId: string; nonce: string; expiresAt: Date; settle: (fresh: boolean) => void; fail: (error: unknown) => void };
+const nonceQueues = new WeakMap<Db, { waiting: NonceClaim[]; running: boolean }>();
+const NONCES_PER_STATEMENT = 500;
+
+/**
+ * Records a nonce; false when it was seen before (a replay). The table's primary key stays the one
+ * judge of a replay, on every instance: each nonce is inserted, and only the request whose insert
+ * made the row is fresh. A request alone is inserted at once; those that arrive while an insert
+ * runs wait for it and go together in the next statement, so a burst of signed requests costs a
+ * few writes instead of one each. The same nonce twice in one statement is fresh once.
+ */
+export function rememberNonce(db: Db, apiUserId: string, nonce: string, expiresAt: Date): Promise<boolean> {
+  let queue = nonceQueues.get(db);
+  if (!queue) nonceQueues.set(db, (queue = { waiting: [], running: false }));
+  const claimed = new Promise<boolean>((settle, fail) => queue.waiting.push({ apiUserId, nonce, expiresAt, settle, fail }));
+  if (!queue.running) void insertNonces(db, queue);
+  return claimed;
+}
+
+async function insertNonces(db: Db, queue: { waiting: NonceClaim[]; running: boolean }) {
+  queue.running = true;
+  while (queue.waiting.length > 0) {
+    const batch = queue.waiting.splice(0, NONCES_PER_STATEMENT);
+    try {
+      const inserted = await db
+        .insert(apiNonces)
+        .values(batch.map(({ apiUserId, nonce, expiresAt }) => ({ apiUserId, nonce, expiresAt })))
+        .onConflictDoNothing()
+        .returning({ apiUserId: apiNonces.apiUserId, nonce: apiNonces.nonce });
+      const fresh = new Set(inserted.map((row) => `${row.apiUserId} ${row.nonce}`));
+      for (const claim of batch) {
+        const key = `${claim.apiUserId} ${claim.nonce}`;
+        claim.settle(fresh.delete(key));
+      }
+    } catch (error) {
+      for (const claim of batch) claim.fail(error);
+    }
+  }
+  queue.running = false;
 }
 
 export async function storeRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert) {
@@ -94,6 +134,7 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): P
 
 export async function revokeFamily(db: Db, familyId: string, now: Date) {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  forgetPrincipals();
 }
 
 export async function sessionOfToken(db: Db, tokenHash: string) {
