@@ -18,7 +18,17 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // Rolldown moves modules shared by lazy pages into the entry chunk when the entry already
+      // imports one of their chunks, so the sign-in page loaded every page's dialogs and drawers.
+      // Without that merge, a shared module stays in a chunk of its own, loaded with its pages.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
+  },
   server: { proxy: { '/v1': apiTarget, '/docs': apiTarget } },
   test: {
     // At least two test files at a time, even on two cores: most of a file's time is spent waiting
