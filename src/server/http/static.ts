@@ -71,12 +71,14 @@ export function registerConsole(app: Hono<AppEnv>, consoleDir: string) {
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         // Vite puts a content hash in every asset name, so a file never changes under its name.
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  app.use('*', serveStatic({ root }));
-  app.get('*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => void c.header('Cache-Control', 'no-cache') }));
+  // The build writes .br and .gz copies of its scripts, styles and page (vite.config.ts).
+  app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: (_p, c) => void c.header('Cache-Control', 'no-cache') }));
 }

@@ -17,6 +17,13 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { mayPerform, type OperationId } from '../../contract/operations';
 import type { Role } from '../../contract/roles';
 
+/** A lazy page whose chunk the router can start fetching before the page renders. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  return Object.assign(lazy(load), { preload: load });
+}
+
 export interface NavItem {
   label: string;
   path: string;
@@ -24,7 +31,7 @@ export interface NavItem {
   operation: OperationId;
   icon: Icon;
   /** Each page is its own chunk, fetched the first time somebody opens it. */
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
   /** Reached from the page above it (a form, a detail) rather than from the navbar: routed, not listed. */
   hidden?: true;
 }
@@ -45,21 +52,21 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/admin/quorum',
         operation: 'getAdminQuorum',
         icon: IconUsersGroup,
-        page: lazy(() => import('../features/admin/quorum-page')),
+        page: lazyPage(() => import('../features/admin/quorum-page')),
       },
       {
         label: 'Approvals',
         path: '/admin/approvals',
         operation: 'listApprovalRequests',
         icon: IconChecklist,
-        page: lazy(() => import('../features/admin/approvals-page')),
+        page: lazyPage(() => import('../features/admin/approvals-page')),
       },
       {
         label: 'API users',
         path: '/admin/api-users',
         operation: 'listApiUsers',
         icon: IconKey,
-        page: lazy(() => import('../features/admin/api-users-page')),
+        page: lazyPage(() => import('../features/admin/api-users-page')),
       },
     ],
   },
@@ -71,7 +78,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/audit',
         operation: 'getAuditLogs',
         icon: IconHistory,
-        page: lazy(() => import('../features/audit/audit-log-page')),
+        page: lazyPage(() => import('../features/audit/audit-log-page')),
       },
     ],
   },
@@ -83,14 +90,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/catalogue/assets',
         operation: 'listAssets',
         icon: IconCoins,
-        page: lazy(() => import('../features/catalogue/assets-page')),
+        page: lazyPage(() => import('../features/catalogue/assets-page')),
       },
       {
         label: 'Blockchains',
         path: '/catalogue/blockchains',
         operation: 'listBlockchains',
         icon: IconLink,
-        page: lazy(() => import('../features/catalogue/blockchains-page')),
+        page: lazyPage(() => import('../features/catalogue/blockchains-page')),
       },
     ],
   },
@@ -102,14 +109,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/trading/orders',
         operation: 'listOrders',
         icon: IconArrowsExchange,
-        page: lazy(() => import('../features/trading/orders-page')),
+        page: lazyPage(() => import('../features/trading/orders-page')),
       },
       {
         label: 'New order',
         path: '/trading/orders/new',
         operation: 'createOrder',
         icon: IconArrowsExchange,
-        page: lazy(() => import('../features/trading/order-builder-page')),
+        page: lazyPage(() => import('../features/trading/order-builder-page')),
         hidden: true,
       },
       {
@@ -117,7 +124,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/trading/orders/:orderId',
         operation: 'getOrder',
         icon: IconArrowsExchange,
-        page: lazy(() => import('../features/trading/order-page')),
+        page: lazyPage(() => import('../features/trading/order-page')),
         hidden: true,
       },
     ],
@@ -130,14 +137,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/compliance/travel-rule',
         operation: 'listTravelRuleMessages',
         icon: IconRoute,
-        page: lazy(() => import('../features/compliance/travel-rule-page')),
+        page: lazyPage(() => import('../features/compliance/travel-rule-page')),
       },
       {
         label: 'Screening',
         path: '/compliance/screening',
         operation: 'getScreeningConfiguration',
         icon: IconShieldSearch,
-        page: lazy(() => import('../features/compliance/screening-page')),
+        page: lazyPage(() => import('../features/compliance/screening-page')),
       },
     ],
   },
@@ -149,7 +156,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/earn',
         operation: 'listEarnProviders',
         icon: IconPigMoney,
-        page: lazy(() => import('../features/earn/earn-page')),
+        page: lazyPage(() => import('../features/earn/earn-page')),
       },
     ],
   },
@@ -161,14 +168,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/transactions',
         operation: 'listTransactions',
         icon: IconArrowsRightLeft,
-        page: lazy(() => import('../features/transactions/transactions-page')),
+        page: lazyPage(() => import('../features/transactions/transactions-page')),
       },
       {
         label: 'Transaction',
         path: '/transactions/:txId',
         operation: 'getTransaction',
         icon: IconArrowsRightLeft,
-        page: lazy(() => import('../features/transactions/transaction-page')),
+        page: lazyPage(() => import('../features/transactions/transaction-page')),
         hidden: true,
       },
     ],
@@ -181,7 +188,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/webhooks',
         operation: 'listWebhooks',
         icon: IconWebhook,
-        page: lazy(() => import('../features/webhooks/webhooks-page')),
+        page: lazyPage(() => import('../features/webhooks/webhooks-page')),
       },
       {
         // A static segment: the router ranks it above /webhooks/:webhookId whatever the order here.
@@ -189,7 +196,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/webhooks/signatures',
         operation: 'listWebhooks',
         icon: IconWebhook,
-        page: lazy(() => import('../features/webhooks/signatures-page')),
+        page: lazyPage(() => import('../features/webhooks/signatures-page')),
         hidden: true,
       },
       {
@@ -197,7 +204,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         path: '/webhooks/:webhookId',
         operation: 'getWebhook',
         icon: IconWebhook,
-        page: lazy(() => import('../features/webhooks/webhook-page')),
+        page: lazyPage(() => import('../features/webhooks/webhook-page')),
         hidden: true,
       },
     ],

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { mayPerform } from '../../contract/operations';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -5,9 +6,15 @@ import { NoAccessView } from '../components/no-access-view';
 import { session } from '../lib/session';
 import { returnPath, signInPathFrom } from './auth/return-path';
 import { useSignedInUser } from './auth/use-session';
-import { AppLayout } from './layout/app-layout';
 import { NAV_ITEMS, type NavItem, startPathFor } from './navigation';
-import { AppErrorBoundary, NotFoundPage, RouteErrorBoundary } from './route-errors';
+
+// Error views are fetched when one is shown: the error view's copyable request id brings the
+// tooltip and its positioning library, more JavaScript than the sign-in form.
+const errorView = (name: 'AppErrorBoundary' | 'NotFoundPage' | 'RouteErrorBoundary') =>
+  lazy(async () => ({ default: (await import('./route-errors'))[name] }));
+const AppErrorBoundary = errorView('AppErrorBoundary');
+const NotFoundPage = errorView('NotFoundPage');
+const RouteErrorBoundary = errorView('RouteErrorBoundary');
 
 function AreaPage({ item }: { item: NavItem }) {
   const user = useSignedInUser();
@@ -32,7 +39,11 @@ export const routes: RouteObject[] = [
       return null;
     },
     HydrateFallback: () => <FullPageLoader label="Loading the console" />,
-    errorElement: <AppErrorBoundary />,
+    errorElement: (
+      <Suspense fallback={<FullPageLoader label="Loading the console" />}>
+        <AppErrorBoundary />
+      </Suspense>
+    ),
     children: [
       {
         path: 'sign-in',
@@ -48,13 +59,26 @@ export const routes: RouteObject[] = [
           if (!(await session.restore())) throw redirect(signInPathFrom(new URL(request.url)));
           return null;
         },
-        Component: AppLayout,
+        // The shell (header, navbar, their icons and menus) is a chunk of its own, which the
+        // sign-in page never loads; it is fetched while the session is restored.
+        lazy: { Component: async () => (await import('./layout/app-layout')).AppLayout },
         children: [
           {
             errorElement: <RouteErrorBoundary />,
             children: [
               { index: true, Component: StartPage },
-              ...NAV_ITEMS.map((item) => ({ path: item.path, element: <AreaPage item={item} /> })),
+              ...NAV_ITEMS.map((item) => ({
+                path: item.path,
+                // The page's chunk is fetched as soon as the user is known, beside the shell's,
+                // rather than once the shell has drawn: one round trip less before its data is asked for.
+                loader: async () => {
+                  const user = await session.restore();
+                  // A failed fetch is reported where the page renders, which imports it again.
+                  if (user && mayPerform(user.role, item.operation)) item.page.preload().catch(() => {});
+                  return null;
+                },
+                element: <AreaPage item={item} />,
+              })),
               { path: '*', Component: NotFoundPage },
             ],
           },

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, Drawer, Modal, Notification } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 // Mantine's close buttons are an icon without a name; every one in the console gets this one, and
 // a place where "Close" alone would be unclear passes its own closeButtonProps.
@@ -13,11 +13,13 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // People who ask their system for less motion get dialogs and menus without transitions.
   respectReducedMotion: true,
+  // Plain objects rather than Modal.extend(…): naming the components here would put Modal and
+  // Drawer, with their scroll locks and focus traps, into the JavaScript of every page, sign-in too.
   components: {
     // Also the notifications of @mantine/notifications, which render this component.
-    Notification: Notification.extend({ defaultProps: CLOSE }),
-    Modal: Modal.extend({ defaultProps: CLOSE }),
-    Drawer: Drawer.extend({ defaultProps: CLOSE }),
+    Notification: { defaultProps: CLOSE },
+    Modal: { defaultProps: CLOSE },
+    Drawer: { defaultProps: CLOSE },
   },
 });
 

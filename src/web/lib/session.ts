@@ -1,5 +1,8 @@
-import { SessionResponse, type SessionUser, type SignInRequest } from '../../contract/auth';
+import type { SessionResponse, SessionUser, SignInRequest } from '../../contract/auth';
 import { type ApiClient, createApiClient, isApiError } from './api-client';
+
+// Imported once an answer arrives: a visitor on the sign-in page never loads zod for the 401.
+const sessionResponse = async () => (await import('../../contract/auth')).SessionResponse;
 
 export type SessionState =
   /** Before the first refresh has answered. */
@@ -43,7 +46,7 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
   // everyone who needs a token while one is on its way waits for that one.
   function refresh(): Promise<string | null> {
     refreshing ??= api
-      .request('/v1/auth/refresh', SessionResponse, { method: 'POST', anonymous: true })
+      .request('/v1/auth/refresh', sessionResponse, { method: 'POST', anonymous: true })
       .then(
         (response) => {
           accept(response);
@@ -91,7 +94,7 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
       return currentUser();
     },
     async signIn(credentials) {
-      const response = await api.request('/v1/auth/sign_in', SessionResponse, {
+      const response = await api.request('/v1/auth/sign_in', sessionResponse, {
         method: 'POST',
         body: credentials,
         anonymous: true,

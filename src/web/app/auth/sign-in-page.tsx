@@ -1,43 +1,81 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SignInRequest } from '../../../contract/auth';
+import type { SignInRequest } from '../../../contract/auth';
 import { DocumentTitle, PRODUCT_NAME } from '../../components/page';
 import { describeError, isApiError } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { returnPath } from './return-path';
 import { useSessionState } from './use-session';
 
-const THROTTLED = '429';
+type Field = keyof SignInRequest;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The contract's schema checks the form, imported when the form is first submitted: zod is more
+ * JavaScript than the rest of this page, and nothing needs it before then. (A form library would
+ * cost as much again for two fields.) Each field shows its first issue.
+ */
+async function validate(values: SignInRequest): Promise<{ data: SignInRequest | null; errors: FieldErrors }> {
+  const { SignInRequest } = await import('../../../contract/auth');
+  const result = SignInRequest.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { data: null, errors };
+}
 
 export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const state = useSessionState();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInRequest>({
-    resolver: zodResolver(SignInRequest),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's own words: "Email or password is incorrect", or when to try again after 429.
+  const [serverError, setServerError] = useState<{ throttled: boolean; message: string } | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const busy = useRef(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    // Once the form has been submitted, each change is checked again, so a fixed field clears.
+    if (submitted.current) void validate(next).then((result) => setErrors(result.errors));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A second submit (a click, Enter) while the first is on its way sends nothing.
+    if (busy.current) return;
+    busy.current = true;
+    submitted.current = true;
+    setSubmitting(true);
+    setServerError(null);
     try {
-      await session.signIn(credentials);
-      await navigate(returnPath(params.get('from')), { replace: true });
-    } catch (error) {
-      // The server's own words: "Email or password is incorrect", or when to try again after 429.
-      const type = isApiError(error) ? String(error.status) : 'unknown';
-      setError('root.server', { type, message: describeError(error).message });
+      const { data, errors: found } = await validate(values);
+      setErrors(found);
+      if (!data) {
+        (found.email ? emailInput : passwordInput).current?.focus();
+        return;
+      }
+      try {
+        await session.signIn(data);
+        await navigate(returnPath(params.get('from')), { replace: true });
+      } catch (error) {
+        setServerError({ throttled: isApiError(error) && error.status === 429, message: describeError(error).message });
+      }
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
     }
-  });
-
-  const serverError = errors.root?.server;
+  };
 
   return (
     <Container component="main" size={440} py={80}>
@@ -58,27 +96,33 @@ export function SignInPage() {
             variant="light"
             icon={<IconAlertTriangle aria-hidden />}
             role="alert"
-            title={serverError.type === THROTTLED ? 'Too many sign-in attempts' : 'Sign-in failed'}
+            title={serverError.throttled ? 'Too many sign-in attempts' : 'Sign-in failed'}
           >
             {serverError.message}
           </Alert>
         )}
-        <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Paper withBorder p="lg" component="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
           <Stack>
             <TextInput
               label="Email"
               type="email"
               autoComplete="username"
               required
-              error={errors.email?.message}
-              {...register('email')}
+              name="email"
+              value={values.email}
+              onChange={onChange('email')}
+              error={errors.email}
+              ref={emailInput}
             />
             <PasswordInput
               label="Password"
               autoComplete="current-password"
               required
-              error={errors.password?.message}
-              {...register('password')}
+              name="password"
+              value={values.password}
+              onChange={onChange('password')}
+              error={errors.password}
+              ref={passwordInput}
             />
             {/* A loading Mantine button is disabled, which also stops Enter from submitting twice. */}
             <Button type="submit" loading={isSubmitting} fullWidth>

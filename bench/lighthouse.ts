@@ -1,0 +1,141 @@
+// Lighthouse (desktop preset) on the console's sign-in page, audit log and asset list, signed in
+// with the seeded demo workspace. Starts the service as `npm start` does (building the console when
+// its sources changed) on a free port with a fresh embedded database, launches Debian's Chromium
+// with a debugging port, runs Lighthouse on the sign-in page, signs in through the form with
+// Playwright on that same browser (the refresh cookie stays in its profile), then runs Lighthouse
+// on the signed-in pages, each from an empty cache. Prints figures; it does not judge.
+//   npm run bench:lighthouse [-- --runs 3 --chromium /usr/bin/chromium --data-dir ./bench-data]
+// (--data-dir keeps the seeded database for the next run, which then starts in seconds.)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    'data-dir': { type: 'string' },
+  },
+});
+const RUNS = Number(values.runs);
+const PASSWORD = 'bench-Demo-password-1';
+const PAGES = [
+  { name: 'sign-in', path: '/sign-in', signedIn: false },
+  { name: 'audit log', path: '/audit', signedIn: true },
+  { name: 'asset list', path: '/catalogue/assets', signedIn: true },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startService(port: number, dataDir: string): Promise<ChildProcess> {
+  const service = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`).then((r) => r.ok, () => false);
+    if (ready) return service;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the service did not start within 5 minutes');
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKB: number;
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  // Lighthouse empties the HTTP cache before each page but, by default, keeps cookies
+  // (clearStorageTypes leaves them out), so a signed-in page loads with the refresh cookie.
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, desktopConfig);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    scriptKB: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
+  };
+}
+
+async function signIn(origin: string, port: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${origin}/sign-in`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('admin@demo.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('signed-in-user').waitFor();
+  await page.close();
+  await browser.close();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'asset-ops-lighthouse-'));
+const appPort = await freePort();
+let service: ChildProcess | undefined;
+let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+try {
+  console.log('Starting the service with the demo workspace (first start seeds a year of audit events)…');
+  service = await startService(appPort, dataDir);
+  const origin = `http://127.0.0.1:${appPort}`;
+  chrome = await launch({
+    chromePath: values.chromium,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const results = new Map<string, Figures[]>(PAGES.map((p) => [p.name, []]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const page of PAGES) {
+      if (page.signedIn && run === 0 && page === PAGES.find((p) => p.signedIn)) await signIn(origin, chrome.port);
+      results.get(page.name)!.push(await audit(`${origin}${page.path}`, chrome.port));
+    }
+  }
+  console.log(`\nLighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} preset, median of ${RUNS} run(s) per page (JS: script bytes transferred)`);
+  console.log('page         perf  a11y  best   seo   LCP ms  TBT ms    CLS     JS KB');
+  for (const [name, runs] of results) {
+    const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+    console.log(
+      `${name.padEnd(12)} ${String(m('performance')).padStart(4)}  ${String(m('accessibility')).padStart(4)}  ${String(m('bestPractices')).padStart(4)}  ${String(m('seo')).padStart(4)}  ${m('lcp').toFixed(0).padStart(7)} ${m('tbt').toFixed(0).padStart(7)}  ${m('cls').toFixed(3).padStart(6)}  ${m('scriptKB').toFixed(1).padStart(8)}`,
+    );
+  }
+} finally {
+  await chrome?.kill();
+  if (service && service.exitCode === null) {
+    service.kill('SIGTERM');
+    await new Promise((resolve) => service!.once('exit', resolve));
+  }
+  if (!values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+}
