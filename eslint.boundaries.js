@@ -14,8 +14,10 @@ const areasIn = (dir) => readdirSync(join(root, dir), { withFileTypes: true }).f
 export const SERVER_LAYERS = [
   // Every area records its events in the audit log.
   ['audit'],
-  // People, sessions and API users.
-  ['auth', 'admin'],
+  // People and sessions: who is signed in, and the short cache of who they are.
+  ['auth'],
+  // API users and the admin quorum; disabling an API user clears auth's cache of it.
+  ['admin'],
   // Areas that stand on their own; the webhook outbox takes the events of the areas above.
   ['catalogue', 'compliance', 'earn', 'webhooks'],
   // Vault accounts and their balances, which transfers and orders move.
