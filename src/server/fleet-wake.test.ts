@@ -158,7 +158,13 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     // The same notification, sent again (at least once, with its id for the receiver to drop duplicates).
     const [a, b] = receiver.envelopes();
     expect(b!.id).toBe(a!.id);
-    const [row] = await second.deps.db.select().from(webhookNotifications).where(eq(webhookNotifications.id, a!.id));
+    // Recorded once the receiver's answer is back: one attempt, the interrupted one was not one.
+    const row = await until(
+      async () => (await second.deps.db.select().from(webhookNotifications).where(eq(webhookNotifications.id, a!.id)))[0],
+      (r) => r?.status === 'COMPLETED',
+      3_000,
+      'the delivery being recorded',
+    );
     expect(row).toMatchObject({ status: 'COMPLETED', attempts: 1 });
   });
 });
