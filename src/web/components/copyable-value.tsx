@@ -22,11 +22,14 @@ export function CopyIconButton({ value, label }: { value: string; label: string 
   );
 }
 
-/** An identifier shown in full with a button that copies it, e.g. an API key or a request id. */
+/**
+ * An identifier shown in full with a button that copies it, e.g. an API key, a request id or an
+ * address; a long one (a DID, a hash) wraps rather than overflowing its card.
+ */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Code>{value}</Code>
+      <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
       <CopyIconButton value={value} label={label} />
     </Group>
   );

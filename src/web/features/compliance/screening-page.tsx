@@ -8,8 +8,8 @@ import { useSignedInUser } from '../../app/auth/use-session';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { UtcTime } from '../../components/utc-time';
 import { screeningQueries, useUpdateScreening } from './api';
-import { DateTime } from './formatting';
 
 type Setting = keyof ScreeningConfiguration;
 
@@ -79,12 +79,12 @@ function LastChange({ state }: { state: ScreeningConfigurationState }) {
   if (state.updatedBy === null)
     return (
       <Text size="sm">
-        Set when the workspace was set up, <DateTime ms={state.updatedAt} />.
+        Set when the workspace was set up, <UtcTime ms={state.updatedAt} />.
       </Text>
     );
   return (
     <Text size="sm" data-testid="screening-last-change">
-      Last changed by <strong>{state.updatedBy.name}</strong>, <DateTime ms={state.updatedAt} />.
+      Last changed by <strong>{state.updatedBy.name}</strong>, <UtcTime ms={state.updatedAt} />.
     </Text>
   );
 }

@@ -1,26 +1,23 @@
 import { EmptyState, Skeleton, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { isApiError } from '../../lib/api-client';
 import { integrationQueries } from './api';
 import { TrmDetail } from './trm-detail';
 import { TrmList } from './trm-list';
+import { useTravelRuleView } from './travel-rule-view';
 import { VaspLookup } from './vasp-lookup';
 
-type Tab = 'messages' | 'vasps';
-
 export default function TravelRulePage() {
-  const [params, setParams] = useSearchParams();
+  const { view, update } = useTravelRuleView();
   const integration = useQuery(integrationQueries.current());
-  const tab: Tab = params.get('tab') === 'vasps' ? 'vasps' : 'messages';
-  const trmId = params.get('trm');
+  const { tab, trm: trmId } = view;
 
   const chooseTab = (value: string | null) => {
     // Each tab starts from its own address; the other tab's search and filters do not carry over.
-    setParams(value === 'vasps' ? { tab: 'vasps' } : {});
+    update(() => ({ tab: value === 'vasps' ? 'vasps' : 'messages' }));
   };
 
   return (
@@ -59,7 +56,7 @@ export default function TravelRulePage() {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="vasps" pt="md">
-            <VaspLookup key={params.get('q') ?? ''} integrationId={integration.data.customerIntegrationId} />
+            <VaspLookup key={view.q ?? ''} integrationId={integration.data.customerIntegrationId} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -1,19 +1,20 @@
 import { Alert, Anchor, Badge, Group, List, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { personKindOf } from '../../../contract/ivms101';
 import type { RequiredAction, TravelRuleIntegration, TravelRuleMessage } from '../../../contract/travel-rule';
 import { BackLink } from '../../components/back-link';
+import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { Facts } from '../../components/facts';
 import { Section } from '../../components/section';
+import { UtcTime } from '../../components/utc-time';
 import { formatAmount, formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
 import { BeneficiaryForm } from './beneficiary-form';
-import { CopyableText } from './copyable-text';
-import { DateTime } from './formatting';
 import { DIRECTION_LABELS, fieldName, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
+import { toTravelRuleSearch, useTravelRuleView } from './travel-rule-view';
 
 function VaspCell({ integrationId, vaspId, own }: { integrationId: string; vaspId: string | null | undefined; own: string }) {
   const vasp = useQuery({ ...vaspQueries.detail(integrationId, vaspId ?? ''), enabled: Boolean(vaspId) });
@@ -34,8 +35,8 @@ function VaspCell({ integrationId, vaspId, own }: { integrationId: string; vaspI
           {vasp.data.geographicAddress?.country ? `, ${vasp.data.geographicAddress.country}` : ''}
         </Text>
       )}
-      <CopyableText value={vaspId} label="VASP DID" />
-      <Anchor component={Link} to={`?tab=vasps&vasp=${encodeURIComponent(vaspId)}`} size="sm">
+      <CopyableValue value={vaspId} label="VASP DID" />
+      <Anchor component={Link} to={`?${toTravelRuleSearch({ tab: 'vasps', vasp: vaspId })}`} size="sm">
         Show {vasp.data?.name ?? 'this VASP'} in the directory
       </Anchor>
     </Stack>
@@ -126,15 +127,13 @@ function RequiredActions({ integrationId, message }: { integrationId: string; me
 }
 
 export function TrmDetail({ integration, trmId }: { integration: TravelRuleIntegration; trmId: string }) {
-  const [params] = useSearchParams();
-  const back = new URLSearchParams(params);
-  back.delete('trm');
+  const { linkTo } = useTravelRuleView();
   const message = useQuery(trmQueries.detail(integration.customerIntegrationId, trmId));
   const integrationId = integration.customerIntegrationId;
 
   return (
     <Stack gap="md">
-      <BackLink to={`?${back}`}>All messages</BackLink>
+      <BackLink to={linkTo({ trm: undefined })}>All messages</BackLink>
       {message.isPending ? (
         <Stack role="status">
           <VisuallyHidden>Loading the message…</VisuallyHidden>
@@ -188,11 +187,11 @@ function MessageView({ integrationId, own, message }: { integrationId: string; o
                 </Stack>,
               ],
               ['Asset', `${ticker} on ${message.asset.data.network}${message.asset.data.contractAddress ? ` (${message.asset.data.contractAddress})` : ''}`],
-              ['From wallet', <CopyableText key="from" value={message.txnInfo.originatorWalletAddress} label="originator wallet address" />],
-              ['To wallet', <CopyableText key="to" value={message.txnInfo.beneficiaryWalletAddress} label="beneficiary wallet address" />],
-              ['Transaction hash', message.txnInfo.txHash ? <CopyableText key="hash" value={message.txnInfo.txHash} label="transaction hash" shorten /> : <Text key="hash" c="dimmed">Not on chain yet</Text>],
-              ['Created', <DateTime key="created" ms={message.createdAt} />],
-              ['Last change', <DateTime key="updated" ms={message.updatedAt} />],
+              ['From wallet', <CopyableValue key="from" value={message.txnInfo.originatorWalletAddress} label="originator wallet address" />],
+              ['To wallet', <CopyableValue key="to" value={message.txnInfo.beneficiaryWalletAddress} label="beneficiary wallet address" />],
+              ['Transaction hash', message.txnInfo.txHash ? <CopyableValue key="hash" value={message.txnInfo.txHash} label="transaction hash" /> : <Text key="hash" c="dimmed">Not on chain yet</Text>],
+              ['Created', <UtcTime key="created" ms={message.createdAt} />],
+              ['Last change', <UtcTime key="updated" ms={message.updatedAt} />],
             ]}
           />
         </Section>

@@ -1,26 +1,19 @@
 import { Anchor, EmptyState, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { TRM_DIRECTIONS, TRM_STATUSES, type TravelRuleMessage, type TrmDirection, type TrmStatus } from '../../../contract/travel-rule';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
+import { UtcTime } from '../../components/utc-time';
 import { formatAmount, formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
-import { DateTime } from './formatting';
 import { DIRECTION_LABELS, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
+import { type TravelRuleView, useTravelRuleView } from './travel-rule-view';
 
 const STATUS_OPTIONS = TRM_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status].label }));
 const DIRECTION_OPTIONS = TRM_DIRECTIONS.map((direction) => ({ value: direction, label: DIRECTION_LABELS[direction] }));
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (values.includes(value as T) ? (value as T) : undefined);
-
-/** The filters of the list live in the address, so a filtered view is a link and survives a reload. */
-export function useTrmFilters() {
-  const [params] = useSearchParams();
-  return { status: oneOf(TRM_STATUSES, params.get('status')), direction: oneOf(TRM_DIRECTIONS, params.get('direction')) };
-}
 
 function CounterpartyName({ integrationId, message }: { integrationId: string; message: TravelRuleMessage }) {
   const id = message.direction === 'in' ? message.originatorVaspId : message.beneficiaryVaspId;
@@ -29,9 +22,7 @@ function CounterpartyName({ integrationId, message }: { integrationId: string; m
 }
 
 function TrmRow({ integrationId, message }: { integrationId: string; message: TravelRuleMessage }) {
-  const [params] = useSearchParams();
-  const open = new URLSearchParams(params);
-  open.set('trm', message.id);
+  const { linkTo } = useTravelRuleView();
   const ticker = message.asset.data.ticker ?? message.asset.data.id ?? '';
   return (
     <Table.Tr>
@@ -53,10 +44,10 @@ function TrmRow({ integrationId, message }: { integrationId: string; message: Tr
         <CounterpartyName integrationId={integrationId} message={message} />
       </Table.Td>
       <Table.Td>
-        <DateTime ms={message.createdAt} />
+        <UtcTime ms={message.createdAt} />
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={`?${open}`} size="sm" aria-label={`Open message ${message.externalId}`}>
+        <Anchor component={Link} to={linkTo({ trm: message.id })} size="sm" aria-label={`Open message ${message.externalId}`}>
           {message.externalId}
         </Anchor>
       </Table.Td>
@@ -65,17 +56,13 @@ function TrmRow({ integrationId, message }: { integrationId: string; message: Tr
 }
 
 export function TrmList({ integrationId }: { integrationId: string }) {
-  const [params, setParams] = useSearchParams();
-  const filters = useTrmFilters();
+  const { view, update } = useTravelRuleView();
+  // The filters of the list live in the address, so a filtered view is a link and survives a reload.
+  const filters = { status: view.status, direction: view.direction };
   const list = useInfiniteQuery(trmQueries.list(integrationId, filters));
   const messages = list.data?.pages.flatMap((page) => page.data) ?? [];
 
-  const setFilter = (name: 'status' | 'direction', value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next);
-  };
+  const setFilter = (change: Pick<TravelRuleView, 'status' | 'direction'>) => update((latest) => ({ ...latest, ...change }));
 
   return (
     <Stack gap="md">
@@ -85,7 +72,7 @@ export function TrmList({ integrationId }: { integrationId: string }) {
           placeholder="Any status"
           data={STATUS_OPTIONS}
           value={filters.status ?? null}
-          onChange={(value) => setFilter('status', value as TrmStatus | null)}
+          onChange={(value) => setFilter({ status: (value as TrmStatus | null) ?? undefined })}
           clearable
           w={200}
         />
@@ -94,7 +81,7 @@ export function TrmList({ integrationId }: { integrationId: string }) {
           placeholder="Both directions"
           data={DIRECTION_OPTIONS}
           value={filters.direction ?? null}
-          onChange={(value) => setFilter('direction', value as TrmDirection | null)}
+          onChange={(value) => setFilter({ direction: (value as TrmDirection | null) ?? undefined })}
           clearable
           w={200}
         />

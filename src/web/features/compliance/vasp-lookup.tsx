@@ -2,13 +2,14 @@ import { Alert, Anchor, Button, Code, CopyButton, Group, Paper, Skeleton, Stack,
 import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DID_PATTERN, type Vasp } from '../../../contract/travel-rule';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { isApiError } from '../../lib/api-client';
 import { vaspQueries } from './api';
+import { useTravelRuleView } from './travel-rule-view';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (code: string | null | undefined) => (code ? (regionNames.of(code) ?? code) : '—');
@@ -113,14 +114,9 @@ function SelectedVasp({ integrationId, vaspId }: { integrationId: string; vaspId
 }
 
 function Results({ integrationId, q }: { integrationId: string; q: string }) {
-  const [params] = useSearchParams();
+  const { linkTo } = useTravelRuleView();
   const results = useInfiniteQuery(vaspQueries.search(integrationId, q));
   const vasps = results.data?.pages.flatMap((page) => page.data) ?? [];
-  const linkTo = (vaspId: string) => {
-    const next = new URLSearchParams(params);
-    next.set('vasp', vaspId);
-    return `?${next}`;
-  };
   if (results.isPending) return <Skeleton height={120} />;
   if (results.isError) return <ErrorView title="The directory could not be searched" error={results.error} onRetry={() => void results.refetch()} />;
   if (vasps.length === 0) return <Text c="dimmed">No VASP matches “{q}”.</Text>;
@@ -141,7 +137,7 @@ function Results({ integrationId, q }: { integrationId: string; q: string }) {
             {vasps.map((vasp) => (
               <Table.Tr key={vasp.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={linkTo(vasp.id)} size="sm">
+                  <Anchor component={Link} to={linkTo({ vasp: vasp.id })} size="sm">
                     {vasp.name}
                   </Anchor>
                 </Table.Td>
@@ -164,21 +160,16 @@ function Results({ integrationId, q }: { integrationId: string; q: string }) {
 
 /** Look a VASP up by its DID or by words of its name; the search and the VASP shown live in the address. */
 export function VaspLookup({ integrationId }: { integrationId: string }) {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const selected = params.get('vasp');
+  const { view, update } = useTravelRuleView();
+  const q = view.q ?? '';
+  const selected = view.vasp;
   const [input, setInput] = useState(q || selected || '');
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     const term = input.trim();
-    const next = new URLSearchParams(params);
-    next.delete('vasp');
-    if (term) next.set('q', term);
-    else next.delete('q');
     // A whole DID leads straight to its VASP.
-    if (DID_PATTERN.test(term)) next.set('vasp', term);
-    setParams(next);
+    update((latest) => ({ ...latest, q: term || undefined, vasp: DID_PATTERN.test(term) ? term : undefined }));
   };
 
   return (
