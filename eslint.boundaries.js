@@ -35,17 +35,10 @@ export const SERVER_EXCEPTIONS = [
     to: 'transactions',
     why: 'the test delivery (POST /v1/webhooks/{id}/test) sends a sample of the transaction payload, whose shape the transactions area owns',
   },
-  {
-    from: 'transactions',
-    to: 'trading',
-    why: 'vault accounts, their balances and the decimal helper live in trading until they move to the vault area (issue #15, item 1); remove this entry then',
-  },
 ];
 
-/** Console features that every feature may import, each with its reason. */
-export const WEB_SHARED_FEATURES = {
-  vault: 'vault accounts and their balances are shown by every area that moves funds (trading, transactions); their queries are kept once, here (issue #15, item 1)',
-};
+/** Console features that every feature may import, each with its reason (none: what is shared lives in lib or components). */
+export const WEB_SHARED_FEATURES = {};
 
 const serverAreas = areasIn('src/server/features');
 const unlayered = serverAreas.filter((area) => !SERVER_LAYERS.flat().includes(area));

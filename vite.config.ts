@@ -51,12 +51,6 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: {
-      // Rolldown moves modules shared by lazy pages into the entry chunk when the entry already
-      // imports one of their chunks, so the sign-in page loaded every page's dialogs and drawers.
-      // Without that merge, a shared module stays in a chunk of its own, loaded with its pages.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
-    },
   },
   server: { proxy: { '/v1': apiTarget, '/docs': apiTarget } },
   test: {

@@ -41,7 +41,8 @@ describe('console routes', () => {
       return noSession();
     });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Assets' })).toBeInTheDocument();
+    // The shell and the page are lazy chunks, each transformed on first import in a test run.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assets' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/catalogue/assets');
     expect(screen.getByText('Pat Person')).toBeInTheDocument();
     expect(screen.getByText(/Viewer · Demo/)).toBeInTheDocument();

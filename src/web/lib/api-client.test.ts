@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse as json } from '../test/service';
-import { type AccessTokens, ApiError, createApiClient } from './api-client';
+import { ErrorBody } from '../../contract/errors';
+import { type AccessTokens, ApiError, createApiClient, isErrorBody } from './api-client';
 
 const Thing = z.object({ name: z.string() });
 
@@ -22,6 +23,27 @@ describe('ApiError.fromResponse', () => {
     const response = new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' });
     const error = await ApiError.fromResponse(response);
     expect(error).toMatchObject({ status: 502, code: 502, message: 'The service answered 502 Bad Gateway.', requestId: null });
+  });
+});
+
+describe('isErrorBody', () => {
+  it('accepts exactly what the contract’s ErrorBody accepts', () => {
+    const bodies = [
+      { message: 'Forbidden', code: -8 },
+      { message: 'Bad request', code: 400, extra: true },
+      { message: '', code: 0 },
+      { message: 'x', code: 1.5 },
+      { message: 'x', code: 2 ** 60 },
+      { message: 'x', code: '400' },
+      { message: 7, code: 400 },
+      { code: 400 },
+      { message: 'x' },
+      null,
+      [],
+      'text',
+      42,
+    ];
+    for (const body of bodies) expect(isErrorBody(body), JSON.stringify(body)).toBe(ErrorBody.safeParse(body).success);
   });
 });
 
