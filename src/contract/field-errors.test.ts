@@ -33,7 +33,7 @@ describe('field errors', () => {
   });
 
   it('spells out five problems, counts the rest, and reads the five back', () => {
-    const errors: FieldError[] = Array.from({ length: 7 }, (_, i) => ({ target: 'json' as const, path: ['items', i], message: `item ${i} must be a decimal string` }));
+    const errors = Array.from({ length: 7 }, (_, i) => ({ target: 'json' as const, path: ['items', i], message: `item ${i} must be a decimal string` }));
     const message = formatFieldErrors(errors);
     expect(message.endsWith("body 'items.4': item 4 must be a decimal string (and 2 more problems)")).toBe(true);
     expect(parseFieldErrors(message)).toEqual(errors.slice(0, 5).map((e) => ({ target: 'json', path: `items.${e.path[1]}`, message: e.message })));

@@ -7,6 +7,8 @@ import type { Role } from './roles';
  *
  * `roles: 'any'` means the spec states no role restriction: any signed-in role may call it.
  * Role lists copy the spec's per-operation lists literally (so Owner is not in "List API keys").
+ * Each key is the operationId of its one route in /v1/openapi.json, whose description, role and
+ * rate extensions and Idempotency-Key header are generated from the entry (contract/routes/operation.ts).
  */
 export type RateCategory = 'write' | 'query' | 'external_query' | 'high_compute';
 
@@ -34,7 +36,10 @@ export const OPERATIONS = {
   getApiUser: op(ADMINS, 'query'),
   getAdminQuorum: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
   listApprovalRequests: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
-  decideApprovalRequest: op(['OWNER', ...ADMINS], 'write', true),
+  getApprovalRequest: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
+  approveApprovalRequest: op(['OWNER', ...ADMINS], 'write', true),
+  rejectApprovalRequest: op(['OWNER', ...ADMINS], 'write', true),
+  cancelApprovalRequest: op(['OWNER', ...ADMINS], 'write', true),
   setApiUserEnabled: op(['OWNER', ...ADMINS], 'write', true),
   // Audit (spec)
   getAuditLogs: op(AUDIT_READERS, 'query'),
@@ -106,6 +111,12 @@ export const OPERATIONS = {
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;
+
+/**
+ * The operations outside the table: they establish who the caller is (a password, the refresh
+ * cookie, a pairing token) rather than being authorised by role, so no role or rate entry applies.
+ */
+export const UNGUARDED_OPERATIONS = ['signIn', 'refreshSession', 'signOut', 'redeemPairingToken', 'completeDeviceSetup'] as const;
 
 export function mayPerform(role: Role, operationId: OperationId): boolean {
   const { roles } = OPERATIONS[operationId];

@@ -18,17 +18,18 @@ import {
   RedeemPairingResponse,
   SetApiUserEnabledRequest,
 } from '../admin';
-import { IdempotencyHeaders, SECURITY } from './common';
+import { SECURITY } from './common';
+import { idempotencyHeaders, operation } from './operation';
 import { errorResponses, GUARDED, GUARDED_WRITE } from './responses';
 
 export const listApiUsers = createRoute({
   method: 'get',
   path: '/v1/management/api_users',
-  operationId: 'listApiUsers',
   tags: ['Administration'],
   summary: 'List API keys',
-  description: 'Roles: Admin, Non-Signing Admin. Rate category: query.',
+  ...operation('listApiUsers'),
   security: SECURITY,
+  request: { ...idempotencyHeaders('listApiUsers') },
   responses: {
     200: { description: 'The API users of the workspace', content: { 'application/json': { schema: ApiUsersResponse } } },
     ...errorResponses(...GUARDED),
@@ -38,11 +39,11 @@ export const listApiUsers = createRoute({
 export const getApiUser = createRoute({
   method: 'get',
   path: '/v1/management/api_users/{userId}',
-  operationId: 'getApiUser',
   tags: ['Administration (extension)'],
   summary: 'Get one API user',
+  ...operation('getApiUser'),
   security: SECURITY,
-  request: { params: ApiUserIdParam },
+  request: { ...idempotencyHeaders('getApiUser'), params: ApiUserIdParam },
   responses: {
     200: { description: 'The API user', content: { 'application/json': { schema: ApiUser } } },
     ...errorResponses(...GUARDED, 404),
@@ -52,14 +53,13 @@ export const getApiUser = createRoute({
 export const setApiUserEnabled = createRoute({
   method: 'put',
   path: '/v1/management/api_users/{userId}/enabled',
-  operationId: 'setApiUserEnabled',
   tags: ['Administration (extension)'],
   summary: 'Disable or re-enable an API user',
-  description: 'Takes effect on the API user’s next request. Roles: Owner, Admin, Non-Signing Admin.',
+  ...operation('setApiUserEnabled', 'Takes effect on the API user’s next request.'),
   security: SECURITY,
   request: {
+    ...idempotencyHeaders('setApiUserEnabled'),
     params: ApiUserIdParam,
-    headers: IdempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: SetApiUserEnabledRequest } } },
   },
   responses: {
@@ -71,13 +71,11 @@ export const setApiUserEnabled = createRoute({
 export const updateAdminQuorum = createRoute({
   method: 'put',
   path: '/v1/admin_quorum',
-  operationId: 'updateAdminQuorum',
   tags: ['Administration'],
   summary: 'Update admin quorum threshold',
-  description:
-    'Raises an approval request to change the number of admin approvals that administrative changes need; it takes effect when approved. The threshold must be between 1 and the number of enabled admins who can approve. Rate category: write.',
+  ...operation('updateAdminQuorum', 'Raises an approval request to change the number of admin approvals that administrative changes need; it takes effect when approved. The threshold must be between 1 and the number of enabled admins who can approve.'),
   security: SECURITY,
-  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: AdminQuorumRequest } } } },
+  request: { ...idempotencyHeaders('updateAdminQuorum'), body: { required: true, content: { 'application/json': { schema: AdminQuorumRequest } } } },
   responses: {
     202: { description: 'The request was raised', content: { 'application/json': { schema: AdminQuorumResponse } } },
     ...errorResponses(...GUARDED_WRITE),
@@ -87,10 +85,11 @@ export const updateAdminQuorum = createRoute({
 export const getAdminQuorum = createRoute({
   method: 'get',
   path: '/v1/admin_quorum',
-  operationId: 'getAdminQuorum',
   tags: ['Administration (extension)'],
   summary: 'The current admin quorum threshold and the admins who count',
+  ...operation('getAdminQuorum'),
   security: SECURITY,
+  request: { ...idempotencyHeaders('getAdminQuorum') },
   responses: {
     200: { description: 'The quorum', content: { 'application/json': { schema: AdminQuorumState } } },
     ...errorResponses(...GUARDED),
@@ -100,11 +99,11 @@ export const getAdminQuorum = createRoute({
 export const listApprovalRequests = createRoute({
   method: 'get',
   path: '/v1/approval_requests',
-  operationId: 'listApprovalRequests',
   tags: ['Administration (extension)'],
   summary: 'Approval requests, newest first (pending or decided)',
+  ...operation('listApprovalRequests'),
   security: SECURITY,
-  request: { query: ApprovalListQuery },
+  request: { ...idempotencyHeaders('listApprovalRequests'), query: ApprovalListQuery },
   responses: {
     200: { description: 'A page of requests', content: { 'application/json': { schema: ApprovalList } } },
     ...errorResponses(...GUARDED),
@@ -114,11 +113,11 @@ export const listApprovalRequests = createRoute({
 export const getApprovalRequest = createRoute({
   method: 'get',
   path: '/v1/approval_requests/{requestId}',
-  operationId: 'getApprovalRequest',
   tags: ['Administration (extension)'],
   summary: 'One approval request',
+  ...operation('getApprovalRequest'),
   security: SECURITY,
-  request: { params: ApprovalIdParam },
+  request: { ...idempotencyHeaders('getApprovalRequest'), params: ApprovalIdParam },
   responses: {
     200: { description: 'The request', content: { 'application/json': { schema: ApprovalRequest } } },
     ...errorResponses(...GUARDED, 404),
@@ -129,11 +128,11 @@ const decision = (action: 'approve' | 'reject' | 'cancel', summary: string) =>
   createRoute({
     method: 'post',
     path: `/v1/approval_requests/{requestId}/${action}`,
-    operationId: `${action}ApprovalRequest`,
     tags: ['Administration (extension)'],
     summary,
+    ...operation(`${action}ApprovalRequest` as const),
     security: SECURITY,
-    request: { params: ApprovalIdParam, headers: IdempotencyHeaders },
+    request: { ...idempotencyHeaders(`${action}ApprovalRequest` as const), params: ApprovalIdParam },
     responses: {
       200: { description: 'The request after the decision', content: { 'application/json': { schema: ApprovalRequest } } },
       ...errorResponses(...GUARDED_WRITE, 404),
@@ -146,25 +145,22 @@ export const cancelApprovalRequest = decision('cancel', 'Cancel a pending reques
 export const createApiUser = createRoute({
   method: 'post',
   path: '/v1/management/api_users',
-  operationId: 'createApiUser',
   tags: ['Administration'],
   summary: 'Create API key',
-  description:
-    'Validates the name, role and CSR (a PEM PKCS#10 request whose self-signature verifies, with an RSA key of 2048 bits or more or an EC P-256 key) and raises an approval request; the API user exists once it is approved. Roles: Admin, Non-Signing Admin. Rate category: write.',
+  ...operation('createApiUser', 'Validates the name, role and CSR (a PEM PKCS#10 request whose self-signature verifies, with an RSA key of 2048 bits or more or an EC P-256 key) and raises an approval request; the API user exists once it is approved.'),
   security: SECURITY,
-  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateApiUserRequest } } } },
+  request: { ...idempotencyHeaders('createApiUser'), body: { required: true, content: { 'application/json': { schema: CreateApiUserRequest } } } },
   responses: { 200: { description: 'An approval request for the new user has been sent' }, ...errorResponses(...GUARDED_WRITE) },
 });
 
 export const issuePairingToken = createRoute({
   method: 'post',
   path: '/v1/management/api_users/{userId}/pairing_token',
-  operationId: 'issuePairingToken',
   tags: ['Administration'],
   summary: 'Issue API user pairing token',
-  description: 'Only for a user in PENDING_ACTIVATION; moves it to PENDING_DEVICE_PAIRING. The token is single-use and expires after 24 hours. Roles: Owner, Admin, Non-Signing Admin. Rate category: write.',
+  ...operation('issuePairingToken', 'Only for a user in PENDING_ACTIVATION; moves it to PENDING_DEVICE_PAIRING. The token is single-use and expires after 24 hours.'),
   security: SECURITY,
-  request: { params: ApiUserIdParam, headers: IdempotencyHeaders },
+  request: { ...idempotencyHeaders('issuePairingToken'), params: ApiUserIdParam },
   responses: {
     201: { description: 'User info plus the token', content: { 'application/json': { schema: PairingTokenResponse } } },
     ...errorResponses(...GUARDED_WRITE, 404),

@@ -1,19 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AuditChainVerification, AuditDimensions, AuditLogQuery, AuditLogsResponse, AuditRangeQuery } from '../audit';
 import { SECURITY } from './common';
+import { idempotencyHeaders, operation } from './operation';
 import { errorResponses, GUARDED } from './responses';
-
-const roles = 'Roles: Admin, Non-Signing Admin, Auditor, Security Admin, Security Auditor. Rate category: query.';
 
 export const getAuditLogs = createRoute({
   method: 'get',
   path: '/v1/management/audit_logs',
-  operationId: 'getAuditLogs',
   tags: ['Administration'],
   summary: 'Get audit logs',
-  description: `Keyset-paginated on (timestamp, id); cursors are opaque, bound to the workspace and the query, and stable while events are added. ${roles}`,
+  ...operation('getAuditLogs', 'Keyset-paginated on (timestamp, id); cursors are opaque, bound to the workspace and the query, and stable while events are added.'),
   security: SECURITY,
-  request: { query: AuditLogQuery },
+  request: { ...idempotencyHeaders('getAuditLogs'), query: AuditLogQuery },
   responses: {
     200: { description: 'Events', content: { 'application/json': { schema: AuditLogsResponse } } },
     ...errorResponses(...GUARDED),
@@ -23,12 +21,11 @@ export const getAuditLogs = createRoute({
 export const getAuditDimensions = createRoute({
   method: 'get',
   path: '/v1/management/audit_logs/dimensions',
-  operationId: 'getAuditDimensions',
   tags: ['Administration (extension)'],
   summary: 'Distinct values of each filter dimension in a time range (for suggestions)',
-  description: `Defaults to the last year. ${roles}`,
+  ...operation('getAuditDimensions', 'Defaults to the last year.'),
   security: SECURITY,
-  request: { query: AuditRangeQuery },
+  request: { ...idempotencyHeaders('getAuditDimensions'), query: AuditRangeQuery },
   responses: {
     200: { description: 'Values seen, at most 200 per dimension', content: { 'application/json': { schema: AuditDimensions } } },
     ...errorResponses(...GUARDED),
@@ -38,12 +35,11 @@ export const getAuditDimensions = createRoute({
 export const verifyAuditChain = createRoute({
   method: 'get',
   path: '/v1/management/audit_logs/verify',
-  operationId: 'verifyAuditChain',
   tags: ['Administration (extension)'],
   summary: 'Verify the hash chain of the audit log over a time range',
-  description: `Recomputes every event's hash and checks that it links to the previous event of the workspace, so an altered or removed event is found. Defaults to the last year. ${roles}`,
+  ...operation('verifyAuditChain', `Recomputes every event's hash and checks that it links to the previous event of the workspace, so an altered or removed event is found. Defaults to the last year.`),
   security: SECURITY,
-  request: { query: AuditRangeQuery },
+  request: { ...idempotencyHeaders('verifyAuditChain'), query: AuditRangeQuery },
   responses: {
     200: { description: 'The outcome', content: { 'application/json': { schema: AuditChainVerification } } },
     ...errorResponses(...GUARDED),

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { SessionResponse, SessionUser, SignInRequest } from '../auth';
 import { errorResponses, GUARDED } from './responses';
 import { SECURITY } from './common';
+import { idempotencyHeaders, operation } from './operation';
 
 const tags = ['Console session (extension)'];
 
@@ -46,10 +47,11 @@ export const signOut = createRoute({
 export const getSession = createRoute({
   method: 'get',
   path: '/v1/auth/session',
-  operationId: 'getSession',
   tags,
   summary: 'Who is calling',
+  ...operation('getSession'),
   security: SECURITY,
+  request: { ...idempotencyHeaders('getSession') },
   responses: {
     200: { description: 'The signed-in principal', content: { 'application/json': { schema: SessionUser } } },
     ...errorResponses(...GUARDED),

@@ -20,7 +20,8 @@ import {
   VaspListQuery,
   VaspParams,
 } from '../travel-rule';
-import { IdempotencyHeaders, SECURITY } from './common';
+import { SECURITY } from './common';
+import { idempotencyHeaders, operation } from './operation';
 import { errorResponses, GUARDED, GUARDED_WRITE } from './responses';
 
 const BASE = '/v1/screening/trlink/customers/integration/{customerIntegrationId}';
@@ -31,11 +32,11 @@ const ANY_ROLE = 'No role restriction stated.';
 export const getTravelRuleIntegration = createRoute({
   method: 'get',
   path: '/v1/screening/trlink/integration',
-  operationId: 'getTravelRuleIntegration',
   tags: [EXTENSION],
   summary: 'The workspace’s Travel Rule integration (its customerIntegrationId)',
-  description: `404 when the workspace has none yet. ${ANY_ROLE} Rate category: query.`,
+  ...operation('getTravelRuleIntegration', `404 when the workspace has none yet. ${ANY_ROLE}`),
   security: SECURITY,
+  request: { ...idempotencyHeaders('getTravelRuleIntegration') },
   responses: {
     200: { description: 'The integration', content: { 'application/json': { schema: TravelRuleIntegration } } },
     ...errorResponses(...GUARDED, 404),
@@ -45,12 +46,11 @@ export const getTravelRuleIntegration = createRoute({
 export const createTravelRuleIntegration = createRoute({
   method: 'post',
   path: '/v1/screening/trlink/integration',
-  operationId: 'createTravelRuleIntegration',
   tags: [EXTENSION],
   summary: 'Create the workspace’s Travel Rule integration, naming the VASP the workspace operates as',
-  description: 'One per workspace (409 when it exists); the VASP must be in the directory. Roles: Owner, Admin, Non-Signing Admin. Rate category: write.',
+  ...operation('createTravelRuleIntegration', 'One per workspace (409 when it exists); the VASP must be in the directory.'),
   security: SECURITY,
-  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateIntegrationRequest } } } },
+  request: { ...idempotencyHeaders('createTravelRuleIntegration'), body: { required: true, content: { 'application/json': { schema: CreateIntegrationRequest } } } },
   responses: {
     201: { description: 'The new integration', content: { 'application/json': { schema: TravelRuleIntegration } } },
     ...errorResponses(...GUARDED_WRITE),
@@ -60,12 +60,11 @@ export const createTravelRuleIntegration = createRoute({
 export const listTravelRuleMessages = createRoute({
   method: 'get',
   path: `${BASE}/trm`,
-  operationId: 'listTravelRuleMessages',
   tags: [EXTENSION],
   summary: 'Travel Rule messages, newest first, filtered by status and direction',
-  description: `Keyset-paginated; the cursor is bound to the workspace and the filters. ${ANY_ROLE} Rate category: query.`,
+  ...operation('listTravelRuleMessages', `Keyset-paginated; the cursor is bound to the workspace and the filters. ${ANY_ROLE}`),
   security: SECURITY,
-  request: { params: IntegrationParam, query: TrmListQuery },
+  request: { ...idempotencyHeaders('listTravelRuleMessages'), params: IntegrationParam, query: TrmListQuery },
   responses: {
     200: { description: 'A page of messages', content: { 'application/json': { schema: TrmList } } },
     ...errorResponses(...GUARDED, 404),
@@ -75,15 +74,13 @@ export const listTravelRuleMessages = createRoute({
 export const createTravelRuleMessage = createRoute({
   method: 'post',
   path: `${BASE}/trm`,
-  operationId: 'createTravelRuleMessage',
   tags: [EXTENSION],
   summary: 'Record a Travel Rule message for an inbound or outbound transfer',
-  description:
-    'Stands in for the transaction engine, which will create messages for transfers; used by tests and the demo. The request follows the wire’s create request. The workspace’s own VASP is the beneficiary of an INBOUND message and the originator of an OUTBOUND one; the other VASP (the counterparty) must be in the directory, and its policy decides which beneficiary fields it requires. Roles: Owner, Admin, Non-Signing Admin. Rate category: write.',
+  ...operation('createTravelRuleMessage', 'Stands in for the transaction engine, which will create messages for transfers; used by tests and the demo. The request follows the wire’s create request. The workspace’s own VASP is the beneficiary of an INBOUND message and the originator of an OUTBOUND one; the other VASP (the counterparty) must be in the directory, and its policy decides which beneficiary fields it requires.'),
   security: SECURITY,
   request: {
+    ...idempotencyHeaders('createTravelRuleMessage'),
     params: IntegrationParam,
-    headers: IdempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: CreateTrmRequest } } },
   },
   responses: {
@@ -95,12 +92,11 @@ export const createTravelRuleMessage = createRoute({
 export const getTravelRuleMessage = createRoute({
   method: 'get',
   path: `${BASE}/trm/{trmId}`,
-  operationId: 'getTravelRuleMessage',
   tags: [TAG],
   summary: 'Get a Travel Rule message',
-  description: `${ANY_ROLE} Rate category: query.`,
+  ...operation('getTravelRuleMessage', `${ANY_ROLE}`),
   security: SECURITY,
-  request: { params: TrmParams },
+  request: { ...idempotencyHeaders('getTravelRuleMessage'), params: TrmParams },
   responses: {
     200: { description: 'The message', content: { 'application/json': { schema: TravelRuleMessage } } },
     ...errorResponses(...GUARDED, 404),
@@ -110,12 +106,11 @@ export const getTravelRuleMessage = createRoute({
 export const getTravelRuleRequiredActions = createRoute({
   method: 'get',
   path: `${BASE}/trm/{trmId}/required_actions`,
-  operationId: 'getTravelRuleRequiredActions',
   tags: [TAG],
   summary: 'The actions a Travel Rule message needs before it can proceed',
-  description: `A PENDING message that lacks beneficiary PII its counterparty requires needs UPLOAD_BENEFICIARY_PII, with the IVMS101 paths still missing (alternatives for a natural and a legal person: one complete set is enough). Other statuses need nothing. ${ANY_ROLE} Rate category: query.`,
+  ...operation('getTravelRuleRequiredActions', `A PENDING message that lacks beneficiary PII its counterparty requires needs UPLOAD_BENEFICIARY_PII, with the IVMS101 paths still missing (alternatives for a natural and a legal person: one complete set is enough). Other statuses need nothing. ${ANY_ROLE}`),
   security: SECURITY,
-  request: { params: TrmParams },
+  request: { ...idempotencyHeaders('getTravelRuleRequiredActions'), params: TrmParams },
   responses: {
     200: { description: 'The required actions (empty when none)', content: { 'application/json': { schema: RequiredActionsResponse } } },
     ...errorResponses(...GUARDED, 404),
@@ -125,16 +120,14 @@ export const getTravelRuleRequiredActions = createRoute({
 export const resolveTravelRuleAction = createRoute({
   method: 'post',
   path: `${BASE}/trm/{trmId}/resolve_action`,
-  operationId: 'resolveTravelRuleAction',
   tags: [TAG],
   summary: 'Resolve a pending TRM action',
-  description:
-    '`type` must be an action the message requires now. For UPLOAD_BENEFICIARY_PII, `data.beneficiaryPii.ivms101` carries the IVMS101 JSON encrypted for the counterparty VASP’s public key (JWE with RSA-OAEP-256 and A256GCM) and `filledFields` covering the required paths. The counterparty decrypts and checks it, then accepts (ACCEPTED) or rejects it with a reason (REJECTED; FAILED when it cannot decrypt it). The answer is the message with its current status. ' +
-    `${ANY_ROLE} Rate category: write.`,
+  ...operation('resolveTravelRuleAction', '`type` must be an action the message requires now. For UPLOAD_BENEFICIARY_PII, `data.beneficiaryPii.ivms101` carries the IVMS101 JSON encrypted for the counterparty VASP’s public key (JWE with RSA-OAEP-256 and A256GCM) and `filledFields` covering the required paths. The counterparty decrypts and checks it, then accepts (ACCEPTED) or rejects it with a reason (REJECTED; FAILED when it cannot decrypt it). The answer is the message with its current status. ' +
+    `${ANY_ROLE}`),
   security: SECURITY,
   request: {
+    ...idempotencyHeaders('resolveTravelRuleAction'),
     params: TrmParams,
-    headers: IdempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: ResolveActionRequest } } },
   },
   responses: {
@@ -146,12 +139,11 @@ export const resolveTravelRuleAction = createRoute({
 export const listVasps = createRoute({
   method: 'get',
   path: `${BASE}/vasps`,
-  operationId: 'listVasps',
   tags: [TAG],
   summary: 'List VASPs of the directory, by name',
-  description: `\`q\` (extension) searches by DID or by words of the name and legal name. ${ANY_ROLE} Rate category: query.`,
+  ...operation('listVasps', `\`q\` (extension) searches by DID or by words of the name and legal name. ${ANY_ROLE}`),
   security: SECURITY,
-  request: { params: IntegrationParam, query: VaspListQuery },
+  request: { ...idempotencyHeaders('listVasps'), params: IntegrationParam, query: VaspListQuery },
   responses: {
     200: { description: 'A page of VASPs', content: { 'application/json': { schema: VaspList } } },
     ...errorResponses(...GUARDED, 404),
@@ -161,12 +153,11 @@ export const listVasps = createRoute({
 export const getVasp = createRoute({
   method: 'get',
   path: `${BASE}/vasps/{vaspId}`,
-  operationId: 'getVasp',
   tags: [TAG],
   summary: 'Get a VASP by id',
-  description: `\`vaspId\` is a DID. The answer includes the VASP’s public key (PEM) and its fingerprint. ${ANY_ROLE} Rate category: query.`,
+  ...operation('getVasp', `\`vaspId\` is a DID. The answer includes the VASP’s public key (PEM) and its fingerprint. ${ANY_ROLE}`),
   security: SECURITY,
-  request: { params: VaspParams },
+  request: { ...idempotencyHeaders('getVasp'), params: VaspParams },
   responses: {
     200: { description: 'The VASP', content: { 'application/json': { schema: Vasp } } },
     ...errorResponses(...GUARDED, 404),
@@ -176,13 +167,12 @@ export const getVasp = createRoute({
 export const updateScreeningConfiguration = createRoute({
   method: 'put',
   path: '/v1/screening/configurations',
-  operationId: 'updateScreeningConfiguration',
   tags: [TAG],
   summary: 'Update screening configuration',
-  description: `Stores either or both booleans for the workspace and answers with both as stored; every change is audited with the values before and after. ${ANY_ROLE} Rate category: write.`,
+  ...operation('updateScreeningConfiguration', `Stores either or both booleans for the workspace and answers with both as stored; every change is audited with the values before and after. ${ANY_ROLE}`),
   security: SECURITY,
   request: {
-    headers: IdempotencyHeaders,
+    ...idempotencyHeaders('updateScreeningConfiguration'),
     body: { required: true, content: { 'application/json': { schema: UpdateScreeningConfigurationRequest } } },
   },
   responses: {
@@ -194,11 +184,11 @@ export const updateScreeningConfiguration = createRoute({
 export const getScreeningConfiguration = createRoute({
   method: 'get',
   path: '/v1/screening/configurations',
-  operationId: 'getScreeningConfiguration',
   tags: [EXTENSION],
   summary: 'The screening configuration and who changed it last',
-  description: `Both booleans are false until first set. ${ANY_ROLE} Rate category: query.`,
+  ...operation('getScreeningConfiguration', `Both booleans are false until first set. ${ANY_ROLE}`),
   security: SECURITY,
+  request: { ...idempotencyHeaders('getScreeningConfiguration') },
   responses: {
     200: { description: 'The configuration', content: { 'application/json': { schema: ScreeningConfigurationState } } },
     ...errorResponses(...GUARDED),

@@ -10,7 +10,8 @@ import {
   TxIdParam,
 } from '../transactions';
 import { z } from 'zod';
-import { IdempotencyHeaders, SECURITY } from './common';
+import { SECURITY } from './common';
+import { idempotencyHeaders, operation } from './operation';
 import { errorResponses, GUARDED, GUARDED_WRITE } from './responses';
 
 const tags = ['Transactions'];
@@ -19,13 +20,11 @@ const json = <T>(schema: T, description: string) => ({ description, content: { '
 export const listTransactions = createRoute({
   method: 'get',
   path: '/v1/transactions',
-  operationId: 'getTransactions',
   tags,
   summary: 'List transactions',
-  description:
-    'A bare array as in the public API, newest first by default. When more match, the `next-page` header holds the URL of the next page (its `next` parameter is an opaque cursor); on a page reached by a cursor, the `prev-page` header holds the URL of the page before it (its `prev` parameter). Send `next` or `prev`, not both. Rate category: query.',
+  ...operation('listTransactions', 'A bare array as in the public API, newest first by default. When more match, the `next-page` header holds the URL of the next page (its `next` parameter is an opaque cursor); on a page reached by a cursor, the `prev-page` header holds the URL of the page before it (its `prev` parameter). Send `next` or `prev`, not both.'),
   security: SECURITY,
-  request: { query: TransactionsQuery },
+  request: { ...idempotencyHeaders('listTransactions'), query: TransactionsQuery },
   responses: {
     200: {
       ...json(TransactionsResponse, 'A page of transactions'),
@@ -41,24 +40,21 @@ export const listTransactions = createRoute({
 export const getTransaction = createRoute({
   method: 'get',
   path: '/v1/transactions/{txId}',
-  operationId: 'getTransaction',
   tags,
   summary: 'Get a transaction',
-  description: 'The transaction details of the spec, plus its status timeline (extension). Rate category: query.',
+  ...operation('getTransaction', 'The transaction details of the spec, plus its status timeline (extension).'),
   security: SECURITY,
-  request: { params: TxIdParam },
+  request: { ...idempotencyHeaders('getTransaction'), params: TxIdParam },
   responses: { 200: json(TransactionWithTimeline, 'The transaction'), ...errorResponses(...GUARDED, 404) },
 });
 
 export const createTransaction = createRoute({
   method: 'post',
   path: '/v1/transactions',
-  operationId: 'createTransaction',
   tags,
   summary: 'Submit a simulated transfer',
-  description:
-    'Submits a TRANSFER from a vault account to another vault account or a one-time address on a simulated chain: the transaction engine then takes it through the statuses of the public API and every change is sent to the subscribed webhooks. `simulation.outcome` (extension) picks a failure path for demos and tests. Roles: Owner, Admin, Non-Signing Admin, Signer, Editor. Rate category: write.',
+  ...operation('createTransaction', 'Submits a TRANSFER from a vault account to another vault account or a one-time address on a simulated chain: the transaction engine then takes it through the statuses of the public API and every change is sent to the subscribed webhooks. `simulation.outcome` (extension) picks a failure path for demos and tests.'),
   security: SECURITY,
-  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateTransactionRequest } } } },
+  request: { ...idempotencyHeaders('createTransaction'), body: { required: true, content: { 'application/json': { schema: CreateTransactionRequest } } } },
   responses: { 200: json(CreateTransactionResponse, 'The new transaction'), ...errorResponses(...GUARDED_WRITE, 404) },
 });

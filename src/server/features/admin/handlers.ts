@@ -148,7 +148,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getApprovalRequest, middleware: guard(deps, 'listApprovalRequests') }, async (c) => {
+  app.openapi({ ...routes.getApprovalRequest, middleware: guard(deps, 'getApprovalRequest') }, async (c) => {
     const row = await approvals.getRequest(deps.db, c.get('principal').workspaceId, c.req.valid('param').requestId);
     if (!row) throw notFound('Approval request not found');
     const [described] = await approvals.describeRequests(deps.db, [row]);
@@ -160,7 +160,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     [routes.rejectApprovalRequest, 'reject'],
     [routes.cancelApprovalRequest, 'cancel'],
   ] as const) {
-    app.openapi({ ...route, middleware: guard(deps, 'decideApprovalRequest') }, async (c) => {
+    app.openapi({ ...route, middleware: guard(deps, `${decision}ApprovalRequest`) }, async (c) => {
       const { requestId } = c.req.valid('param');
       const principal = c.get('principal');
       return commitWithResponse(c, deps.db, async (tx) => {

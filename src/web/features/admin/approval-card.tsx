@@ -54,7 +54,7 @@ function DecisionDialog({ request, decision, onClose }: { request: ApprovalReque
 /** The buttons a viewer may use on a pending request, or what they already decided. */
 function DecisionActions({ request, viewer }: { request: ApprovalRequest; viewer: Viewer }) {
   const [decision, setDecision] = useState<ApprovalDecision | null>(null);
-  if (!mayPerform(viewer.role, 'decideApprovalRequest')) return null;
+  if (!mayPerform(viewer.role, 'approveApprovalRequest')) return null;
   const mine = request.decisions.find((entry) => entry.userId === viewer.id);
   const raisedByViewer = request.requestedBy.id === viewer.id;
 

@@ -105,7 +105,7 @@ export default function ApprovalsPage() {
       title="Approvals"
       description="Administrative changes, such as a new API user or a new quorum threshold, wait here until enough admins approve them."
     >
-      {!mayPerform(user.role, 'decideApprovalRequest') && (
+      {!mayPerform(user.role, 'approveApprovalRequest') && (
         <Text>Your role, {ROLE_LABELS[user.role]}, can follow these requests but not decide on them.</Text>
       )}
       <ApprovalSection status="PENDING" viewer={user} />
