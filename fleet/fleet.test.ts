@@ -1,12 +1,12 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { signedHeaders, WebhookReceiver, type TestApiUser } from '../src/server/test/harness';
-import { startFleet, type Fleet } from '../scripts/fleet';
+import { startFleet, type Fleet, type FleetInstance } from '../scripts/fleet';
 
 /**
  * Three instances of the service behind HAProxy on one fresh PostgreSQL database (`npm run
@@ -25,6 +25,9 @@ const databaseUrl = Object.assign(new URL(server), { pathname: `/${name}` }).toS
 let fleet: Fleet;
 let db: pg.Pool;
 let adminToken: string;
+const receiver = new WebhookReceiver();
+/** The instance the SIGKILL test killed (the drain test takes one still running). */
+let killed: FleetInstance | undefined;
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: server });
@@ -84,6 +87,41 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * The fleet instance whose connection to the receiver carries a request not answered yet (Linux:
+ * the connection's socket inode in /proc/net/tcp, found among the instance's open files).
+ */
+function deliveringInstance(inFlight: Set<number>): { instance: FleetInstance; ports: number[] } | undefined {
+  const receiverPort = Number(new URL(receiver.url).port);
+  const portOfInode = new Map(
+    readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f.length > 9 && parseInt(f[2]!.split(':')[1]!, 16) === receiverPort && inFlight.has(parseInt(f[1]!.split(':')[1]!, 16)))
+      .map((f) => [f[9]!, parseInt(f[1]!.split(':')[1]!, 16)] as const),
+  );
+  for (const instance of fleet.instances) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${instance.pid}/fd`);
+    } catch {
+      continue; // an instance that has exited
+    }
+    const ports = fds.map((fd) => portOfInode.get(/^socket:\[(\d+)\]$/.exec(readlinkSafe(`/proc/${instance.pid}/fd/${fd}`))?.[1] ?? '')).filter((p) => p !== undefined);
+    if (ports.length) return { instance, ports };
+  }
+  return undefined;
+}
+
+function readlinkSafe(path: string) {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '';
   }
 }
 
@@ -190,10 +228,11 @@ describe('through the balancer', () => {
 });
 
 describe('engines and webhooks when an instance is killed mid-way', () => {
-  const receiver = new WebhookReceiver();
   afterAll(() => receiver.stop());
 
   it('every transfer reaches its final status once, every notification arrives, duplicates keep their id', async () => {
+    // Slow answers keep deliveries in flight, so the instance killed holds leased notifications.
+    receiver.delayMs = 400;
     await receiver.start();
     const hook = await call('/v1/webhooks', { method: 'POST', token: adminToken, body: { url: receiver.url, events: ['transaction.created', 'transaction.status.updated'] }, headers: { 'Idempotency-Key': randomUUID() } });
     expect(hook.status).toBe(201);
@@ -203,10 +242,21 @@ describe('engines and webhooks when an instance is killed mid-way', () => {
     );
     expect(created.map((c) => c.status)).toEqual(Array(30).fill(200));
     const ids = created.map((c) => c.body.id as string);
-    // Kill one instance once the engines are stepping the transfers and deliveries are under way.
+    // Kill an instance that has a delivery in flight (it holds leased notifications), once the
+    // engines are stepping the transfers and deliveries are under way.
+    const inFlight = new Map<number, string>(); // the delivering connection's port → the notification id
+    receiver.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const port = req.socket.remotePort!;
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => inFlight.set(port, (JSON.parse(body) as WebhookEnvelope).id));
+      res.on('finish', () => inFlight.delete(port));
+    });
     await until('the first deliveries', async () => (receiver.got.length >= 10 ? true : undefined), 30_000);
-    const victim = fleet.instances[2]!;
+    const { instance: victim, ports } = await until('an instance with a delivery in flight', async () => deliveringInstance(new Set(inFlight.keys())), 30_000);
     victim.kill('SIGKILL');
+    killed = victim;
+    const unacknowledged = new Set(ports.map((port) => inFlight.get(port)).filter((id) => id !== undefined));
     await victim.exited;
 
     const final = await until(
@@ -225,12 +275,16 @@ describe('engines and webhooks when an instance is killed mid-way', () => {
     );
     const expected = new Set(notifications.map((n) => n.id));
     // The killed instance's leased notifications come again once their lease runs out (timeout + 30 s).
-    await until('every notification to arrive', async () => {
-      const arrived = new Set(receiver.envelopes().map((e) => e.id));
-      return [...expected].every((id) => arrived.has(id)) ? true : undefined;
-    }, 75_000);
+    expect(unacknowledged.size).toBeGreaterThan(0);
+    await until('every notification to arrive, and those whose delivery the killed instance never saw answered to arrive again', async () => {
+      const arrived = receiver.envelopes().map((e) => e.id);
+      const again = [...unacknowledged].every((id) => arrived.filter((a) => a === id).length >= 2);
+      return again && [...expected].every((id) => arrived.includes(id)) ? true : undefined;
+    }, 90_000);
 
     const envelopes: WebhookEnvelope[] = receiver.envelopes();
+    process.stdout.write(`fleet: ${expected.size} notifications, ${envelopes.length} deliveries (${envelopes.length - expected.size} redelivered after the kill)\n`);
+
     const byId = new Map<string, WebhookEnvelope[]>();
     for (const e of envelopes) byId.set(e.id, [...(byId.get(e.id) ?? []), e]);
     expect(new Set(byId.keys())).toEqual(expected);
@@ -246,7 +300,7 @@ describe('engines and webhooks when an instance is killed mid-way', () => {
 
 describe('graceful drain', () => {
   it('on SIGTERM: /readyz answers 503 while requests are served, a slow request in flight finishes, the process exits 0', async () => {
-    const target = fleet.instances[1]!;
+    const target = fleet.instances.find((i) => i !== killed)!;
     // A client sending its body slowly: the request is in flight across the drain.
     const body = JSON.stringify({ email: 'admin2@demo.test', password: PASSWORD });
     const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {

@@ -145,7 +145,8 @@ export interface FleetOptions {
   env?: Record<string, string>;
   /** The instances' working folder; a fresh temporary one (removed by stop) when absent. */
   cwd?: string;
-  onLine?: (instanceId: string, line: string) => void;
+  /** Each line an instance (by id) or HAProxy (`haproxy`) prints. */
+  onLine?: (source: string, line: string) => void;
 }
 
 function haproxyWaitsFor(port: number): Promise<void> {
@@ -205,8 +206,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let haproxyOutput = '';
   // -db: stay in the foreground, so HAProxy ends with this process.
   const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  haproxy.stdout.on('data', (c: Buffer) => (haproxyOutput += c.toString()));
-  haproxy.stderr.on('data', (c: Buffer) => (haproxyOutput += c.toString()));
+  const fromHaproxy = (c: Buffer) => {
+    haproxyOutput += c.toString();
+    c.toString().split('\n').filter(Boolean).forEach((line) => options.onLine?.('haproxy', line));
+  };
+  haproxy.stdout.on('data', fromHaproxy);
+  haproxy.stderr.on('data', fromHaproxy);
   const haproxyExited = new Promise<void>((resolve) => haproxy.on('exit', () => resolve()));
   try {
     await haproxyWaitsFor(port);
@@ -215,6 +220,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     killAll();
     throw new Error(`${(error as Error).message}\n${haproxyOutput}`);
   }
+  // The processes run in process groups of their own (see startInstance): if this process ends
+  // without stop() (an error, a failed test run), they must not outlive it.
+  const orphans = () => {
+    killAll();
+    if (haproxy.exitCode === null) haproxy.kill('SIGKILL');
+  };
+  process.once('exit', orphans);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -234,6 +246,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         );
         haproxy.kill('SIGTERM');
         await haproxyExited;
+        process.off('exit', orphans);
         rmSync(configDir, { recursive: true, force: true });
         if (!options.cwd) rmSync(dir, { recursive: true, force: true });
       })()),

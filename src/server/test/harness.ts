@@ -293,6 +293,8 @@ export class WebhookReceiver {
   server!: Server;
   url = '';
   answer: number | 'hang' = 200;
+  /** How long it takes to answer, so deliveries are still in flight when a test acts. */
+  delayMs = 0;
   got: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
   async start(port = 0) {
     this.server = createServer((req, res) => {
@@ -300,8 +302,10 @@ export class WebhookReceiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.got.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString(), headers: req.headers });
-        if (this.answer === 'hang') return;
-        res.writeHead(this.answer).end();
+        const answer = this.answer;
+        if (answer === 'hang') return;
+        if (this.delayMs) setTimeout(() => res.writeHead(answer).end(), this.delayMs);
+        else res.writeHead(answer).end();
       });
     });
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
