@@ -35,6 +35,13 @@ describe('reportFormError', () => {
     expect(setFieldError).toHaveBeenCalledWith('role', 'role must be one of: ADMIN; SIGNER');
   });
 
+  it('finds the field of a form that edits one part of the body, but not a name that is only part of a segment', () => {
+    const { setFieldError } = report(new ApiError(400, 400, "Invalid request: body 'metadata.user.name': name must be at most 30 characters", 'r6'));
+    expect(setFieldError).toHaveBeenCalledWith('name', 'name must be at most 30 characters');
+    const other = report(new ApiError(400, 400, "Invalid request: body 'metadata.username': username is taken", 'r7'));
+    expect(other.setFieldError).not.toHaveBeenCalled();
+  });
+
   it('notifies, with the request id, what belongs to no field', () => {
     const { show, setFieldError } = report(new ApiError(409, 409, 'A threshold change is already waiting for approval', 'r3'));
     expect(setFieldError).not.toHaveBeenCalled();

@@ -2,11 +2,16 @@ import { parseFieldErrors } from '../../contract/field-errors';
 import { isApiError } from '../lib/api-client';
 import { notifyError } from './notify-error';
 
-/** The form field a body path belongs to: the field itself, or the deepest field it lies within. */
+/** Whether the segments of `field` appear, in order and together, among those of `path`. */
+const within = (path: string, field: string) => `.${path}.`.includes(`.${field}.`);
+
+/**
+ * The form field a body path belongs to: the field itself, the deepest field it lies within, or a
+ * field of a form that edits one part of the body (the note editor's `text` is the body's
+ * `metadata.note.text`).
+ */
 const fieldAt = <Field extends string>(fields: readonly Field[], path: string) =>
-  fields
-    .filter((field) => path === field || path.startsWith(`${field}.`))
-    .sort((a, b) => b.length - a.length)[0];
+  fields.filter((field) => within(path, field)).sort((a, b) => b.length - a.length)[0];
 
 /**
  * Puts a failed form submission where the user will look: a 400 whose message names one of the
