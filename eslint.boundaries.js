@@ -5,7 +5,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = import.meta.dirname;
-const areasIn = (dir) => readdirSync(join(root, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const areasIn = (dir) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 /**
  * Server areas from the bottom up: an area's code imports only areas of lower layers, never one
@@ -53,7 +56,10 @@ const areaImport = (areas) => `^(?:\\.\\./)+(?:features/)?(?:${areas.map(escape)
 /** A relative import of a top-level folder of `src/`. */
 const srcImport = (folders) => `^(?:\\.\\./)+(?:${folders.join('|')})(?:/|$)`;
 
-const NO_SERVER_IN_WEB = { regex: srcImport(['server']), message: 'The console imports nothing from src/server outside tests: what both need belongs in src/contract.' };
+const NO_SERVER_IN_WEB = {
+  regex: srcImport(['server']),
+  message: 'The console imports nothing from src/server outside tests: what both need belongs in src/contract.',
+};
 
 /** `tests`: whether the zone covers test files too (else they are left out of `files`). */
 function restrict(files, patterns, { tests }) {
@@ -80,16 +86,27 @@ function webFeatureZone(feature, tests) {
 function serverAreaZone(area) {
   const layer = SERVER_LAYERS.findIndex((areas) => areas.includes(area));
   const excepted = SERVER_EXCEPTIONS.filter((exception) => exception.from === area).map((exception) => exception.to);
-  const above = SERVER_LAYERS.slice(layer).flat().filter((other) => other !== area && !excepted.includes(other));
+  const above = SERVER_LAYERS.slice(layer)
+    .flat()
+    .filter((other) => other !== area && !excepted.includes(other));
   return restrict(
     [`src/server/features/${area}/**`],
-    [{ regex: areaImport(above), message: `Server areas depend only downward (SERVER_LAYERS in eslint.boundaries.js): ${area} may not import an area of its own layer or above.` }],
+    [
+      {
+        regex: areaImport(above),
+        message: `Server areas depend only downward (SERVER_LAYERS in eslint.boundaries.js): ${area} may not import an area of its own layer or above.`,
+      },
+    ],
     { tests: false },
   );
 }
 
 export const boundaries = [
-  restrict(['src/contract/**'], [{ regex: srcImport(['server', 'web']), message: 'The contract imports neither the server nor the console: both import it.' }], { tests: true }),
+  restrict(
+    ['src/contract/**'],
+    [{ regex: srcImport(['server', 'web']), message: 'The contract imports neither the server nor the console: both import it.' }],
+    { tests: true },
+  ),
   restrict(['src/web/app/**', 'src/web/main.tsx'], [NO_SERVER_IN_WEB], { tests: false }),
   restrict(
     ['src/web/lib/**', 'src/web/components/**'],

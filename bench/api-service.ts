@@ -25,7 +25,12 @@ const bareServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
 });
 const barePort = (bareServer.address() as { port: number }).port;
 
-process.send!({ url: server.url, bareUrl: `http://127.0.0.1:${barePort}/`, password: demo.password, apiUser: { id: demo.apiUser.id, privateKeyFile: demo.apiUser.privateKeyFile } });
+process.send!({
+  url: server.url,
+  bareUrl: `http://127.0.0.1:${barePort}/`,
+  password: demo.password,
+  apiUser: { id: demo.apiUser.id, privateKeyFile: demo.apiUser.privateKeyFile },
+});
 // `--cpu-prof` of the benchmark: one CPU profile per scenario, of the load alone (not the start).
 const inspector = new Session();
 process.on('message', (message: { profile: 'start' } | { profile: 'stop'; file: string }) => {

@@ -27,7 +27,12 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = values.connections.split(',').map(Number);
 // The default limits (1,200 reads and 600 writes a minute per caller) would answer most of the
 // load 429: the benchmark raises them through the settings, as an operator would.
-const RATE_LIMITS = { RATE_LIMIT_QUERY: '1000000000', RATE_LIMIT_WRITE: '1000000000', RATE_LIMIT_EXTERNAL_QUERY: '1000000000', RATE_LIMIT_HIGH_COMPUTE: '1000000000' };
+const RATE_LIMITS = {
+  RATE_LIMIT_QUERY: '1000000000',
+  RATE_LIMIT_WRITE: '1000000000',
+  RATE_LIMIT_EXTERNAL_QUERY: '1000000000',
+  RATE_LIMIT_HIGH_COMPUTE: '1000000000',
+};
 
 interface Started {
   url: string;
@@ -110,7 +115,9 @@ async function run(label: string, target: { url: string } | { dataDir: string })
     child.once('message', (m) => resolve(m as Started));
     child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready; see ${join(dir, 'service.log')}`)));
   });
-  console.log(`${label}: service ready in ${((performance.now() - t) / 1000).toFixed(1)} s (demo seed included); rate limits raised to ${RATE_LIMITS.RATE_LIMIT_QUERY} a minute per category (RATE_LIMIT_* settings)`);
+  console.log(
+    `${label}: service ready in ${((performance.now() - t) / 1000).toFixed(1)} s (demo seed included); rate limits raised to ${RATE_LIMITS.RATE_LIMIT_QUERY} a minute per category (RATE_LIMIT_* settings)`,
+  );
 
   const signIn = async (email: string) => {
     const res = await fetch(`${started.url}/v1/auth/sign_in`, {
@@ -127,7 +134,13 @@ async function run(label: string, target: { url: string } | { dataDir: string })
   const blockchains = (await (await fetch(`${started.url}/v1/blockchains?pageSize=1`, { headers: session })).json()) as { data: { id: string }[] };
   const blockchainPath = `/v1/blockchains/${blockchains.data[0]!.id}`;
   const apiUser = { id: started.apiUser.id, privateKey: readFileSync(started.apiUser.privateKeyFile, 'utf8') };
-  const transfer = JSON.stringify({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.01', note: 'bench' });
+  const transfer = JSON.stringify({
+    assetId: 'USDC',
+    source: { type: 'VAULT_ACCOUNT', id: '0' },
+    destination: { type: 'VAULT_ACCOUNT', id: '1' },
+    amount: '0.01',
+    note: 'bench',
+  });
 
   const scenarios: Scenario[] = [
     { name: 'bare Hono route (ceiling)', url: started.bareUrl },

@@ -27,7 +27,13 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   const ws = await createWorkspace(database.db, 'Bench');
   const people = await Promise.all(
     (['AUDITOR', 'ADMIN', 'EDITOR', 'SIGNER', 'OWNER', 'SECURITY_ADMIN'] as const).map(async (role, i) => ({
-      ...(await createConsoleUser(database.db, { workspaceId: ws.id, email: `bench${i}-${ws.id.slice(0, 6)}@bench.test`, displayName: `Bench ${role}`, role, password: 'bench-password-1' })),
+      ...(await createConsoleUser(database.db, {
+        workspaceId: ws.id,
+        email: `bench${i}-${ws.id.slice(0, 6)}@bench.test`,
+        displayName: `Bench ${role}`,
+        role,
+        password: 'bench-password-1',
+      })),
       name: `Bench ${role}`,
     })),
   );
@@ -37,7 +43,11 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   // What the service's housekeeping (PGlite) or autovacuum (PostgreSQL) does shortly after a bulk load.
   await refreshStatistics(database.db);
 
-  const signIn = await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: people[0]!.email, password: 'bench-password-1' }) });
+  const signIn = await app.request('/v1/auth/sign_in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: people[0]!.email, password: 'bench-password-1' }),
+  });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
   const yearAgo = Date.now() - 364 * 24 * 3600_000;
   const get = async (query: string) => {
@@ -86,8 +96,14 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     firstTimes.push((await get(base)).ms);
     deepTimes.push((await get(`${base}&pageCursor=${encodeURIComponent(deepCursor)}`)).ms);
   }
-  const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
-  console.log(`${label}: page 1 ${ms(median(firstTimes))}, page 1,000 ${ms(median(deepTimes))} (${(median(deepTimes) / median(firstTimes)).toFixed(2)}x the first)`);
+  const median = (xs: number[]) =>
+    pct(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  console.log(
+    `${label}: page 1 ${ms(median(firstTimes))}, page 1,000 ${ms(median(deepTimes))} (${(median(deepTimes) / median(firstTimes)).toFixed(2)}x the first)`,
+  );
 
   // Export: the whole filtered result, every page, as the console's export does.
   t = performance.now();
@@ -100,7 +116,9 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     cursor = res.body.next;
   } while (cursor);
   const seconds = (performance.now() - t) / 1000;
-  console.log(`${label}: export of ${exported.toLocaleString()} events in ${seconds.toFixed(1)} s = ${Math.round(exported / seconds).toLocaleString()} events/s`);
+  console.log(
+    `${label}: export of ${exported.toLocaleString()} events in ${seconds.toFixed(1)} s = ${Math.round(exported / seconds).toLocaleString()} events/s`,
+  );
   await database.close();
 }
 

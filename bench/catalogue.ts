@@ -22,7 +22,13 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   const config = testConfig({ rateLimits: { write: 1e9, query: 1e9, external_query: 1e9, high_compute: 1e9 } });
   const app = createApp({ db: database.db, config, logger: createLogger('silent'), now: () => new Date(), secrets: await loadSecrets(database.db) });
   const ws = await createWorkspace(database.db, 'Bench');
-  await createConsoleUser(database.db, { workspaceId: ws.id, email: `bench-${ws.id.slice(0, 6)}@bench.test`, displayName: 'Bench', role: 'ADMIN', password: 'bench-password-1' });
+  await createConsoleUser(database.db, {
+    workspaceId: ws.id,
+    email: `bench-${ws.id.slice(0, 6)}@bench.test`,
+    displayName: 'Bench',
+    role: 'ADMIN',
+    password: 'bench-password-1',
+  });
   const t0 = performance.now();
   // Workspace assets spread over the shipped chains, as a busy workspace's own listings would be.
   await database.db.execute(sql`
@@ -35,7 +41,11 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   await refreshStatistics(database.db);
   console.log(`${label}: ${ASSETS.toLocaleString()} assets added in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  const signIn = await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `bench-${ws.id.slice(0, 6)}@bench.test`, password: 'bench-password-1' }) });
+  const signIn = await app.request('/v1/auth/sign_in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${ws.id.slice(0, 6)}@bench.test`, password: 'bench-password-1' }),
+  });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
   const get = async (query: string) => {
     const started = performance.now();
@@ -54,7 +64,9 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
       byFilter.get(f)!.push(ms);
     }
   }
-  console.log(`${label}: filtered first page (pageSize ${PAGE}, ${first.length} requests): p50 ${pct(first, 50).toFixed(1)} ms, p95 ${pct(first, 95).toFixed(1)} ms`);
+  console.log(
+    `${label}: filtered first page (pageSize ${PAGE}, ${first.length} requests): p50 ${pct(first, 50).toFixed(1)} ms, p95 ${pct(first, 95).toFixed(1)} ms`,
+  );
   for (const [f, ms] of byFilter) console.log(`  ${f}: p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms`);
 
   // A deep page: follow next to the middle of the catalogue, then ask for that page repeatedly.
@@ -63,7 +75,9 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   for (let i = 0; i < depth; i++) next = (await get(`pageSize=${PAGE}${next ? `&pageCursor=${encodeURIComponent(next)}` : ''}`)).next;
   const deep: number[] = [];
   for (let i = 0; i < 60; i++) deep.push((await get(`pageSize=${PAGE}&pageCursor=${encodeURIComponent(next!)}`)).ms);
-  console.log(`${label}: page ${depth + 1} (${(depth * PAGE).toLocaleString()} assets deep, 60 requests): p50 ${pct(deep, 50).toFixed(1)} ms, p95 ${pct(deep, 95).toFixed(1)} ms`);
+  console.log(
+    `${label}: page ${depth + 1} (${(depth * PAGE).toLocaleString()} assets deep, 60 requests): p50 ${pct(deep, 50).toFixed(1)} ms, p95 ${pct(deep, 95).toFixed(1)} ms`,
+  );
   await database.close();
 }
 

@@ -14,7 +14,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startFleet } from '../scripts/fleet';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '16' }, instances: { type: 'string', default: '1,2,3' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '16' }, instances: { type: 'string', default: '1,2,3' } },
+});
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const COUNTS = values.instances.split(',').map(Number);
@@ -114,16 +116,32 @@ try {
     const fleet = await startFleet({
       databaseUrl,
       instances: count,
-      env: { DEMO: 'true', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_QUERY: '1000000', RATE_LIMIT_EXTERNAL_QUERY: '1000000' },
+      env: {
+        DEMO: 'true',
+        DEMO_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_WRITE: '1000000',
+        RATE_LIMIT_QUERY: '1000000',
+        RATE_LIMIT_EXTERNAL_QUERY: '1000000',
+      },
     });
     try {
-      const signIn = await fetch(`${fleet.url}/v1/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }) });
+      const signIn = await fetch(`${fleet.url}/v1/auth/sign_in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }),
+      });
       const { accessToken } = (await signIn.json()) as { accessToken: string };
       const auth = { Authorization: `Bearer ${accessToken}` };
       // A short warm-up, so the first run does not pay for the instances' cold caches.
       await autocannon({ url: `${fleet.url}/v1/assets?pageSize=100`, headers: auth, connections: CONNECTIONS, duration: 2 });
       const read = await drive(stats, 'read  GET /v1/assets?pageSize=100', { url: `${fleet.url}/v1/assets?pageSize=100`, headers: auth });
-      const body = JSON.stringify({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.000001' });
+      const body = JSON.stringify({
+        assetId: 'USDC',
+        source: { type: 'VAULT_ACCOUNT', id: '0' },
+        destination: { type: 'VAULT_ACCOUNT', id: '1' },
+        amount: '0.000001',
+      });
       const write = await drive(stats, 'write POST /v1/transactions', {
         url: fleet.url,
         requests: [

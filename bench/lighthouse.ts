@@ -51,7 +51,10 @@ async function startService(port: number, dataDir: string): Promise<ChildProcess
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return service;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -15,7 +15,9 @@ import { currentSigningKey } from '../src/server/features/webhooks/signing';
 import { createLogger } from '../src/server/logger';
 import { openTestDatabase } from '../src/server/test/harness';
 
-const { values } = parseArgs({ options: { burst: { type: 'string', default: '5000' }, rate: { type: 'string', default: '500' }, seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { burst: { type: 'string', default: '5000' }, rate: { type: 'string', default: '500' }, seconds: { type: 'string', default: '10' } },
+});
 const BURST = Number(values.burst);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
@@ -71,7 +73,15 @@ async function run(label: string, database: Database) {
   const db = database.db;
   const ws = await createWorkspace(db, `Bench ${randomUUID().slice(0, 6)}`);
   const now = new Date();
-  await db.insert(webhooks).values({ id: randomUUID(), workspaceId: ws.id, url: `http://127.0.0.1:${receiver.port}/hook`, events: ['transaction.status.updated'], status: 'ENABLED', createdAt: now, updatedAt: now });
+  await db.insert(webhooks).values({
+    id: randomUUID(),
+    workspaceId: ws.id,
+    url: `http://127.0.0.1:${receiver.port}/hook`,
+    events: ['transaction.status.updated'],
+    status: 'ENABLED',
+    createdAt: now,
+    updatedAt: now,
+  });
   const data = { id: randomUUID(), status: 'CONFIRMING', amountInfo: { amount: '1.5' }, note: 'x'.repeat(600) };
 
   // 1. Throughput: a backlog of BURST notifications, then the worker empties it.
@@ -90,7 +100,9 @@ async function run(label: string, database: Database) {
   const burst: number[] = [];
   await waitFor(receiver, BURST, burst);
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`${label}: ${BURST.toLocaleString()} queued notifications delivered in ${seconds.toFixed(2)} s: ${Math.round(BURST / seconds).toLocaleString()} deliveries/s`);
+  console.log(
+    `${label}: ${BURST.toLocaleString()} queued notifications delivered in ${seconds.toFixed(2)} s: ${Math.round(BURST / seconds).toLocaleString()} deliveries/s`,
+  );
 
   // 2. Delay at a steady load: RATE events per second for SECONDS, each its own database transaction.
   const steady: number[] = [];
@@ -104,7 +116,9 @@ async function run(label: string, database: Database) {
     await new Promise((r) => setTimeout(r, tick));
   }
   await waitFor(receiver, total, steady);
-  console.log(`${label}: steady ${RATE}/s for ${SECONDS} s (${total.toLocaleString()} events): delay from event to delivery p50 ${pct(steady, 50)} ms, p99 ${pct(steady, 99)} ms, max ${Math.max(...steady)} ms`);
+  console.log(
+    `${label}: steady ${RATE}/s for ${SECONDS} s (${total.toLocaleString()} events): delay from event to delivery p50 ${pct(steady, 50)} ms, p99 ${pct(steady, 99)} ms, max ${Math.max(...steady)} ms`,
+  );
   await worker.stop();
   await receiver.stop();
   await database.close();

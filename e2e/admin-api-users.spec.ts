@@ -14,10 +14,7 @@ test.beforeEach(async ({ request }) => {
   await new AdminService(request).resetApprovals();
 });
 
-test('an admin creates an API user with a key made in the browser, and its co-signer pairs and sets up', async ({
-  page,
-  request,
-}) => {
+test('an admin creates an API user with a key made in the browser, and its co-signer pairs and sets up', async ({ page, request }) => {
   // RSA-4096 generation in the browser takes a few seconds, more on a busy machine.
   test.setTimeout(120_000);
   // Unique per run, within the 30 characters a name may have.

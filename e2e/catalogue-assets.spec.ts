@@ -38,7 +38,8 @@ async function unregisteredToken(request: APIRequestContext, token: string): Pro
   expect(answer.status()).toBe(200);
   const registered = new Set(((await answer.json()) as { data: { onchain: { address: string | null } }[] }).data.map((a) => a.onchain.address?.toLowerCase()));
   const candidate = shipped.resolvable.find(
-    (entry) => entry.blockchainId === ETH_ID && entry.standard === 'ERC20' && /^[A-Za-z0-9]+$/.test(entry.symbol) && !registered.has(entry.address.toLowerCase()),
+    (entry) =>
+      entry.blockchainId === ETH_ID && entry.standard === 'ERC20' && /^[A-Za-z0-9]+$/.test(entry.symbol) && !registered.has(entry.address.toLowerCase()),
   );
   if (!candidate) throw new Error('Every shipped Ethereum token is registered already: restart the e2e service');
   return candidate;

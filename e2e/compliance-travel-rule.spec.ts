@@ -27,7 +27,11 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   const admin = await apiSession(request, DEMO_USERS.admin);
   const { integration, base } = await integrationOf(request, admin);
   const own = Vasp.parse(await (await request.get(`${base}/vasps/${integration.vaspId}`, { headers: admin })).json());
-  const originator = { originator: { originatorPerson: [{ naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Brandt', naturalPersonNameIdentifierType: 'LEGL' }] } } }] } };
+  const originator = {
+    originator: {
+      originatorPerson: [{ naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Brandt', naturalPersonNameIdentifierType: 'LEGL' }] } } }],
+    },
+  };
   const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(originator)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
     .encrypt(await importSPKI(own.publicKey!, 'RSA-OAEP-256'));
@@ -44,7 +48,11 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
       txHash: '0x2d7a4c9e1f6b3d8a5c2e7f4b9d1a6c3e8f5b2d7a4c9e1f6b3d8a5c2e7f4b9d1a',
       originatorVaspId: COUNTERPARTY,
       externalId,
-      ivms101: { version: 'IVMS101.2023', data: Buffer.from(jwe).toString('base64'), filledFields: ['Originator.originatorPerson[].naturalPerson.name.nameIdentifier[].primaryIdentifier'] },
+      ivms101: {
+        version: 'IVMS101.2023',
+        data: Buffer.from(jwe).toString('base64'),
+        filledFields: ['Originator.originatorPerson[].naturalPerson.name.nameIdentifier[].primaryIdentifier'],
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

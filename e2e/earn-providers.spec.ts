@@ -39,7 +39,10 @@ test('an admin sorts the earn providers and approves a provider’s terms after 
 
   await row.getByRole('button', { name: `Approve terms of ${waiting!.displayName}` }).click();
   await expect(earn.confirmDialog).toContainText(`Approve the terms of ${waiting!.displayName}?`);
-  await expect(earn.confirmDialog.getByRole('link', { name: `the terms of service of ${waiting!.displayName}` })).toHaveAttribute('href', waiting!.termsOfServiceUrl);
+  await expect(earn.confirmDialog.getByRole('link', { name: `the terms of service of ${waiting!.displayName}` })).toHaveAttribute(
+    'href',
+    waiting!.termsOfServiceUrl,
+  );
   await earn.confirmDialog.getByRole('button', { name: 'Approve terms' }).click();
   await expect(earn.confirmDialog).toHaveCount(0);
   await expect(row).toContainText('Approved');

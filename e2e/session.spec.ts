@@ -4,10 +4,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 
-test('a reload keeps the user signed in through the refresh cookie, and the token never reaches web storage', async ({
-  page,
-  context,
-}) => {
+test('a reload keeps the user signed in through the refresh cookie, and the token never reaches web storage', async ({ page, context }) => {
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 

@@ -14,7 +14,10 @@ test('a trader builds a market buy with DVP settlement and full KYC, fixes what 
   // The estimate crosses the assets' latest prices, which must share a currency; another spec
   // prices USDC in CHF, so the demo's USD prices are set again first.
   const headers = await apiSession(request, DEMO_USERS.trader);
-  for (const [asset, price] of [['BTC', 65000], ['USDC', 1]] as const) {
+  for (const [asset, price] of [
+    ['BTC', 65000],
+    ['USDC', 1],
+  ] as const) {
     const res = await request.post(`/v1/assets/prices/${asset}`, { headers, data: { currency: 'USD', price } });
     expect(res.status(), await res.text()).toBe(200);
   }
@@ -106,7 +109,10 @@ test('a trader builds a market buy with DVP settlement and full KYC, fixes what 
 
   // The list shows it, completed.
   await trading.main.getByRole('link', { name: 'All orders' }).click();
-  const row = trading.main.getByRole('row').filter({ has: page.getByRole('link', { name: 'Buy 0.5 BTC' }) }).first();
+  const row = trading.main
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Buy 0.5 BTC' }) })
+    .first();
   await expect(row).toContainText('Completed');
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -48,7 +48,10 @@ test('a trader sends USDC to a one-time address and watches it move to completed
   const statuses = stored.timeline.map((entry) => entry.status).filter((status, i, all) => status !== all[i - 1]);
   await expect(transactions.timeline.getByRole('listitem')).toHaveCount(statuses.length);
   // USDC lives on Ethereum: the catalogue's explorer template makes the link.
-  await expect(transactions.onChain.getByRole('link', { name: 'Transaction on etherscan.io' })).toHaveAttribute('href', `https://etherscan.io/tx/${stored.txHash}`);
+  await expect(transactions.onChain.getByRole('link', { name: 'Transaction on etherscan.io' })).toHaveAttribute(
+    'href',
+    `https://etherscan.io/tx/${stored.txHash}`,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   // Back in the list, the row says the same.

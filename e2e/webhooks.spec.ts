@@ -50,7 +50,9 @@ class Receiver {
     let jws = false;
     let kid: string | undefined;
     try {
-      const verified = await flattenedVerify({ protected: protectedHeader, payload: body.toString('base64url'), signature }, this.jwks, { algorithms: ['RS512'] });
+      const verified = await flattenedVerify({ protected: protectedHeader, payload: body.toString('base64url'), signature }, this.jwks, {
+        algorithms: ['RS512'],
+      });
       jws = true;
       kid = verified.protectedHeader?.kid;
     } catch {
@@ -184,7 +186,10 @@ test('notifications reach a registered receiver with valid signatures; while it 
     await expect(secondRows.first()).toContainText('10 of 10');
 
     // One of them, opened: ten attempts, none answered.
-    await secondRows.first().getByRole('button', { name: /^Open notification / }).click();
+    await secondRows
+      .first()
+      .getByRole('button', { name: /^Open notification / })
+      .click();
     await expect(webhooks.attempts.locator('tbody tr')).toHaveCount(10);
     await expect(webhooks.attempts.locator('tbody tr').filter({ hasText: 'No response' })).toHaveCount(10);
     await expect(webhooks.drawer.getByLabel('Payload JSON')).toContainText(second);

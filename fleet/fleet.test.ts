@@ -65,7 +65,12 @@ async function callOnce(path: string, init: CallInit) {
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown>, headers: res.headers, instance: res.headers.get('X-Instance') };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    headers: res.headers,
+    instance: res.headers.get('X-Instance'),
+  };
 }
 
 async function signIn(email: string, headers: Record<string, string> = {}) {
@@ -78,7 +83,13 @@ async function tokenOf(email: string) {
   return res.body.accessToken as string;
 }
 
-const transfer = (externalTxId: string) => ({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.01', externalTxId });
+const transfer = (externalTxId: string) => ({
+  assetId: 'USDC',
+  source: { type: 'VAULT_ACCOUNT', id: '0' },
+  destination: { type: 'VAULT_ACCOUNT', id: '1' },
+  amount: '0.01',
+  externalTxId,
+});
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -111,7 +122,9 @@ function deliveringInstance(inFlight: Set<number>): { instance: FleetInstance; p
     } catch {
       continue; // an instance that has exited
     }
-    const ports = fds.map((fd) => portOfInode.get(/^socket:\[(\d+)\]$/.exec(readlinkSafe(`/proc/${instance.pid}/fd/${fd}`))?.[1] ?? '')).filter((p) => p !== undefined);
+    const ports = fds
+      .map((fd) => portOfInode.get(/^socket:\[(\d+)\]$/.exec(readlinkSafe(`/proc/${instance.pid}/fd/${fd}`))?.[1] ?? ''))
+      .filter((p) => p !== undefined);
     if (ports.length) return { instance, ports };
   }
   return undefined;
@@ -160,7 +173,9 @@ describe('three instances started together on an empty database', () => {
     expect(demo).toHaveLength(1);
     const { rows: keys } = await db.query('select count(*)::int as n from webhook_signing_keys');
     expect(keys[0].n).toBe(1);
-    const kids = await Promise.all(fleet.instances.map(async (i) => ((await call('/.well-known/jwks.json', { base: i.url })).body.keys as { kid: string }[]).map((k) => k.kid)));
+    const kids = await Promise.all(
+      fleet.instances.map(async (i) => ((await call('/.well-known/jwks.json', { base: i.url })).body.keys as { kid: string }[]).map((k) => k.kid)),
+    );
     expect(kids).toEqual([kids[0], kids[0], kids[0]]);
     expect(kids[0]).toHaveLength(1);
     const ready = await Promise.all(fleet.instances.map((i) => call('/readyz', { base: i.url })));
@@ -175,12 +190,19 @@ describe('through the balancer', () => {
     const send = () => call('/v1/transactions', { method: 'POST', token: adminToken, body, headers: { 'Idempotency-Key': key } });
     const answers = await Promise.all(Array.from({ length: 50 }, send));
     // The first execution answers 200 and its replays too; a duplicate arriving while it runs gets 409.
-    expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => a.status))).toBe(true);
+    expect(
+      answers.every((a) => a.status === 200 || a.status === 409),
+      JSON.stringify(answers.map((a) => a.status)),
+    ).toBe(true);
     expect(new Set(answers.map((a) => a.instance)).size).toBe(3);
-    const settled = await until('the write to be replayable', async () => {
-      const a = await send();
-      return a.status === 200 ? a : undefined;
-    }, 20_000);
+    const settled = await until(
+      'the write to be replayable',
+      async () => {
+        const a = await send();
+        return a.status === 200 ? a : undefined;
+      },
+      20_000,
+    );
     expect(new Set(answers.filter((a) => a.status === 200).map((a) => a.body.id))).toEqual(new Set([settled.body.id]));
     const { rows } = await db.query('select count(*)::int as n from transactions where external_tx_id = $1', [body.externalTxId]);
     expect(rows[0].n).toBe(1);
@@ -188,7 +210,11 @@ describe('through the balancer', () => {
 
   it('accepts a signed request’s nonce once, whichever instance sees it again', async () => {
     const { rows } = await db.query('select a.id from api_users a join workspaces w on w.id = a.workspace_id where w.is_demo');
-    const user: TestApiUser = { id: rows[0].id as string, workspaceId: '', privateKey: createPrivateKey(readFileSync(join(fleet.dir, 'data/demo-api-user.key'))) };
+    const user: TestApiUser = {
+      id: rows[0].id as string,
+      workspaceId: '',
+      privateKey: createPrivateKey(readFileSync(join(fleet.dir, 'data/demo-api-user.key'))),
+    };
     const path = '/v1/vault/accounts_paged';
     const headers = await signedHeaders(user, path);
     const first = await call(path, { base: fleet.instances[0]!.url, headers });
@@ -203,7 +229,10 @@ describe('through the balancer', () => {
     const answers = await Promise.all(Array.from({ length: RATE_LIMIT_EXTERNAL_QUERY + 9 }, () => call('/v1/assets?pageSize=100', { token })));
     expect(new Set(answers.map((a) => a.instance)).size).toBe(3);
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200), JSON.stringify(statuses)).toHaveLength(RATE_LIMIT_EXTERNAL_QUERY);
+    expect(
+      statuses.filter((s) => s === 200),
+      JSON.stringify(statuses),
+    ).toHaveLength(RATE_LIMIT_EXTERNAL_QUERY);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
   });
 
@@ -221,7 +250,15 @@ describe('through the balancer', () => {
     const after = await Promise.all(Array.from({ length: 3 }, () => call('/v1/vault/accounts_paged', { token: refreshed.body.accessToken as string })));
     expect(after.map((r) => r.status)).toEqual([200, 200, 200]);
     // Signing out on one instance ends the token on every instance.
-    expect((await call('/v1/auth/sign_out', { method: 'POST', token: refreshed.body.accessToken as string, headers: { Cookie: refreshed.headers.get('set-cookie')!.split(';')[0]! } })).status).toBeLessThan(300);
+    expect(
+      (
+        await call('/v1/auth/sign_out', {
+          method: 'POST',
+          token: refreshed.body.accessToken as string,
+          headers: { Cookie: refreshed.headers.get('set-cookie')!.split(';')[0]! },
+        })
+      ).status,
+    ).toBeLessThan(300);
     const ended = await Promise.all(Array.from({ length: 3 }, () => call('/v1/auth/session', { token: refreshed.body.accessToken as string })));
     expect(ended.map((r) => r.status)).toEqual([401, 401, 401]);
   });
@@ -234,11 +271,18 @@ describe('engines and webhooks when an instance is killed mid-way', () => {
     // Slow answers keep deliveries in flight, so the instance killed holds leased notifications.
     receiver.delayMs = 400;
     await receiver.start();
-    const hook = await call('/v1/webhooks', { method: 'POST', token: adminToken, body: { url: receiver.url, events: ['transaction.created', 'transaction.status.updated'] }, headers: { 'Idempotency-Key': randomUUID() } });
+    const hook = await call('/v1/webhooks', {
+      method: 'POST',
+      token: adminToken,
+      body: { url: receiver.url, events: ['transaction.created', 'transaction.status.updated'] },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(hook.status).toBe(201);
     const run = randomUUID().slice(0, 8);
     const created = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => call('/v1/transactions', { method: 'POST', token: adminToken, body: transfer(`kill-${run}-${n}`), headers: { 'Idempotency-Key': randomUUID() } })),
+      Array.from({ length: 30 }, (_, n) =>
+        call('/v1/transactions', { method: 'POST', token: adminToken, body: transfer(`kill-${run}-${n}`), headers: { 'Idempotency-Key': randomUUID() } }),
+      ),
     );
     expect(created.map((c) => c.status)).toEqual(Array(30).fill(200));
     const ids = created.map((c) => c.body.id as string);
@@ -269,21 +313,24 @@ describe('engines and webhooks when an instance is killed mid-way', () => {
     );
     expect(final.map((r) => r.status)).toEqual(Array(30).fill('COMPLETED'));
 
-    const { rows: notifications } = await db.query<{ id: string }>(
-      `select n.id from webhook_notifications n where n.webhook_id = $1`,
-      [hook.body.id],
-    );
+    const { rows: notifications } = await db.query<{ id: string }>(`select n.id from webhook_notifications n where n.webhook_id = $1`, [hook.body.id]);
     const expected = new Set(notifications.map((n) => n.id));
     // The killed instance's leased notifications come again once their lease runs out (timeout + 30 s).
     expect(unacknowledged.size).toBeGreaterThan(0);
-    await until('every notification to arrive, and those whose delivery the killed instance never saw answered to arrive again', async () => {
-      const arrived = receiver.envelopes().map((e) => e.id);
-      const again = [...unacknowledged].every((id) => arrived.filter((a) => a === id).length >= 2);
-      return again && [...expected].every((id) => arrived.includes(id)) ? true : undefined;
-    }, 90_000);
+    await until(
+      'every notification to arrive, and those whose delivery the killed instance never saw answered to arrive again',
+      async () => {
+        const arrived = receiver.envelopes().map((e) => e.id);
+        const again = [...unacknowledged].every((id) => arrived.filter((a) => a === id).length >= 2);
+        return again && [...expected].every((id) => arrived.includes(id)) ? true : undefined;
+      },
+      90_000,
+    );
 
     const envelopes: WebhookEnvelope[] = receiver.envelopes();
-    process.stdout.write(`fleet: ${expected.size} notifications, ${envelopes.length} deliveries (${envelopes.length - expected.size} redelivered after the kill)\n`);
+    process.stdout.write(
+      `fleet: ${expected.size} notifications, ${envelopes.length} deliveries (${envelopes.length - expected.size} redelivered after the kill)\n`,
+    );
 
     const byId = new Map<string, WebhookEnvelope[]>();
     for (const e of envelopes) byId.set(e.id, [...(byId.get(e.id) ?? []), e]);
@@ -292,7 +339,11 @@ describe('engines and webhooks when an instance is killed mid-way', () => {
     for (const copies of byId.values()) expect(new Set(copies.map((c) => JSON.stringify(c)))).toHaveProperty('size', 1);
     // Each transfer went to COMPLETED once: one distinct notification says so.
     for (const id of ids) {
-      const completions = new Set(envelopes.filter((e) => e.resourceId === id && e.eventType === 'transaction.status.updated' && (e.data as { status?: string }).status === 'COMPLETED').map((e) => e.id));
+      const completions = new Set(
+        envelopes
+          .filter((e) => e.resourceId === id && e.eventType === 'transaction.status.updated' && (e.data as { status?: string }).status === 'COMPLETED')
+          .map((e) => e.id),
+      );
       expect(completions.size, id).toBe(1);
     }
   }, 180_000);
@@ -304,11 +355,15 @@ describe('graceful drain', () => {
     // A client sending its body slowly: the request is in flight across the drain.
     const body = JSON.stringify({ email: 'admin2@demo.test', password: PASSWORD });
     const slow = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(`${target.url}/v1/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = request(
+        `${target.url}/v1/auth/sign_in`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), DRAIN_DELAY_MS + 1500);
@@ -335,7 +390,13 @@ describe('sign-in throttling through the balancer', () => {
     // 20 failures from one address are free; each attempt below forges another address.
     for (let n = 0; n < 21; n += 7) {
       await Promise.all(
-        Array.from({ length: 7 }, (_, k) => call('/v1/auth/sign_in', { method: 'POST', body: { email: `nobody-${n + k}@example.test`, password: 'wrong password 1' }, headers: { 'X-Forwarded-For': `203.0.113.${n + k + 1}` } })),
+        Array.from({ length: 7 }, (_, k) =>
+          call('/v1/auth/sign_in', {
+            method: 'POST',
+            body: { email: `nobody-${n + k}@example.test`, password: 'wrong password 1' },
+            headers: { 'X-Forwarded-For': `203.0.113.${n + k + 1}` },
+          }),
+        ),
       );
     }
     const blocked = await signIn('owner@demo.test', { 'X-Forwarded-For': '198.51.100.7' });

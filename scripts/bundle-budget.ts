@@ -97,7 +97,9 @@ try {
     const over = screen.bytes > screen.budget;
     if (over) failed++;
     const target = screen.bytes > screen.target ? `, target ${kb(screen.target)} not met` : '';
-    console.log(`${over ? 'OVER' : 'ok  '}  ${screen.name.padEnd(40)} ${kb(screen.bytes).padStart(9)} in ${String(screen.chunks).padStart(2)} chunks  (budget ${kb(screen.budget)}${target})`);
+    console.log(
+      `${over ? 'OVER' : 'ok  '}  ${screen.name.padEnd(40)} ${kb(screen.bytes).padStart(9)} in ${String(screen.chunks).padStart(2)} chunks  (budget ${kb(screen.budget)}${target})`,
+    );
   }
   if (failed) {
     console.error(`${failed} first screen(s) over budget: split what they do not need at once into lazy chunks.`);

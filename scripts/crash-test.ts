@@ -76,7 +76,15 @@ class Service {
 
   /** Starts the service (node directly, as the e2e tests do, so the pid is the service's own) and waits until it answers. */
   async start(): Promise<boolean> {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DEMO: 'true', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...this.env,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DEMO: 'true',
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+    };
     env.IDEMPOTENCY_LEASE_MS = String(LEASE_MS);
     env.RATE_LIMIT_WRITE = '1000000';
     env.CONSOLE_DIR = join(work, 'no-console');
@@ -115,7 +123,13 @@ async function signIn(service: Service): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-const bodyOf = (key: string) => ({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.01', externalTxId: key });
+const bodyOf = (key: string) => ({
+  assetId: 'USDC',
+  source: { type: 'VAULT_ACCOUNT', id: '0' },
+  destination: { type: 'VAULT_ACCOUNT', id: '1' },
+  amount: '0.01',
+  externalTxId: key,
+});
 
 async function write(service: Service, token: string, key: string) {
   const res = await fetch(`${service.base}/v1/transactions`, {
@@ -189,15 +203,18 @@ async function main() {
             if (status === 200 && body.id) {
               resolved.set(key, body.id);
               if (replayed) replays++;
-            }
-            else if (status === 409 && /still being processed/.test(body.message ?? '')) still.push(key);
+            } else if (status === 409 && /still being processed/.test(body.message ?? '')) still.push(key);
             else unexpected.push(`retry ${key}: ${status} ${body.message ?? ''}`);
           }),
         );
         pending = still;
         if (pending.length) await sleep(250);
       }
-      check(`round ${round}: every in-flight write resolves on retry`, pending.length === 0 && inFlight.every((k) => resolved.has(k)), `${inFlight.length} in flight, ${pending.length} still 409`);
+      check(
+        `round ${round}: every in-flight write resolves on retry`,
+        pending.length === 0 && inFlight.every((k) => resolved.has(k)),
+        `${inFlight.length} in flight, ${pending.length} still 409`,
+      );
     }
     check('every write was answered 200 or cut off by the kill', unexpected.length === 0, unexpected.slice(0, 5).join('; ') || undefined);
     await service.kill('SIGTERM');
@@ -214,10 +231,22 @@ async function main() {
     const duplicates = rows.filter((r) => r.n > 1).length;
     const ackFound = [...acknowledged].filter(([key, id]) => found.get(key)?.id === id && found.get(key)?.n === 1).length;
     const retriedFound = [...resolved].filter(([key, id]) => found.get(key)?.id === id && found.get(key)?.n === 1).length;
-    check('every acknowledged write is in the database exactly once, with the id it was answered with', ackFound === acknowledged.size, `${ackFound} of ${acknowledged.size}`);
-    check('every retried write is in the database exactly once, with the id its retry was answered with', retriedFound === resolved.size, `${retriedFound} of ${resolved.size}`);
+    check(
+      'every acknowledged write is in the database exactly once, with the id it was answered with',
+      ackFound === acknowledged.size,
+      `${ackFound} of ${acknowledged.size}`,
+    );
+    check(
+      'every retried write is in the database exactly once, with the id its retry was answered with',
+      retriedFound === resolved.size,
+      `${retriedFound} of ${resolved.size}`,
+    );
     check('no write took effect twice', duplicates === 0, `${duplicates} duplicates`);
-    check('nothing took effect that was neither acknowledged nor retried', rows.every((r) => acknowledged.has(r.key) || resolved.has(r.key)), `${rows.length} rows`);
+    check(
+      'nothing took effect that was neither acknowledged nor retried',
+      rows.every((r) => acknowledged.has(r.key) || resolved.has(r.key)),
+      `${rows.length} rows`,
+    );
     process.stdout.write(
       `crash: ${sent} writes sent, ${acknowledged.size} acknowledged, ${ackFound} found after restart, ${inFlightTotal} in-flight keys retried, ${resolved.size} resolved (${replays} replayed, ${resolved.size - replays} executed afresh), ${duplicates} duplicates (${database.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} kill rounds)\n`,
     );

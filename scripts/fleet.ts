@@ -208,7 +208,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const fromHaproxy = (c: Buffer) => {
     haproxyOutput += c.toString();
-    c.toString().split('\n').filter(Boolean).forEach((line) => options.onLine?.('haproxy', line));
+    c.toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((line) => options.onLine?.('haproxy', line));
   };
   haproxy.stdout.on('data', fromHaproxy);
   haproxy.stderr.on('data', fromHaproxy);
@@ -257,7 +260,9 @@ async function main() {
   const { values } = parseArgs({ options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '8080' } } });
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    console.error('npm run fleet needs DATABASE_URL: the instances share one PostgreSQL (PGlite is one process’s). For example:\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/assetops npm run fleet');
+    console.error(
+      'npm run fleet needs DATABASE_URL: the instances share one PostgreSQL (PGlite is one process’s). For example:\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/assetops npm run fleet',
+    );
     process.exit(2);
   }
   if (!existsSync(HAPROXY)) {
@@ -295,7 +300,9 @@ async function main() {
       `  HAProxy config ${fleet.haproxyConfigFile}`,
       '',
       `  Demo workspace: sign in as admin@demo.test (ADMIN) with the password below.`,
-      `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test').map((u) => `${u.email.split('@')[0]} (${u.role})`).join(', ')} — all @demo.test`,
+      `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test')
+        .map((u) => `${u.email.split('@')[0]} (${u.role})`)
+        .join(', ')} — all @demo.test`,
       `  Demo password: ${fleet.demoPassword}${process.env.DEMO_PASSWORD ? ' (from DEMO_PASSWORD)' : ' (random for this start; set DEMO_PASSWORD to choose it)'}`,
       '',
       'Ctrl+C drains every instance, then stops HAProxy.',

@@ -13,7 +13,16 @@ import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-type Row = [name: string, legal: string, country: string, city: string, street: string, building: string, postalCode: string, requirements: 'STANDARD' | 'FULL'];
+type Row = [
+  name: string,
+  legal: string,
+  country: string,
+  city: string,
+  street: string,
+  building: string,
+  postalCode: string,
+  requirements: 'STANDARD' | 'FULL',
+];
 
 // Every name and domain is made up (the .example top-level domain is reserved for examples).
 const ROWS: Row[] = [
@@ -28,7 +37,7 @@ const ROWS: Row[] = [
   ['Zugerberg Assets', 'Zugerberg Assets AG', 'CH', 'Zug', 'Baarerstrasse', '14', '6300', 'STANDARD'],
   ['Thames Ledger', 'Thames Ledger Ltd', 'GB', 'London', 'Cheapside', '100', 'EC2V 6DT', 'FULL'],
   ['Clydeside Coins', 'Clydeside Coins Ltd', 'GB', 'Glasgow', 'St Vincent Street', '125', 'G2 5JF', 'STANDARD'],
-  ['Liffey Digital', 'Liffey Digital Assets Ltd', 'IE', 'Dublin', 'Sir John Rogerson\'s Quay', '70', 'D02 R296', 'FULL'],
+  ['Liffey Digital', 'Liffey Digital Assets Ltd', 'IE', 'Dublin', "Sir John Rogerson's Quay", '70', 'D02 R296', 'FULL'],
   ['Amstel Custody', 'Amstel Custody B.V.', 'NL', 'Amsterdam', 'Herengracht', '450', '1017 CA', 'FULL'],
   ['Maasport Crypto', 'Maasport Crypto B.V.', 'NL', 'Rotterdam', 'Coolsingel', '104', '3011 AG', 'STANDARD'],
   ['Scheldt Exchange', 'Scheldt Exchange NV', 'BE', 'Antwerpen', 'Meir', '24', '2000', 'STANDARD'],
@@ -61,7 +70,7 @@ const ROWS: Row[] = [
   ['Andes Custodia', 'Andes Custodia SpA', 'CL', 'Santiago', 'Avenida Apoquindo', '3000', '7550000', 'STANDARD'],
   ['Marina Bay Vault', 'Marina Bay Vault Pte. Ltd.', 'SG', 'Singapore', 'Marina Boulevard', '12', '018982', 'FULL'],
   ['Raffles Digital', 'Raffles Digital Assets Pte. Ltd.', 'SG', 'Singapore', 'Raffles Place', '1', '048616', 'FULL'],
-  ['Victoria Harbour Exchange', 'Victoria Harbour Exchange Limited', 'HK', 'Hong Kong', 'Queen\'s Road Central', '15', '000000', 'FULL'],
+  ['Victoria Harbour Exchange', 'Victoria Harbour Exchange Limited', 'HK', 'Hong Kong', "Queen's Road Central", '15', '000000', 'FULL'],
   ['Marunouchi Crypto', 'Marunouchi Crypto K.K.', 'JP', 'Tokyo', 'Marunouchi', '2-7-2', '100-7004', 'FULL'],
   ['Namsan Digital', 'Namsan Digital Co., Ltd.', 'KR', 'Seoul', 'Sejong-daero', '136', '04520', 'FULL'],
   ['Harbour Bridge Coin', 'Harbour Bridge Coin Pty Ltd', 'AU', 'Sydney', 'George Street', '200', '2000', 'STANDARD'],
@@ -76,11 +85,45 @@ const ROWS: Row[] = [
 ];
 
 const COUNTRY_NAMES: Record<string, string> = {
-  DE: 'Germany', FR: 'France', CH: 'Switzerland', GB: 'United Kingdom', IE: 'Ireland', NL: 'Netherlands', BE: 'Belgium', LU: 'Luxembourg',
-  AT: 'Austria', CZ: 'Czechia', PL: 'Poland', PT: 'Portugal', ES: 'Spain', IT: 'Italy', SE: 'Sweden', DK: 'Denmark', NO: 'Norway', FI: 'Finland',
-  EE: 'Estonia', GR: 'Greece', MT: 'Malta', CY: 'Cyprus', US: 'United States', CA: 'Canada', BR: 'Brazil', MX: 'Mexico', CL: 'Chile',
-  SG: 'Singapore', HK: 'Hong Kong', JP: 'Japan', KR: 'South Korea', AU: 'Australia', NZ: 'New Zealand', AE: 'United Arab Emirates',
-  TR: 'Türkiye', ZA: 'South Africa', KE: 'Kenya', NG: 'Nigeria', IN: 'India',
+  DE: 'Germany',
+  FR: 'France',
+  CH: 'Switzerland',
+  GB: 'United Kingdom',
+  IE: 'Ireland',
+  NL: 'Netherlands',
+  BE: 'Belgium',
+  LU: 'Luxembourg',
+  AT: 'Austria',
+  CZ: 'Czechia',
+  PL: 'Poland',
+  PT: 'Portugal',
+  ES: 'Spain',
+  IT: 'Italy',
+  SE: 'Sweden',
+  DK: 'Denmark',
+  NO: 'Norway',
+  FI: 'Finland',
+  EE: 'Estonia',
+  GR: 'Greece',
+  MT: 'Malta',
+  CY: 'Cyprus',
+  US: 'United States',
+  CA: 'Canada',
+  BR: 'Brazil',
+  MX: 'Mexico',
+  CL: 'Chile',
+  SG: 'Singapore',
+  HK: 'Hong Kong',
+  JP: 'Japan',
+  KR: 'South Korea',
+  AU: 'Australia',
+  NZ: 'New Zealand',
+  AE: 'United Arab Emirates',
+  TR: 'Türkiye',
+  ZA: 'South Africa',
+  KE: 'Kenya',
+  NG: 'Nigeria',
+  IN: 'India',
 };
 
 /** ISO 17442 check digits (ISO 7064 MOD 97-10), so every LEI in the directory is well-formed. */
@@ -114,7 +157,11 @@ for (const [index, [name, legalName, country, city, streetName, buildingNumber, 
   const nationalIdentification =
     index % 2 === 0
       ? { identifier: lei(`5493${entityPart(name, index)}`), type: 'LEIX', authority: 'GLEIF' }
-      : { identifier: `${country}-${String(100000 + index * 7919).slice(0, 6)}-${(index * 37) % 100}`, type: 'RAID', authority: `Commercial register, ${COUNTRY_NAMES[country]}` };
+      : {
+          identifier: `${country}-${String(100000 + index * 7919).slice(0, 6)}-${(index * 37) % 100}`,
+          type: 'RAID',
+          authority: `Commercial register, ${COUNTRY_NAMES[country]}`,
+        };
   vasps.push({
     id,
     name,

@@ -49,9 +49,7 @@ export class AuditLogPage {
   /** Ids and visible texts of the first `n` rows, in order. */
   async firstRows(n: number): Promise<{ id: string | null; text: string }[]> {
     const rows = await this.rows.all();
-    return Promise.all(
-      rows.slice(0, n).map(async (row) => ({ id: await row.getAttribute('data-event-id'), text: (await row.innerText()).trim() })),
-    );
+    return Promise.all(rows.slice(0, n).map(async (row) => ({ id: await row.getAttribute('data-event-id'), text: (await row.innerText()).trim() })));
   }
 
   /** Scrolls the grid to its start, or to its end, which makes the explorer load the next page. */

@@ -70,7 +70,10 @@ export class TradingOrdersPage {
   }
 
   /** Fills a postal address; the country is chosen from the select by its name. */
-  async fillAddress(scope: Locator, address: { street: string; building: string; postalCode: string; city: string; district: string; region: string; country: string }) {
+  async fillAddress(
+    scope: Locator,
+    address: { street: string; building: string; postalCode: string; city: string; district: string; region: string; country: string },
+  ) {
     await this.fill('Street', address.street, scope);
     await this.fill('Building number', address.building, scope);
     await this.fill('Postal code', address.postalCode, scope);

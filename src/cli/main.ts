@@ -53,7 +53,11 @@ const ApiUserArgs = z.object({
 });
 
 const AuditSeedArgs = z.object({
-  count: z.coerce.number({ error: '--count must be a number' }).int({ error: '--count must be a whole number' }).min(1, { error: '--count must be at least 1' }).max(10_000_000, { error: '--count must be at most 10,000,000' }),
+  count: z.coerce
+    .number({ error: '--count must be a number' })
+    .int({ error: '--count must be a whole number' })
+    .min(1, { error: '--count must be at least 1' })
+    .max(10_000_000, { error: '--count must be at most 10,000,000' }),
   workspace: z.uuid({ error: '--workspace must be a workspace id (UUID)' }).optional(),
 });
 

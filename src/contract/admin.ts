@@ -71,7 +71,12 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
 export const ApprovalListQuery = z.object({
   status: z.enum(['PENDING', 'DECIDED'], { error: 'status must be PENDING or DECIDED' }).optional(),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' }).min(1, { error: 'pageSize must be between 1 and 100' }).max(100, { error: 'pageSize must be between 1 and 100' }).default(20),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int({ error: 'pageSize must be a whole number' })
+    .min(1, { error: 'pageSize must be between 1 and 100' })
+    .max(100, { error: 'pageSize must be between 1 and 100' })
+    .default(20),
   pageCursor: z.string().max(1024).optional(),
 });
 export const ApprovalList = z.object({ data: z.array(ApprovalRequest), next: z.string().nullable(), pendingCount: z.number().int() });

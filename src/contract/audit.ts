@@ -35,7 +35,12 @@ const repeated = (name: string) =>
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]))
     .pipe(
       z
-        .array(z.string().min(1, { error: `${name} values must not be empty` }).max(200, { error: `${name} values must be at most 200 characters` }))
+        .array(
+          z
+            .string()
+            .min(1, { error: `${name} values must not be empty` })
+            .max(200, { error: `${name} values must be at most 200 characters` }),
+        )
         .max(50, { error: `at most 50 ${name} values` })
         .optional(),
     )
@@ -44,7 +49,10 @@ const repeated = (name: string) =>
 export const AuditLogQuery = z.object({
   startTime: epochMs('startTime').optional().meta({ description: 'Epoch ms; at most one year back; takes precedence over timePeriod.' }),
   endTime: epochMs('endTime').optional().meta({ description: 'Epoch ms; after startTime; defaults to now.' }),
-  timePeriod: z.enum(['DAY', 'WEEK'], { error: 'timePeriod must be DAY or WEEK' }).optional().meta({ description: 'Deprecated: use startTime and endTime.', deprecated: true }),
+  timePeriod: z
+    .enum(['DAY', 'WEEK'], { error: 'timePeriod must be DAY or WEEK' })
+    .optional()
+    .meta({ description: 'Deprecated: use startTime and endTime.', deprecated: true }),
   category: repeated('category'),
   subject: repeated('subject'),
   event: repeated('event'),
@@ -83,10 +91,10 @@ export const AuditLogsResponse = z.object({
   data: z.array(AuditLogData),
   next: z.string().nullable().meta({ description: 'Cursor of the next page, or null on the last page.' }),
   cursor: z.string().nullable().meta({ description: 'Deprecated mirror of next.', deprecated: true }),
-  total: z
-    .number()
-    .int()
-    .meta({ description: 'The number of events in this page, which older clients read. Not a count of the whole filtered range: that would scan up to a year of events for every page.' }),
+  total: z.number().int().meta({
+    description:
+      'The number of events in this page, which older clients read. Not a count of the whole filtered range: that would scan up to a year of events for every page.',
+  }),
 });
 export type AuditLogsResponse = z.infer<typeof AuditLogsResponse>;
 

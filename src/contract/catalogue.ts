@@ -33,8 +33,7 @@ export const CATALOGUE_ERRORS = {
   currencyNotFound: 1001,
 } as const;
 
-const booleanParam = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+const booleanParam = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
 
 const pageSize = (name: string, range: { min: number; max: number; default: number }) =>
   z.coerce
@@ -49,7 +48,12 @@ const idsParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter(Boolean)))
-  .pipe(z.array(z.string().max(200)).max(MAX_IDS, { error: `ids may list at most ${MAX_IDS} entries` }).optional());
+  .pipe(
+    z
+      .array(z.string().max(200))
+      .max(MAX_IDS, { error: `ids may list at most ${MAX_IDS} entries` })
+      .optional(),
+  );
 
 export const AssetListQuery = z.object({
   blockchainId: z.string().min(1, { error: 'blockchainId must not be empty' }).max(200).optional(),
@@ -78,9 +82,18 @@ export const BlockchainListQuery = z.object({
 });
 export type BlockchainListQuery = z.infer<typeof BlockchainListQuery>;
 
-export const AssetNote = z.object({ text: z.string(), userId: z.string(), userName: z.string(), updatedAt: z.string().meta({ description: 'ISO 8601 UTC, milliseconds.' }) });
+export const AssetNote = z.object({
+  text: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  updatedAt: z.string().meta({ description: 'ISO 8601 UTC, milliseconds.' }),
+});
 export const AssetPrice = z
-  .object({ currency: z.string(), price: z.string().meta({ description: 'Decimal string.' }), lastUpdateAt: z.number().int().meta({ description: 'Epoch seconds.' }) })
+  .object({
+    currency: z.string(),
+    price: z.string().meta({ description: 'Decimal string.' }),
+    lastUpdateAt: z.number().int().meta({ description: 'Epoch seconds.' }),
+  })
   .meta({ description: 'The price this workspace set last (extension).' });
 
 export const Asset = z.object({
@@ -92,7 +105,13 @@ export const Asset = z.object({
   displaySymbol: z.string(),
   assetClass: z.enum(ASSET_CLASSES),
   decimals: z.number().int().optional().meta({ description: 'Fiat assets only.' }),
-  onchain: z.object({ symbol: z.string(), name: z.string(), address: z.string().optional().meta({ description: 'Absent for a native coin.' }), decimals: z.number().int(), standards: z.array(z.string()) }),
+  onchain: z.object({
+    symbol: z.string(),
+    name: z.string(),
+    address: z.string().optional().meta({ description: 'Absent for a native coin.' }),
+    decimals: z.number().int(),
+    standards: z.array(z.string()),
+  }),
   metadata: z.object({
     scope: z.enum(ASSET_SCOPES),
     verified: z.boolean(),
@@ -115,7 +134,12 @@ export const Blockchain = z.object({
   legacyId: z.string(),
   displayName: z.string(),
   nativeAssetId: z.string(),
-  onchain: z.object({ protocol: z.string(), chainId: z.string().optional().meta({ description: 'EVM chains only.' }), test: z.boolean(), signingAlgo: z.enum(['ECDSA_SECP256K1', 'EDDSA_ED25519']) }),
+  onchain: z.object({
+    protocol: z.string(),
+    chainId: z.string().optional().meta({ description: 'EVM chains only.' }),
+    test: z.boolean(),
+    signingAlgo: z.enum(['ECDSA_SECP256K1', 'EDDSA_ED25519']),
+  }),
   metadata: z.object({
     scope: z.enum(ASSET_SCOPES),
     deprecated: z.boolean(),

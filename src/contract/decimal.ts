@@ -19,14 +19,18 @@ const pattern = ({ integer, fraction }: Digits, positive: boolean) =>
 export const decimalString = (name: string, digits: Digits = AMOUNT_DIGITS, example = '12.5') =>
   z
     .string({ error: `${name} must be a decimal string` })
-    .regex(pattern(digits, false), { error: `${name} must be a decimal number such as "${example}", without leading zeros, with at most ${digits.fraction} decimal places` })
+    .regex(pattern(digits, false), {
+      error: `${name} must be a decimal number such as "${example}", without leading zeros, with at most ${digits.fraction} decimal places`,
+    })
     .meta({ description: 'Decimal string.', example });
 
 /** A decimal string greater than 0. */
 export const positiveDecimal = (name: string, digits: Digits = AMOUNT_DIGITS) =>
   z
     .string({ error: `${name} must be a decimal string` })
-    .regex(pattern(digits, true), { error: `${name} must be a decimal number greater than 0, such as "0.5", without leading zeros, with at most ${digits.fraction} decimal places` })
+    .regex(pattern(digits, true), {
+      error: `${name} must be a decimal number greater than 0, such as "0.5", without leading zeros, with at most ${digits.fraction} decimal places`,
+    })
     .meta({ description: 'Decimal string greater than 0.', example: '0.5' });
 
 /**

@@ -15,7 +15,10 @@ export const EarnProvider = z.object({
   providerId: z.string(),
   displayName: z.string(),
   logoUrl: z.string(),
-  supportedChainIds: z.array(z.number().int()).max(EARN_MAX_CHAIN_IDS).meta({ description: `EVM chain ids (EIP-155), at most ${EARN_MAX_CHAIN_IDS}.` }),
+  supportedChainIds: z
+    .array(z.number().int())
+    .max(EARN_MAX_CHAIN_IDS)
+    .meta({ description: `EVM chain ids (EIP-155), at most ${EARN_MAX_CHAIN_IDS}.` }),
   isTermsApprovalRequired: z.boolean(),
   termsOfServiceUrl: z.string(),
   isTermsOfServiceApproved: z.boolean(),

@@ -40,5 +40,4 @@ export const ERROR_CODES = {
 } as const;
 
 /** The spec's message for reusing an Idempotency-Key whose first request hit an internal error. */
-export const IDEMPOTENCY_AFTER_ERROR_MESSAGE =
-  'This operation does not support reuse of the same idempotency key after an internal error';
+export const IDEMPOTENCY_AFTER_ERROR_MESSAGE = 'This operation does not support reuse of the same idempotency key after an internal error';

@@ -3,7 +3,9 @@ import { type FieldError, formatFieldErrors, parseFieldErrors } from './field-er
 
 describe('field errors', () => {
   it('writes the message the service has always sent', () => {
-    expect(formatFieldErrors([{ target: 'json', path: ['name'], message: 'name must be at most 30 characters' }])).toBe("Invalid request: body 'name': name must be at most 30 characters");
+    expect(formatFieldErrors([{ target: 'json', path: ['name'], message: 'name must be at most 30 characters' }])).toBe(
+      "Invalid request: body 'name': name must be at most 30 characters",
+    );
     expect(
       formatFieldErrors([
         { target: 'query', path: ['limit'], message: 'limit must be a number' },
@@ -11,12 +13,18 @@ describe('field errors', () => {
         { target: 'json', path: ['via'], notAllowed: ['extra'] },
         { target: 'json', path: [], notAllowed: ['a', 'b'] },
       ]),
-    ).toBe("Invalid request: query parameter 'limit': limit must be a number; body: Invalid input: expected object; body field 'via.extra' is not allowed; body fields 'a', 'b' are not allowed");
+    ).toBe(
+      "Invalid request: query parameter 'limit': limit must be a number; body: Invalid input: expected object; body field 'via.extra' is not allowed; body fields 'a', 'b' are not allowed",
+    );
   });
 
   it('reads back what it wrote: paths with dots and indices, messages with colons, semicolons and quotes', () => {
     const errors: FieldError[] = [
-      { target: 'json', path: ['participantsIdentification', 'originator', 'postalAddress', 'streetName'], message: 'streetName is required: the provider needs it' },
+      {
+        target: 'json',
+        path: ['participantsIdentification', 'originator', 'postalAddress', 'streetName'],
+        message: 'streetName is required: the provider needs it',
+      },
       { target: 'json', path: ['scope', 0, 'providerId'], message: "providerId must be one of 'ATLAS'; 'HARBOR' or 'MERIDIAN'" },
       { target: 'param', path: ['orderId'], message: 'orderId: too long; at most 100: characters' },
       { target: 'json', path: ['settlement'], notAllowed: ['foo', 'bar'] },

@@ -52,7 +52,10 @@ export interface NamedFieldError {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACES = Object.values(FIELD_PLACES).map(escape).join('|');
 /** Where each part starts: its place, then its quoted path and ': ', a bare ': ', or a not-allowed list. */
-const PART_START = new RegExp(`(?:^|${escape(SEPARATOR)})(${PLACES})(?: '((?:(?!': ).)*)': |: | (fields? (?:'[^']*'(?:, )?)+ (?:is|are) not allowed)(?=${escape(SEPARATOR)}|$))`, 'g');
+const PART_START = new RegExp(
+  `(?:^|${escape(SEPARATOR)})(${PLACES})(?: '((?:(?!': ).)*)': |: | (fields? (?:'[^']*'(?:, )?)+ (?:is|are) not allowed)(?=${escape(SEPARATOR)}|$))`,
+  'g',
+);
 const MORE = / \(and \d+ more problems\)$/;
 
 /**

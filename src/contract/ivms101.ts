@@ -95,7 +95,9 @@ export const NaturalPerson = z.strictObject({
         z.strictObject({
           primaryIdentifier: text('primaryIdentifier', 100),
           secondaryIdentifier: text('secondaryIdentifier', 100).optional(),
-          naturalPersonNameIdentifierType: z.enum(NATURAL_PERSON_NAME_TYPES, { error: `naturalPersonNameIdentifierType must be one of ${NATURAL_PERSON_NAME_TYPES.join(', ')}` }),
+          naturalPersonNameIdentifierType: z.enum(NATURAL_PERSON_NAME_TYPES, {
+            error: `naturalPersonNameIdentifierType must be one of ${NATURAL_PERSON_NAME_TYPES.join(', ')}`,
+          }),
         }),
       )
       .min(1, { error: 'at least one name is required' })
@@ -120,7 +122,9 @@ export const LegalPerson = z.strictObject({
       .array(
         z.strictObject({
           legalPersonName: text('legalPersonName', 100),
-          legalPersonNameIdentifierType: z.enum(LEGAL_PERSON_NAME_TYPES, { error: `legalPersonNameIdentifierType must be one of ${LEGAL_PERSON_NAME_TYPES.join(', ')}` }),
+          legalPersonNameIdentifierType: z.enum(LEGAL_PERSON_NAME_TYPES, {
+            error: `legalPersonNameIdentifierType must be one of ${LEGAL_PERSON_NAME_TYPES.join(', ')}`,
+          }),
         }),
       )
       .min(1, { error: 'at least one name is required' })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLABLE_ORDER_STATUSES, isCancellableOrderStatus, isFinalOrderStatus, mayMoveOrder, nextOrderStatus, ORDER_STATUS_LABELS, ORDER_TRANSITIONS } from './order-states';
+import {
+  CANCELLABLE_ORDER_STATUSES,
+  isCancellableOrderStatus,
+  isFinalOrderStatus,
+  mayMoveOrder,
+  nextOrderStatus,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+} from './order-states';
 import { ORDER_STATUSES } from './trading';
 
 describe('the order state machine', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { providerTerms, type TradingProvider } from './trading';
 
-const manifest = (order: Partial<TradingProvider['manifest']['order']>, requiredFields: TradingProvider['manifest']['requiredFields'] = { participantsIdentification: [], sourceOfFunds: false }): TradingProvider['manifest'] => ({
+const manifest = (
+  order: Partial<TradingProvider['manifest']['order']>,
+  requiredFields: TradingProvider['manifest']['requiredFields'] = { participantsIdentification: [], sourceOfFunds: false },
+): TradingProvider['manifest'] => ({
   order: { supported: true, executionTypes: ['MARKET'], limitSupported: false, settlementTypes: ['DVP'], postOrderSupported: false, ...order },
   quote: { supported: true, settlementTypes: ['DVP'] },
   rate: { supported: true },
@@ -12,13 +15,23 @@ const manifest = (order: Partial<TradingProvider['manifest']['order']>, required
 
 describe('providerTerms', () => {
   it('adds LIMIT and POST_ORDER where the manifest flags them, and checks against the whole list', () => {
-    const terms = providerTerms({ id: 'A', name: 'A', accountBased: false, manifest: manifest({ executionTypes: ['MARKET', 'QUOTE'], limitSupported: true, settlementTypes: ['DVP', 'PREFUNDED'], postOrderSupported: true }) });
+    const terms = providerTerms({
+      id: 'A',
+      name: 'A',
+      accountBased: false,
+      manifest: manifest({ executionTypes: ['MARKET', 'QUOTE'], limitSupported: true, settlementTypes: ['DVP', 'PREFUNDED'], postOrderSupported: true }),
+    });
     expect(terms.executionTypes).toEqual(['MARKET', 'QUOTE', 'LIMIT']);
     expect(terms.settlementTypes).toEqual(['DVP', 'PREFUNDED', 'POST_ORDER']);
     expect(terms.takesExecution('LIMIT')).toBe(true);
     expect(terms.settles('POST_ORDER')).toBe(true);
     const plain = providerTerms({ id: 'B', name: 'B', accountBased: false, manifest: manifest({}) });
-    expect([plain.takesExecution('LIMIT'), plain.takesExecution('QUOTE'), plain.settles('POST_ORDER'), plain.settles('PREFUNDED')]).toEqual([false, false, false, false]);
+    expect([plain.takesExecution('LIMIT'), plain.takesExecution('QUOTE'), plain.settles('POST_ORDER'), plain.settles('PREFUNDED')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('trades only its pairs, in their direction', () => {
@@ -41,7 +54,12 @@ describe('providerTerms', () => {
   });
 
   it('states the participants and source of funds an order must carry', () => {
-    const terms = providerTerms({ id: 'A', name: 'A', accountBased: false, manifest: manifest({}, { participantsIdentification: ['originator', 'beneficiary'], sourceOfFunds: true }) });
+    const terms = providerTerms({
+      id: 'A',
+      name: 'A',
+      accountBased: false,
+      manifest: manifest({}, { participantsIdentification: ['originator', 'beneficiary'], sourceOfFunds: true }),
+    });
     expect(terms.requiredParties).toEqual(['originator', 'beneficiary']);
     expect(terms.requiresSourceOfFunds).toBe(true);
   });

@@ -15,7 +15,11 @@ export const repeated = (name: string, values?: readonly string[]) =>
         .optional(),
     );
 
-export const epochMs = (name: string) => z.coerce.number({ error: `${name} must be epoch milliseconds` }).int({ error: `${name} must be whole epoch milliseconds` }).nonnegative();
+export const epochMs = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be epoch milliseconds` })
+    .int({ error: `${name} must be whole epoch milliseconds` })
+    .nonnegative();
 
 /** A page size between min and max, with its default. */
 export const pageSize = (name: string, range: { min: number; max: number; default: number }) => {

@@ -21,6 +21,9 @@ export type UpdateScreeningConfigurationRequest = z.infer<typeof UpdateScreening
 /** The stored configuration and who changed it last (extension, for the console). */
 export const ScreeningConfigurationState = ScreeningConfiguration.extend({
   updatedAt: z.number().int().nullable().meta({ description: 'Epoch ms of the last change; null while the defaults apply.' }),
-  updatedBy: z.object({ id: z.string(), name: z.string() }).nullable().meta({ description: 'Who changed it last; null for the defaults or the workspace set-up.' }),
+  updatedBy: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .meta({ description: 'Who changed it last; null for the defaults or the workspace set-up.' }),
 });
 export type ScreeningConfigurationState = z.infer<typeof ScreeningConfigurationState>;

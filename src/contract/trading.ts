@@ -14,7 +14,16 @@ export const TRADING_ERRORS = {
   orderValidation: 900,
 } as const;
 
-export const ORDER_STATUSES = ['CREATED', 'AWAITING_PAYMENT', 'AWAITING_INFORMATION', 'PENDING_USER_ACTION', 'PROCESSING', 'CANCELED', 'COMPLETED', 'FAILED'] as const;
+export const ORDER_STATUSES = [
+  'CREATED',
+  'AWAITING_PAYMENT',
+  'AWAITING_INFORMATION',
+  'PENDING_USER_ACTION',
+  'PROCESSING',
+  'CANCELED',
+  'COMPLETED',
+  'FAILED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ['CANCELED', 'COMPLETED', 'FAILED'];
 
@@ -25,7 +34,23 @@ export const SETTLEMENT_TYPES = ['PREFUNDED', 'DVP', 'POST_ORDER'] as const;
 /** What a provider manifest may list as order settlement types (the SDKs' SettlementTypeEnum); POST_ORDER is a flag beside it. */
 export const MANIFEST_SETTLEMENT_TYPES = ['DVP', 'PREFUNDED'] as const;
 export const SIDES = ['BUY', 'SELL'] as const;
-export const RAILS = ['BLOCKCHAIN', 'INTERNAL', 'SWIFT', 'IBAN', 'US_WIRE', 'ACH', 'SEPA', 'SPEI', 'PIX', 'LBT', 'MOMO', 'CHAPS', 'PAYID', 'INTERAC', 'INTERNAL_TRANSFER'] as const;
+export const RAILS = [
+  'BLOCKCHAIN',
+  'INTERNAL',
+  'SWIFT',
+  'IBAN',
+  'US_WIRE',
+  'ACH',
+  'SEPA',
+  'SPEI',
+  'PIX',
+  'LBT',
+  'MOMO',
+  'CHAPS',
+  'PAYID',
+  'INTERAC',
+  'INTERNAL_TRANSFER',
+] as const;
 export const RELATIONSHIP_TYPES = ['FirstParty', 'SecondParty', 'ThirdParty'] as const;
 export const ACCOUNT_TYPES = ['VAULT_ACCOUNT', 'EXCHANGE_ACCOUNT', 'INTERNAL_WALLET', 'EXTERNAL_WALLET', 'FIAT_ACCOUNT'] as const;
 export const REASONS_FOR_PAYMENT = [
@@ -40,32 +65,41 @@ export const REASONS_FOR_PAYMENT = [
   'GIFT',
   'OTHER',
 ] as const;
-export const FAILURE_REASONS = ['INSUFFICIENT_FUNDS', 'ORDER_EXPIRED', 'QUOTE_NOT_READY', 'UNSUPPORTED_CONVERSION', 'FAILED_BY_PROVIDER', 'UNKNOWN_REASON'] as const;
+export const FAILURE_REASONS = [
+  'INSUFFICIENT_FUNDS',
+  'ORDER_EXPIRED',
+  'QUOTE_NOT_READY',
+  'UNSUPPORTED_CONVERSION',
+  'FAILED_BY_PROVIDER',
+  'UNKNOWN_REASON',
+] as const;
 export const STEP_TYPES = ['APPROVE', 'PERMIT', 'CONTRACT_CALL', 'EXECUTE', 'SETTLEMENT', 'DELIVERY'] as const;
 export const STEP_STATUSES = ['WAITING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export const FEE_TYPES = ['ORDER', 'NETWORK', 'SPREAD', 'REBATE'] as const;
 
 export const MAX_ORDER_NOTE = 512;
 const text = (name: string, max = 200) =>
-  z.string({ error: `${name} is required` }).trim().min(1, { error: `${name} must not be empty` }).max(max, { error: `${name} must be at most ${max} characters` });
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} must not be empty` })
+    .max(max, { error: `${name} must be at most ${max} characters` });
 
 const COUNTRY_SET = new Set<string>(COUNTRY_CODES);
 export const TRADING_COUNTRY_CODES: readonly string[] = COUNTRY_CODES;
 
 /** A real calendar date written YYYY-MM-DD, in the past (a date of birth). */
 export const pastDate = (name: string) =>
-  z
-    .string({ error: `${name} must be a date written YYYY-MM-DD` })
-    .refine(
-      (value) => {
-        const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-        if (!m) return false;
-        const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-        const date = new Date(Date.UTC(y, mo - 1, d));
-        return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900 && date.getTime() <= Date.now();
-      },
-      { error: `${name} must be a real date written YYYY-MM-DD, not in the future` },
-    );
+  z.string({ error: `${name} must be a date written YYYY-MM-DD` }).refine(
+    (value) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!m) return false;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const date = new Date(Date.UTC(y, mo - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900 && date.getTime() <= Date.now();
+    },
+    { error: `${name} must be a real date written YYYY-MM-DD, not in the future` },
+  );
 
 export const PHONE = /^\+[1-9]\d{6,14}$/;
 const phone = z.string().regex(PHONE, { error: 'phone must be an international number such as +4930123456 (E.164)' });
@@ -156,7 +190,12 @@ export const ExecutionRequestDetails = z.discriminatedUnion(
       quoteAssetId: baseExecution.quoteAssetId.optional(),
       quoteAssetRail: baseExecution.quoteAssetRail,
     }),
-    z.strictObject({ type: z.literal('LIMIT'), timeInForce: z.literal('FOK', { error: 'timeInForce must be FOK' }), limitPrice: positiveDecimal('limitPrice'), ...baseExecution }),
+    z.strictObject({
+      type: z.literal('LIMIT'),
+      timeInForce: z.literal('FOK', { error: 'timeInForce must be FOK' }),
+      limitPrice: positiveDecimal('limitPrice'),
+      ...baseExecution,
+    }),
   ],
   { error: 'executionRequestDetails.type must be MARKET, QUOTE or LIMIT' },
 );
@@ -213,7 +252,10 @@ export const CreateOrderRequest = z
     participantsIdentification: ParticipantsIdentification.optional(),
     sourceOfFunds: SourceOfFunds.optional(),
     customerInternalReferenceId: text('customerInternalReferenceId', 200).optional(),
-    note: z.string().max(MAX_ORDER_NOTE, { error: `note must be at most ${MAX_ORDER_NOTE} characters` }).optional(),
+    note: z
+      .string()
+      .max(MAX_ORDER_NOTE, { error: `note must be at most ${MAX_ORDER_NOTE} characters` })
+      .optional(),
   })
   .meta({ description: 'Create an order through a provider.' });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
@@ -251,7 +293,9 @@ export const OrderDetails = z
     updatedAt: z.string(),
     expiresAt: z.string().optional(),
     executionSteps: z.array(ExecutionStep),
-    executionResponseDetails: z.record(z.string(), z.unknown()).meta({ description: 'The execution request details, with quoteAmount (and the quote, limit or market price used) once known.' }),
+    executionResponseDetails: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'The execution request details, with quoteAmount (and the quote, limit or market price used) once known.' }),
     settlement: z.record(z.string(), z.unknown()),
     participantsIdentification: ParticipantsIdentification.optional(),
     sourceOfFunds: SourceOfFunds.optional(),
@@ -332,15 +376,23 @@ export const ProviderManifest = z.object({
     })
     .meta({ description: 'Order fields this provider requires (extension): which participants must be identified, and whether sourceOfFunds is required.' }),
   pairs: z.array(z.object({ baseAssetId: z.string(), quoteAssetId: z.string() })).meta({ description: 'Asset pairs the provider trades (legacy ids).' }),
-  fees: z.object({ orderFeeBps: z.number().int(), networkFee: z.string() }).meta({ description: 'The provider’s order fee (basis points of the quote amount) and flat network fee in the quote asset (extension).' }),
+  fees: z
+    .object({ orderFeeBps: z.number().int(), networkFee: z.string() })
+    .meta({ description: 'The provider’s order fee (basis points of the quote amount) and flat network fee in the quote asset (extension).' }),
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
 
 /** Every execution type a provider takes: its manifest's executionTypes, and LIMIT where it says so. */
-export const orderExecutionTypes = (order: ProviderManifest['order']): (typeof EXECUTION_TYPES)[number][] => [...order.executionTypes, ...(order.limitSupported ? (['LIMIT'] as const) : [])];
+export const orderExecutionTypes = (order: ProviderManifest['order']): (typeof EXECUTION_TYPES)[number][] => [
+  ...order.executionTypes,
+  ...(order.limitSupported ? (['LIMIT'] as const) : []),
+];
 
 /** Every settlement type a provider's orders take: its manifest's settlementTypes, and POST_ORDER where it says so. */
-export const orderSettlementTypes = (order: ProviderManifest['order']): (typeof SETTLEMENT_TYPES)[number][] => [...order.settlementTypes, ...(order.postOrderSupported ? (['POST_ORDER'] as const) : [])];
+export const orderSettlementTypes = (order: ProviderManifest['order']): (typeof SETTLEMENT_TYPES)[number][] => [
+  ...order.settlementTypes,
+  ...(order.postOrderSupported ? (['POST_ORDER'] as const) : []),
+];
 
 export const TradingProvider = z.object({
   id: z.string(),
@@ -378,7 +430,12 @@ export function providerTerms(provider: TradingProvider) {
 }
 
 export const ProvidersQuery = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, { error: 'pageSize must be between 1 and 100' }).max(100, { error: 'pageSize must be between 1 and 100' }).default(20),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, { error: 'pageSize must be between 1 and 100' })
+    .max(100, { error: 'pageSize must be between 1 and 100' })
+    .default(20),
   pageCursor: z.string().max(1024).optional(),
 });
 export const ProvidersResponse = z.object({ data: z.array(TradingProvider), total: z.number().int(), next: z.string().optional() });
@@ -418,6 +475,8 @@ export const Quote = z.object({
 export type Quote = z.infer<typeof Quote>;
 export const QuotesResponse = z.object({
   quotes: z.array(Quote),
-  quoteFailures: z.array(z.object({ providerId: z.string(), accountId: z.string().optional(), error: z.object({ message: z.string(), code: z.number().int() }) })),
+  quoteFailures: z.array(
+    z.object({ providerId: z.string(), accountId: z.string().optional(), error: z.object({ message: z.string(), code: z.number().int() }) }),
+  ),
 });
 export type QuotesResponse = z.infer<typeof QuotesResponse>;

@@ -60,7 +60,19 @@ export const PEER_TYPES = [
   'MULTI_DESTINATION',
 ] as const;
 
-export const TRANSACTION_OPERATIONS = ['TRANSFER', 'MINT', 'BURN', 'CONTRACT_CALL', 'TYPED_MESSAGE', 'RAW', 'ENABLE_ASSET', 'STAKE', 'UNSTAKE', 'APPROVE', 'WITHDRAW'] as const;
+export const TRANSACTION_OPERATIONS = [
+  'TRANSFER',
+  'MINT',
+  'BURN',
+  'CONTRACT_CALL',
+  'TYPED_MESSAGE',
+  'RAW',
+  'ENABLE_ASSET',
+  'STAKE',
+  'UNSTAKE',
+  'APPROVE',
+  'WITHDRAW',
+] as const;
 
 export const PeerPath = z.object({
   type: z.enum(PEER_TYPES),
@@ -94,7 +106,12 @@ export const TransactionDetails = z
     destinationTag: z.string().optional(),
     amountInfo: z.object({ amount: amountString, requestedAmount: amountString, netAmount: amountString, amountUSD: amountString.optional() }),
     treatAsGrossAmount: z.boolean(),
-    feeInfo: z.object({ fee: amountString.optional(), networkFee: amountString.optional(), serviceFee: amountString.optional(), gasPrice: z.string().optional() }),
+    feeInfo: z.object({
+      fee: amountString.optional(),
+      networkFee: amountString.optional(),
+      serviceFee: amountString.optional(),
+      gasPrice: z.string().optional(),
+    }),
     feeCurrency: z.string().optional(),
     networkRecords: z.array(z.record(z.string(), z.unknown())),
     createdAt: z.number(),
@@ -168,7 +185,10 @@ export const TransferPeer = z.union([
   z.object({ type: z.literal('VAULT_ACCOUNT'), id: z.string({ error: 'the vault account id is required' }).min(1).max(100) }),
   z.object({
     type: z.literal('ONE_TIME_ADDRESS'),
-    oneTimeAddress: z.object({ address: z.string().trim().min(1, { error: 'oneTimeAddress.address must not be empty' }).max(200), tag: z.string().max(100).optional() }),
+    oneTimeAddress: z.object({
+      address: z.string().trim().min(1, { error: 'oneTimeAddress.address must not be empty' }).max(200),
+      tag: z.string().max(100).optional(),
+    }),
   }),
 ]);
 
@@ -176,7 +196,10 @@ export const CreateTransactionRequest = z
   .strictObject({
     operation: z.literal('TRANSFER', { error: 'operation must be TRANSFER: this service simulates transfers only' }).default('TRANSFER'),
     assetId: z.string({ error: 'assetId is required' }).min(1, { error: 'assetId must not be empty' }).max(100),
-    source: z.object({ type: z.literal('VAULT_ACCOUNT', { error: 'source.type must be VAULT_ACCOUNT' }), id: z.string({ error: 'source.id is required' }).min(1).max(100) }),
+    source: z.object({
+      type: z.literal('VAULT_ACCOUNT', { error: 'source.type must be VAULT_ACCOUNT' }),
+      id: z.string({ error: 'source.id is required' }).min(1).max(100),
+    }),
     destination: TransferPeer,
     amount: positiveDecimal('amount'),
     note: z.string().max(512, { error: 'note must be at most 512 characters' }).optional(),

@@ -86,9 +86,15 @@ export type RequiredActionsResponse = z.infer<typeof RequiredActionsResponse>;
 
 const filledFields = (min: number) =>
   z
-    .array(z.string().max(300, { error: 'filledFields entries must be at most 300 characters' }).regex(FIELD_PATH, { error: 'filledFields entries must be dotted IVMS101 paths' }), {
-      error: 'filledFields must be a list of field paths',
-    })
+    .array(
+      z
+        .string()
+        .max(300, { error: 'filledFields entries must be at most 300 characters' })
+        .regex(FIELD_PATH, { error: 'filledFields entries must be dotted IVMS101 paths' }),
+      {
+        error: 'filledFields must be a list of field paths',
+      },
+    )
     .min(min, { error: 'filledFields must name at least one field' })
     .max(100, { error: 'filledFields may name at most 100 fields' });
 
@@ -98,7 +104,9 @@ export const Ivms101Upload = z.strictObject({
     .string({ error: 'data must be a string' })
     .min(1, { error: 'data must not be empty' })
     .max(65_536, { error: 'data must be at most 65536 characters' })
-    .meta({ description: 'A JWE (RSA-OAEP-256, A256GCM) of the IVMS101 JSON for the counterparty VASP’s public key: compact serialisation, or that string in base64.' }),
+    .meta({
+      description: 'A JWE (RSA-OAEP-256, A256GCM) of the IVMS101 JSON for the counterparty VASP’s public key: compact serialisation, or that string in base64.',
+    }),
   filledFields: filledFields(1),
 });
 export type Ivms101Upload = z.infer<typeof Ivms101Upload>;

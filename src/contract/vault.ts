@@ -18,7 +18,12 @@ export const VAULT_LISTING_LIMIT_PER_MINUTE = 400_000;
 
 export const VaultAccountsPagedQuery = z.object({
   namePrefix: z.string().max(100).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be between 1 and 500' }).max(500, { error: 'limit must be between 1 and 500' }).default(200),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, { error: 'limit must be between 1 and 500' })
+    .max(500, { error: 'limit must be between 1 and 500' })
+    .default(200),
   after: z.string().max(1024).optional(),
 });
 export const VaultAccountsPaged = z.object({ accounts: z.array(VaultAccount), paging: z.object({ after: z.string().optional() }) });

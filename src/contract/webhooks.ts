@@ -40,7 +40,11 @@ const events = z
   .min(1, { error: 'events must name at least one event type' })
   .max(WEBHOOK_EVENTS.length)
   .refine((list) => new Set(list).size === list.length, { error: 'events must not repeat an event type' });
-const url = z.string({ error: 'url is required' }).trim().min(1, { error: 'url must not be empty' }).max(2048, { error: 'url must be at most 2048 characters' });
+const url = z
+  .string({ error: 'url is required' })
+  .trim()
+  .min(1, { error: 'url must not be empty' })
+  .max(2048, { error: 'url must be at most 2048 characters' });
 const description = z.string().max(255, { error: 'description must be at most 255 characters' });
 
 export const CreateWebhookRequest = z
@@ -84,7 +88,10 @@ export const NotificationIdParams = z.object({ webhookId: z.string().min(1).max(
 
 export const NotificationsQuery = z.object({
   order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }).default('DESC'),
-  sortBy: z.enum(['id', 'createdAt', 'updatedAt', 'status', 'eventType', 'resourceId'], { error: 'sortBy must be createdAt' }).optional().meta({ description: 'Accepted for SDK compatibility; notifications are always sorted by creation time.' }),
+  sortBy: z
+    .enum(['id', 'createdAt', 'updatedAt', 'status', 'eventType', 'resourceId'], { error: 'sortBy must be createdAt' })
+    .optional()
+    .meta({ description: 'Accepted for SDK compatibility; notifications are always sorted by creation time.' }),
   pageCursor: z.string().max(1024).optional(),
   pageSize: pageSize('pageSize', NOTIFICATIONS_PAGE_SIZE),
   startTime: epochMs('startTime').optional(),
@@ -113,7 +120,9 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationWithData = Notification.extend({ data: z.record(z.string(), z.unknown()).optional() }).meta({ id: 'NotificationWithData' });
 export type NotificationWithData = z.infer<typeof NotificationWithData>;
 
-export const NotificationsPage = z.object({ data: z.array(Notification), total: z.number().int().nullable().optional(), next: z.string().nullable() }).meta({ id: 'NotificationPaginatedResponse' });
+export const NotificationsPage = z
+  .object({ data: z.array(Notification), total: z.number().int().nullable().optional(), next: z.string().nullable() })
+  .meta({ id: 'NotificationPaginatedResponse' });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 
 export const FAILURE_REASONS = ['TIMED_OUT', 'NO_RESPONSE'] as const;

@@ -99,15 +99,22 @@ export function createApp(
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'RS256 JWT signed with the API user’s private key; claims uri, nonce, iat, exp (at most 60 s after iat), sub (the API key), bodyHash (hex SHA-256 of the body).',
+    description:
+      'RS256 JWT signed with the API user’s private key; claims uri, nonce, iat, exp (at most 60 s after iat), sub (the API key), bodyHash (hex SHA-256 of the body).',
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ConsoleSession', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from /v1/auth/sign_in or /v1/auth/refresh.' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ConsoleSession', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Access token from /v1/auth/sign_in or /v1/auth/refresh.',
+  });
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
     info: {
       title: 'Asset Ops: Digital Asset Operations Service',
       version: API_VERSION,
-      description: 'The /v1 interface of the digital-asset operations service. Operations tagged "(extension)" are this service’s own additions to the specified interface.',
+      description:
+        'The /v1 interface of the digital-asset operations service. Operations tagged "(extension)" are this service’s own additions to the specified interface.',
     },
     servers: [{ url: '/', description: 'This service' }],
   });

@@ -56,7 +56,10 @@ beforeAll(async () => {
 
 const tally = { operations: 0, requests: 0, serverErrors: 0, mismatches: 0, byStatus: new Map<number, number>() };
 afterAll(async () => {
-  const statuses = [...tally.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+  const statuses = [...tally.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
   process.stdout.write(
     `fuzz: ${tally.operations} operations, ${tally.requests.toLocaleString('en')} requests, ${tally.serverErrors} 5xx, ${tally.mismatches} schema mismatches (seed ${SEED}, ${RUNS} runs per operation and kind; ${statuses})\n`,
   );
@@ -140,18 +143,24 @@ function plan(template: string, method: string, operation: Operation) {
     : fc.constant(null);
   const callerArb = fc.constantFrom<FuzzRequest['caller']>('owner', 'api user');
 
-  const valid = fc.record({ path: pathArb, query: queryArb, body: bodyArb, idempotencyKey: keyArb, caller: callerArb }).map(
-    (r): FuzzRequest => ({ ...r, kind: 'valid', body: bodySchema ? { json: r.body } : undefined }),
-  );
+  const valid = fc
+    .record({ path: pathArb, query: queryArb, body: bodyArb, idempotencyKey: keyArb, caller: callerArb })
+    .map((r): FuzzRequest => ({ ...r, kind: 'valid', body: bodySchema ? { json: r.body } : undefined }));
 
   const invalidKinds: fc.Arbitrary<FuzzRequest>[] = [];
   const base = fc.record({ path: pathArb, query: queryArb, body: bodyArb, idempotencyKey: keyArb, caller: callerArb });
   const withBody = (body: unknown) => (bodySchema ? { json: body } : undefined);
   if (bodySchema) {
     invalidKinds.push(
-      fc.tuple(base, fc.constantFrom(...MUTATIONS), fc.nat()).map(([r, mutation, choice]): FuzzRequest => ({ ...r, kind: `body ${mutation}`, body: { json: mutate(r.body, mutation, choice) } })),
       fc
-        .tuple(base, fc.constantFrom('{"a":', '', 'null', '[1,2', '{"a":"\\ud800"', '\u0000', '{"__proto__":{"x":1}}'), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'))
+        .tuple(base, fc.constantFrom(...MUTATIONS), fc.nat())
+        .map(([r, mutation, choice]): FuzzRequest => ({ ...r, kind: `body ${mutation}`, body: { json: mutate(r.body, mutation, choice) } })),
+      fc
+        .tuple(
+          base,
+          fc.constantFrom('{"a":', '', 'null', '[1,2', '{"a":"\\ud800"', '\u0000', '{"__proto__":{"x":1}}'),
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        )
         .map(([r, raw, contentType]): FuzzRequest => ({ ...r, kind: `body raw ${contentType}`, body: { raw, contentType } })),
       base.map((r): FuzzRequest => ({ ...r, kind: 'body missing', body: { none: true } })),
     );
@@ -168,7 +177,12 @@ function plan(template: string, method: string, operation: Operation) {
   invalidKinds.push(
     fc
       .tuple(base, fc.constantFrom(...queryParams.map((p) => p.name), 'fuzzUnknown'), fc.constantFrom(...MALFORMED_QUERY_VALUES))
-      .map(([r, name, value]): FuzzRequest => ({ ...r, kind: 'query malformed', query: [...r.query.filter(([n]) => n !== name), [name, value]], body: withBody(r.body) })),
+      .map(([r, name, value]): FuzzRequest => ({
+        ...r,
+        kind: 'query malformed',
+        query: [...r.query.filter(([n]) => n !== name), [name, value]],
+        body: withBody(r.body),
+      })),
   );
   const invalid = fc.oneof(...invalidKinds);
 
@@ -213,7 +227,11 @@ function check(operation: Operation, status: number, body: string, contentType: 
   } catch {
     return [...problems, `status ${status}: the body is not JSON`];
   }
-  problems.push(...validate(resolve, schema as Schema, parsed).slice(0, 5).map((p) => `status ${status} body ${p}`));
+  problems.push(
+    ...validate(resolve, schema as Schema, parsed)
+      .slice(0, 5)
+      .map((p) => `status ${status} body ${p}`),
+  );
   if (status >= 400) {
     const keys = parsed !== null && typeof parsed === 'object' ? Object.keys(parsed).sort().join(',') : typeof parsed;
     if (keys !== 'code,message') problems.push(`error body has ${keys}, not exactly message and code`);
@@ -246,7 +264,9 @@ describe('contract fuzzer: every operation of /v1/openapi.json', () => {
             if (res.status >= 500) tally.serverErrors++;
             else if (found.length) tally.mismatches++;
             if (found.length && problems.length < 200) {
-              problems.push(`${method.toUpperCase()} ${template} [${request.kind}, ${request.caller}] ${url.slice(0, 300)} body ${sent?.slice(0, 300) ?? '(none)'}: ${found.join('; ')} — answer ${body.slice(0, 300)}`);
+              problems.push(
+                `${method.toUpperCase()} ${template} [${request.kind}, ${request.caller}] ${url.slice(0, 300)} body ${sent?.slice(0, 300) ?? '(none)'}: ${found.join('; ')} — answer ${body.slice(0, 300)}`,
+              );
             }
           }),
           { numRuns: RUNS_OF[`${method} ${template}`] ?? RUNS, seed: SEED + index * 2 + kindIndex, endOnFailure: true },

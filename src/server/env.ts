@@ -40,7 +40,9 @@ const EnvSchema = z.object({
     .optional(),
   DEMO: flag('DEMO').optional(),
   DEMO_PASSWORD: z.string().min(12, { error: 'DEMO_PASSWORD must be at least 12 characters' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx): TrustProxy => {
@@ -51,7 +53,11 @@ const EnvSchema = z.object({
       if (/^\d+$/.test(v) && Number(v) <= 10) return { hops: Number(v) };
       const proxies = v.split(',').map((p) => p.trim());
       if (proxies.every(isProxyAddress)) return { proxies };
-      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, a number of proxies in front (1 to 10), or their addresses and networks separated by commas (10.0.0.5,10.1.0.0/16)' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be false, a number of proxies in front (1 to 10), or their addresses and networks separated by commas (10.0.0.5,10.1.0.0/16)',
+      });
       return z.NEVER;
     })
     .default(false),
@@ -170,7 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     consoleDir: resolve(e.CONSOLE_DIR),
-    evmRpcUrls: Object.fromEntries((e.EVM_RPC_URLS ?? '').split(',').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string])),
+    evmRpcUrls: Object.fromEntries(
+      (e.EVM_RPC_URLS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    ),
     webhooks: { allowLocal: e.WEBHOOK_ALLOW_LOCAL, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryScale: e.WEBHOOK_RETRY_SCALE },
     stuckAlert: { seconds: e.STUCK_ALERT_SECONDS, blocks: e.STUCK_ALERT_BLOCKS },
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,

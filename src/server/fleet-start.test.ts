@@ -130,11 +130,17 @@ describe.runIf(process.env.DATABASE_URL)('three service processes started in the
     } finally {
       await check.close();
     }
-    const jwks = await Promise.all(urls.map(async (url) => ((await (await fetch(`${url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid)));
+    const jwks = await Promise.all(
+      urls.map(async (url) => ((await (await fetch(`${url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid)),
+    );
     expect(new Set(jwks.map((kids) => kids.join()))).toEqual(new Set([jwks[0]!.join()]));
     expect(jwks[0]).toHaveLength(1);
     for (const url of urls) {
-      const res = await fetch(`${url}/v1/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.test', password: 'fleet-demo-password-1' }) });
+      const res = await fetch(`${url}/v1/auth/sign_in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.test', password: 'fleet-demo-password-1' }),
+      });
       expect(res.status, url).toBe(200);
     }
   }, 240_000);
@@ -148,7 +154,13 @@ describe('an instance that cannot start', () => {
     try {
       const holder = process.env.DATABASE_URL ? await openTestDatabase() : await openDatabase({ dataDir: join(dir, 'data') });
       const workspace = await createWorkspace(holder.db, 'Not the demo');
-      await createConsoleUser(holder.db, { workspaceId: workspace.id, email: DEMO_USERS[0]!.email, displayName: 'Someone', role: 'OWNER', password: 'fleet-demo-password-1' });
+      await createConsoleUser(holder.db, {
+        workspaceId: workspace.id,
+        email: DEMO_USERS[0]!.email,
+        displayName: 'Someone',
+        role: 'OWNER',
+        password: 'fleet-demo-password-1',
+      });
       const url = 'url' in holder ? (holder.url as string | undefined) : undefined;
       if (!url) await holder.close();
       try {

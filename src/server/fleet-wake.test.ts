@@ -106,7 +106,12 @@ describe(`engines woken by notices (${process.env.DATABASE_URL ? 'PostgreSQL' : 
 
   it('a transfer made through instance A is taken by the engine at once and keeps the pace of one status a step', async () => {
     const id = await transfer();
-    const done = await until(() => timeline(id), (t) => t.some((e) => e.status === 'BLOCKED'), 3 * TX_STEP_MS + 3 * SLACK_MS + 2_000, 'the transfer reaching BLOCKED');
+    const done = await until(
+      () => timeline(id),
+      (t) => t.some((e) => e.status === 'BLOCKED'),
+      3 * TX_STEP_MS + 3 * SLACK_MS + 2_000,
+      'the transfer reaching BLOCKED',
+    );
     expect(done.map((e) => e.status)).toEqual(['SUBMITTED', 'PENDING_AML_SCREENING', 'PENDING_AUTHORIZATION', 'BLOCKED']);
     // Each step when it is due (one step period after the last), not at the next safety poll.
     for (let i = 1; i < done.length; i += 1) {
@@ -122,7 +127,9 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     const client = new pg.Client({ connectionString: ctx.database.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and application_name = $1', [LISTENER_APPLICATION_NAME]);
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and application_name = $1', [
+        LISTENER_APPLICATION_NAME,
+      ]);
       return rows.map((r) => r.pid);
     } finally {
       await client.end();
@@ -135,7 +142,12 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     await ctx.database.db.execute(sql`select pg_terminate_backend(${pid})`);
     await until(listenerPids, (pids) => pids.length === 1 && pids[0] !== pid, 10_000, 'the listener reconnecting');
     const id = await transfer();
-    const first = await until(() => timeline(id), (t) => t.length > 1, TX_STEP_MS + SLACK_MS + 2_000, 'the first step');
+    const first = await until(
+      () => timeline(id),
+      (t) => t.length > 1,
+      TX_STEP_MS + SLACK_MS + 2_000,
+      'the first step',
+    );
     expect(first[1]!.at - first[0]!.at).toBeLessThan(TX_STEP_MS + SLACK_MS);
   });
 
@@ -147,13 +159,23 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     receiver.got = [];
     await transfer();
     // The first instance claimed the notification (leased for 20 s + 30 s) and waits for the receiver.
-    await until(async () => receiver.got.length, (n) => n === 1, 5_000, 'the first delivery attempt');
+    await until(
+      async () => receiver.got.length,
+      (n) => n === 1,
+      5_000,
+      'the first delivery attempt',
+    );
     const second = await startInstance();
     await sleep(1_000);
     receiver.answer = 200;
     const stopped = Date.now();
     await first!.close();
-    await until(async () => receiver.got.length, (n) => n === 2, 3_000, 'the delivery by the other instance');
+    await until(
+      async () => receiver.got.length,
+      (n) => n === 2,
+      3_000,
+      'the delivery by the other instance',
+    );
     expect(Date.now() - stopped).toBeLessThan(3_000);
     // The same notification, sent again (at least once, with its id for the receiver to drop duplicates).
     const [a, b] = receiver.envelopes();

@@ -22,7 +22,12 @@ describe('import boundaries', () => {
   it.each([
     ['the contract imports no server code', 'src/contract/orders.ts', '../server/db/client', /contract imports neither/],
     ['the contract imports no console code', 'src/contract/routes/orders.ts', '../../web/lib/session', /contract imports neither/],
-    ['a console feature imports nothing from the server', 'src/web/features/catalogue/assets-page.tsx', '../../../server/features/catalogue/store', /imports nothing from src\/server/],
+    [
+      'a console feature imports nothing from the server',
+      'src/web/features/catalogue/assets-page.tsx',
+      '../../../server/features/catalogue/store',
+      /imports nothing from src\/server/,
+    ],
     ['the console shell imports nothing from the server', 'src/web/app/router.tsx', '../../server/env', /imports nothing from src\/server/],
     ['a console feature does not import another', 'src/web/features/transactions/transaction-page.tsx', '../trading/api', /features do not import each other/],
     ['a console feature test does not import another feature', 'src/web/features/catalogue/x.test.tsx', '../webhooks/api', /features do not import each other/],

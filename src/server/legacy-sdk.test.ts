@@ -71,7 +71,11 @@ describe('the legacy JavaScript SDK (fireblocks-sdk 5.x) against the running ser
     do {
       const page = await legacy.getPaginatedAuditLogs(TimePeriod.DAY, cursor);
       expect(page.total).toBe(page.data.length);
-      seen.push(...page.data.flatMap((e) => ((e as unknown as { detail: { n?: number } }).detail.n === undefined ? [] : [(e as unknown as { detail: { n: number } }).detail.n])));
+      seen.push(
+        ...page.data.flatMap((e) =>
+          (e as unknown as { detail: { n?: number } }).detail.n === undefined ? [] : [(e as unknown as { detail: { n: number } }).detail.n],
+        ),
+      );
       cursor = page.cursor ?? undefined;
       pages += 1;
     } while (cursor);
@@ -82,7 +86,13 @@ describe('the legacy JavaScript SDK (fireblocks-sdk 5.x) against the running ser
   it('getSupportedAssets, listAssets, getAssetById, listBlockchains and getBlockchainById', async () => {
     const supported = await legacy.getSupportedAssets();
     expect(supported.length).toBeGreaterThanOrEqual(1000);
-    expect(supported.find((a) => a.id === 'USDC')).toMatchObject({ name: expect.any(String), type: 'ERC20', contractAddress: expect.stringMatching(/^0x/), nativeAsset: 'ETH', decimals: 6 });
+    expect(supported.find((a) => a.id === 'USDC')).toMatchObject({
+      name: expect.any(String),
+      type: 'ERC20',
+      contractAddress: expect.stringMatching(/^0x/),
+      nativeAsset: 'ETH',
+      decimals: 6,
+    });
 
     const usdc = await legacy.getAssetById('USDC');
     expect(usdc).toMatchObject({ legacyId: 'USDC', assetClass: 'FT', onchain: { decimals: 6 }, metadata: { scope: 'GLOBAL', verified: true } });
@@ -100,7 +110,11 @@ describe('the legacy JavaScript SDK (fireblocks-sdk 5.x) against the running ser
     const eth = shipped.blockchains.find((b) => b.legacyId === 'ETH')!;
     const token = shipped.resolvable.filter((t) => t.blockchainId === eth.id && t.symbol && t.standard === 'ERC20').at(-1)!;
     const registered = await legacy.registerNewAsset('ETH', token.address, undefined, { idempotencyKey: 'legacy-register-1' });
-    expect(registered).toMatchObject({ assetClass: 'FT', onchain: { symbol: token.symbol, address: token.address, decimals: token.decimals }, metadata: { scope: 'Local', deprecated: false } });
+    expect(registered).toMatchObject({
+      assetClass: 'FT',
+      onchain: { symbol: token.symbol, address: token.address, decimals: token.decimals },
+      metadata: { scope: 'Local', deprecated: false },
+    });
     const local = await legacy.listAssets({ scope: 'LOCAL' as never, pageSize: 100 });
     expect(local.data.map((a) => a.legacyId)).toEqual([registered.legacyId]);
 
@@ -108,7 +122,12 @@ describe('the legacy JavaScript SDK (fireblocks-sdk 5.x) against the running ser
     expect(price).toMatchObject({ legacyId: registered.legacyId, currency: 'USD', price: 1.25, source: 'PRIVATE', lastUpdateAt: expect.any(Number) });
 
     const noted = await legacy.updateAssetUserMetadata(registered.legacyId, { metadata: { note: { text: 'Listed by the legacy bot' } } });
-    expect(noted.metadata.note).toEqual({ text: 'Listed by the legacy bot', userId: sdk.apiUser.id, userName: 'Legacy bot', updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    expect(noted.metadata.note).toEqual({
+      text: 'Listed by the legacy bot',
+      userId: sdk.apiUser.id,
+      userName: 'Legacy bot',
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
     expect((await legacy.getAssetById(registered.legacyId)).metadata.note).toEqual(noted.metadata.note);
     const cleared = await legacy.updateAssetUserMetadata(registered.legacyId, { metadata: { note: { text: null } } });
     expect(cleared.metadata.note?.text ?? '').toBe('');
@@ -127,19 +146,40 @@ describe('the legacy JavaScript SDK (fireblocks-sdk 5.x) against the running ser
     expect(pages).toBe(2);
     expect(ids).toEqual(DEMO_VAULT_ACCOUNTS.map((a) => a.id));
     const treasury = (await legacy.getVaultAccountsWithPageInfo({ namePrefix: 'Treas' })).accounts;
-    expect(treasury).toEqual([expect.objectContaining({ id: '0', name: 'Treasury', assets: expect.arrayContaining([expect.objectContaining({ id: 'USDC', total: '2500000' })]) })]);
+    expect(treasury).toEqual([
+      expect.objectContaining({ id: '0', name: 'Treasury', assets: expect.arrayContaining([expect.objectContaining({ id: 'USDC', total: '2500000' })]) }),
+    ]);
   });
 
   it('createTransaction, getTransactionById, getTransactions and getTransactionsWithPageInfo', async () => {
     const created = await legacy.createTransaction(
-      { assetId: 'USDC', source: { type: PeerType.VAULT_ACCOUNT, id: '1' }, destination: { type: PeerType.VAULT_ACCOUNT, id: '0' }, amount: '12.5', note: 'from the legacy SDK', externalTxId: 'legacy-tx-1' },
+      {
+        assetId: 'USDC',
+        source: { type: PeerType.VAULT_ACCOUNT, id: '1' },
+        destination: { type: PeerType.VAULT_ACCOUNT, id: '0' },
+        amount: '12.5',
+        note: 'from the legacy SDK',
+        externalTxId: 'legacy-tx-1',
+      },
       { idempotencyKey: 'legacy-tx-1' },
     );
     expect(created).toEqual({ id: expect.any(String), status: 'SUBMITTED' });
-    const second = await legacy.createTransaction({ assetId: 'USDC', source: { type: PeerType.VAULT_ACCOUNT, id: '1' }, destination: { type: PeerType.VAULT_ACCOUNT, id: '2' }, amount: '1' });
+    const second = await legacy.createTransaction({
+      assetId: 'USDC',
+      source: { type: PeerType.VAULT_ACCOUNT, id: '1' },
+      destination: { type: PeerType.VAULT_ACCOUNT, id: '2' },
+      amount: '1',
+    });
 
     const tx = await legacy.getTransactionById(created.id);
-    expect(tx).toMatchObject({ id: created.id, assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, note: 'from the legacy SDK', externalTxId: 'legacy-tx-1' });
+    expect(tx).toMatchObject({
+      id: created.id,
+      assetId: 'USDC',
+      source: { type: 'VAULT_ACCOUNT', id: '1' },
+      destination: { type: 'VAULT_ACCOUNT', id: '0' },
+      note: 'from the legacy SDK',
+      externalTxId: 'legacy-tx-1',
+    });
     expect(tx.amountInfo).toMatchObject({ amount: '12.5', requestedAmount: '12.5' });
 
     const listed = await legacy.getTransactions({ limit: 10 });

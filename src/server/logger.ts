@@ -38,7 +38,10 @@ export function serializeError(error: unknown): unknown {
     ...(failure.table ? { table: failure.table } : {}),
     ...(failure.column ? { column: failure.column } : {}),
     ...(failure.routine ? { routine: failure.routine } : {}),
-    stack: (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
   };
 }
 

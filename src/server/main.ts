@@ -47,7 +47,9 @@ async function main() {
     lines.push(
       '',
       `  Demo workspace: sign in as admin@demo.test (ADMIN) with the password below.`,
-      `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test').map((u) => `${u.email.split('@')[0]} (${u.role})`).join(', ')} — all @demo.test`,
+      `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test')
+        .map((u) => `${u.email.split('@')[0]} (${u.role})`)
+        .join(', ')} — all @demo.test`,
       `  Demo password: ${demo.password}  (${PASSWORD_ORIGIN[demo.passwordSource]})`,
     );
     if (demo.apiUser) {
@@ -60,7 +62,10 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining: /readyz answers 503, requests are served until the delay ends, then those in flight finish');
+    logger.info(
+      { signal, drainDelayMs: config.drainDelayMs },
+      'draining: /readyz answers 503, requests are served until the delay ends, then those in flight finish',
+    );
     server
       .drain()
       .then(() => {

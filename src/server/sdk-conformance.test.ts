@@ -46,7 +46,8 @@ const EXTENSIONS: Record<string, string> = {
   'ExecutionResponseDetails & ExecutionResponseBaseDetails & MarketTypeDetails.price': 'the price a MARKET order filled at',
   'ExecutionResponseDetails & ExecutionResponseBaseDetails & QuoteExecutionTypeDetails & ReQuoteDetails.price': 'the price a QUOTE order filled at',
   'ManifestBase & ManifestOrderInfo.limitSupported': 'README, Trading: whether LIMIT orders are taken (the SDK allows only MARKET and QUOTE in executionTypes)',
-  'ManifestBase & ManifestOrderInfo.postOrderSupported': 'README, Trading: whether POST_ORDER settlement is taken (the SDK allows only DVP and PREFUNDED in settlementTypes)',
+  'ManifestBase & ManifestOrderInfo.postOrderSupported':
+    'README, Trading: whether POST_ORDER settlement is taken (the SDK allows only DVP and PREFUNDED in settlementTypes)',
   'ExecutionResponseDetails & ExecutionResponseBaseDetails & MarketTypeDetails.quoteAmount': 'the quote amount a MARKET order filled for',
   'FeeInfo.fee': 'the transaction fee of the simulated chain',
   // The SDK's generator flattened Fee's oneOf (fixed / basis points) to FeePropertiesDetails, dropping the variants' fields.
@@ -96,7 +97,11 @@ beforeAll(async () => {
   const privateKeyPem = readFileSync(seeded.apiUser!.privateKeyFile, 'utf8');
   const config = testConfig();
   const logger = createLogger('silent');
-  server = await startServer(config, logger, { deps: { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) }, database, releaseLock: () => undefined });
+  server = await startServer(config, logger, {
+    deps: { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) },
+    database,
+    releaseLock: () => undefined,
+  });
   apiUser = { id: seeded.apiUser!.id, workspaceId: seeded.workspaceId, privateKey: createPrivateKey(privateKeyPem) };
   fireblocks = new Fireblocks({ apiKey: apiUser.id, secretKey: privateKeyPem, basePath: `${server.url}/v1` });
   // The webhook's receiver: takes every delivery, so notifications and their attempts are real.
@@ -177,7 +182,8 @@ function checkError(body: unknown, model: string) {
   check.models.forEach((m) => modelsUsed.add(m));
   const errors = [...check.errors, ...unexpectedExtras(check.extras).map((e) => `undeclared property ${e}`)];
   const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
-  if (typeof message !== 'string' || typeof code !== 'number') errors.push(`$: an error body must carry message and code (README), got ${JSON.stringify(body)}`);
+  if (typeof message !== 'string' || typeof code !== 'number')
+    errors.push(`$: an error body must carry message and code (README), got ${JSON.stringify(body)}`);
   return errors;
 }
 
@@ -186,7 +192,11 @@ const unexpectedExtras = (extras: string[]) => extras.filter((e) => !(e in EXTEN
 /** A call the SDK has no method for (an extension, or an SDK model without a method): signed as the SDK signs. */
 async function signed<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const res = await fetch(`${server.url}${path}`, { method, ...(text ? { body: text } : {}), headers: await signedHeaders(apiUser, path, text ? { method, body: text } : { method }) });
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    ...(text ? { body: text } : {}),
+    headers: await signedHeaders(apiUser, path, text ? { method, body: text } : { method }),
+  });
   const answer = await res.text();
   return { status: res.status, body: (answer ? JSON.parse(answer) : null) as T };
 }
@@ -201,7 +211,10 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
   it('administration and audit: API users, admin quorum, audit logs (with the deprecated timePeriod and cursor)', async () => {
     await sdk(fireblocks.apiUser, 'getApiUsers', undefined);
     const { csrPem } = await makeCsr();
-    await sdk(fireblocks.apiUser, 'createApiUser', { createAPIUser: { name: 'Conformance bot', role: 'EDITOR', csrPem }, idempotencyKey: 'conformance-api-user' });
+    await sdk(fireblocks.apiUser, 'createApiUser', {
+      createAPIUser: { name: 'Conformance bot', role: 'EDITOR', csrPem },
+      idempotencyKey: 'conformance-api-user',
+    });
     await sdk(fireblocks.apiUser, 'createApiUser', { createAPIUser: { name: 'Bad CSR bot', role: 'EDITOR', csrPem: 'not a CSR' } }, 400, 'bad CSR');
 
     // PUT /admin_quorum: the SDK has the models (SetAdminQuorumThresholdRequest/Response) but no method.
@@ -217,7 +230,13 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
       findings: [...requestCheck.errors, ...(check ? [...check.errors, ...unexpectedExtras(check.extras)] : [`expected 202, got ${quorum.status}`])],
     });
     const refused = await signed('PUT', '/v1/admin_quorum', { adminQuorumThreshold: 0 });
-    recorded.push({ operation: 'PUT /v1/admin_quorum', status: refused.status, model: 'ErrorSchema', body: refused.body, findings: [...checkError(refused.body, 'ErrorSchema'), ...(refused.status === 400 ? [] : [`expected 400, got ${refused.status}`])] });
+    recorded.push({
+      operation: 'PUT /v1/admin_quorum',
+      status: refused.status,
+      model: 'ErrorSchema',
+      body: refused.body,
+      findings: [...checkError(refused.body, 'ErrorSchema'), ...(refused.status === 400 ? [] : [`expected 400, got ${refused.status}`])],
+    });
     ['SetAdminQuorumThresholdRequest', 'SetAdminQuorumThresholdResponse'].forEach((m) => modelsUsed.add(m));
 
     let cursor: string | undefined;
@@ -243,14 +262,28 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
     await sdk(a, 'listAssets', { pageSize: 0 }, 400, 'pageSize 0');
     await sdk(a, 'getAsset', { id: 'USDC' });
     await sdk(a, 'getAsset', { id: 'NO_SUCH_ASSET' }, 404, 'unknown asset');
-    const held = shipped.resolvable.find((t) => t.blockchainId === shipped.blockchains.find((b) => b.legacyId === 'ETH')!.id && t.symbol && t.standard === 'ERC20')!;
-    const registered = await sdk<{ legacyId: string }>(a, 'registerNewAsset', { registerNewAssetRequest: { blockchainId: 'ETH', address: held.address }, idempotencyKey: 'conformance-register' });
+    const held = shipped.resolvable.find(
+      (t) => t.blockchainId === shipped.blockchains.find((b) => b.legacyId === 'ETH')!.id && t.symbol && t.standard === 'ERC20',
+    )!;
+    const registered = await sdk<{ legacyId: string }>(a, 'registerNewAsset', {
+      registerNewAssetRequest: { blockchainId: 'ETH', address: held.address },
+      idempotencyKey: 'conformance-register',
+    });
     await sdk(a, 'registerNewAsset', { registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } }, 409, 'registered twice');
     await sdk(a, 'registerNewAsset', { registerNewAssetRequest: { blockchainId: 'ETH', address: '0x123' } }, 400, 'bad address');
     await sdk(a, 'getAsset', { id: registered.legacyId });
     await sdk(a, 'listAssets', { scope: 'LOCAL', pageSize: 100 });
-    await sdk(a, 'updateAssetUserMetadata', { id: registered.legacyId, updateAssetUserMetadataRequest: { metadata: { note: { text: 'Checked against the SDK' } } } });
-    await sdk(a, 'updateAssetUserMetadata', { id: 'NO_SUCH_ASSET', updateAssetUserMetadataRequest: { metadata: { note: { text: 'x' } } } }, 404, 'unknown asset');
+    await sdk(a, 'updateAssetUserMetadata', {
+      id: registered.legacyId,
+      updateAssetUserMetadataRequest: { metadata: { note: { text: 'Checked against the SDK' } } },
+    });
+    await sdk(
+      a,
+      'updateAssetUserMetadata',
+      { id: 'NO_SUCH_ASSET', updateAssetUserMetadataRequest: { metadata: { note: { text: 'x' } } } },
+      404,
+      'unknown asset',
+    );
     await sdk(a, 'setAssetPrice', { id: registered.legacyId, setAssetPriceRequest: { currency: 'USD', price: 1.25 } });
     await sdk(a, 'setAssetPrice', { id: registered.legacyId, setAssetPriceRequest: { currency: 'XXX', price: 1 } }, 404, 'unknown currency');
     await sdk(a, 'listBlockchains', { pageSize: 100 });
@@ -267,37 +300,102 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
     for (const p of providers.data) await sdk(t, 'getTradingProviderById', { providerId: p.id });
     await sdk(t, 'getTradingProviderById', { providerId: 'NOBODY' }, 404, 'unknown provider');
 
-    const quotes = await sdk<{ quotes: { id: string }[] }>(t, 'createQuote', { createQuote: { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '0.5', side: 'BUY' }, idempotencyKey: 'conformance-quote' }, 201);
-    await sdk(t, 'createQuote', { createQuote: { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '-1', side: 'BUY' } }, 400, 'negative amount');
+    const quotes = await sdk<{ quotes: { id: string }[] }>(
+      t,
+      'createQuote',
+      {
+        createQuote: { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '0.5', side: 'BUY' },
+        idempotencyKey: 'conformance-quote',
+      },
+      201,
+    );
+    await sdk(
+      t,
+      'createQuote',
+      { createQuote: { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '-1', side: 'BUY' } },
+      400,
+      'negative amount',
+    );
 
-    const prefunded = await sdk<{ id: string }>(t, 'createOrder', {
-      idempotencyKey: 'conformance-market-prefunded',
-      createOrderRequest: {
-        via: { type: 'PROVIDER', providerId: 'HARBOR' },
-        executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.01', baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAssetRail: 'BLOCKCHAIN', quoteAssetRail: 'BLOCKCHAIN' },
-        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
-        customerInternalReferenceId: 'conformance-1',
-        note: 'MARKET, PREFUNDED',
+    const prefunded = await sdk<{ id: string }>(
+      t,
+      'createOrder',
+      {
+        idempotencyKey: 'conformance-market-prefunded',
+        createOrderRequest: {
+          via: { type: 'PROVIDER', providerId: 'HARBOR' },
+          executionRequestDetails: {
+            type: 'MARKET',
+            side: 'BUY',
+            baseAmount: '0.01',
+            baseAssetId: 'ETH',
+            quoteAssetId: 'USDT',
+            baseAssetRail: 'BLOCKCHAIN',
+            quoteAssetRail: 'BLOCKCHAIN',
+          },
+          settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+          customerInternalReferenceId: 'conformance-1',
+          note: 'MARKET, PREFUNDED',
+        },
       },
-    }, 202);
-    const beneficiary = { entityType: 'INDIVIDUAL', externalReferenceId: 'b-1', participantRelationshipType: 'ThirdParty', fullName: { firstName: 'Ada', lastName: 'Lovelace' }, dateOfBirth: '1985-12-10', postalAddress: { streetName: 'Unter den Linden', buildingNumber: '5', postalCode: '10117', city: 'Berlin', subdivision: 'Berlin', district: 'Mitte', country: 'DE' } };
-    const dvp = await sdk<{ id: string }>(t, 'createOrder', {
-      createOrderRequest: {
-        via: { type: 'PROVIDER_ACCOUNT', providerId: 'MERIDIAN', accountId: 'meridian-spot' },
-        executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '0.01', baseAssetId: 'BTC', quoteAssetId: 'USDC' },
-        settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
-        participantsIdentification: { beneficiary },
+      202,
+    );
+    const beneficiary = {
+      entityType: 'INDIVIDUAL',
+      externalReferenceId: 'b-1',
+      participantRelationshipType: 'ThirdParty',
+      fullName: { firstName: 'Ada', lastName: 'Lovelace' },
+      dateOfBirth: '1985-12-10',
+      postalAddress: {
+        streetName: 'Unter den Linden',
+        buildingNumber: '5',
+        postalCode: '10117',
+        city: 'Berlin',
+        subdivision: 'Berlin',
+        district: 'Mitte',
+        country: 'DE',
       },
-    }, 202);
+    };
+    const dvp = await sdk<{ id: string }>(
+      t,
+      'createOrder',
+      {
+        createOrderRequest: {
+          via: { type: 'PROVIDER_ACCOUNT', providerId: 'MERIDIAN', accountId: 'meridian-spot' },
+          executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '0.01', baseAssetId: 'BTC', quoteAssetId: 'USDC' },
+          settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+          participantsIdentification: { beneficiary },
+        },
+      },
+      202,
+    );
     // QUOTE in the SDK's own shape: { type, quoteId, reQuote? }.
-    await sdk(t, 'createOrder', {
-      createOrderRequest: {
-        via: { type: 'PROVIDER', providerId: 'HARBOR' },
-        executionRequestDetails: { type: 'QUOTE', quoteId: quotes.quotes[0]!.id, reQuote: { type: 'MARKET' } },
-        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+    await sdk(
+      t,
+      'createOrder',
+      {
+        createOrderRequest: {
+          via: { type: 'PROVIDER', providerId: 'HARBOR' },
+          executionRequestDetails: { type: 'QUOTE', quoteId: quotes.quotes[0]!.id, reQuote: { type: 'MARKET' } },
+          settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+        },
       },
-    }, 202, 'QUOTE request');
-    await sdk(t, 'createOrder', { createOrderRequest: { via: { type: 'PROVIDER', providerId: 'NORTHWIND' }, executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '1', baseAssetId: 'ETH', quoteAssetId: 'USDT' }, settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } } } }, 400, 'provider not connected');
+      202,
+      'QUOTE request',
+    );
+    await sdk(
+      t,
+      'createOrder',
+      {
+        createOrderRequest: {
+          via: { type: 'PROVIDER', providerId: 'NORTHWIND' },
+          executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '1', baseAssetId: 'ETH', quoteAssetId: 'USDT' },
+          settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+        },
+      },
+      400,
+      'provider not connected',
+    );
 
     // Each order through the statuses the engine takes it (CREATED, AWAITING_PAYMENT, PROCESSING, COMPLETED…).
     const end = Date.now() + 30_000;
@@ -339,11 +437,27 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
     }
     const originator = await encryptPiiFor(publicKeyOf(DEMO_VASP_ID), { originator: { originatorPerson: [] } });
     const create = (extra: object, idempotencyKey: string) =>
-      sdk<{ id: string }>(l, 'createTRLinkTrm', {
-        customerIntegrationId,
-        idempotencyKey,
-        tRLinkCreateTrmRequest: { direction: 'INBOUND', assetId: 'USDC', amount: '1500.25', amountUSD: '1500.25', srcAddress: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB', destAddress: '0x583031D1113aD414F02576BD6afaBfb302140225', originatorVaspId: FULL_VASP, ivms101: { version: 'IVMS101.2023', data: originator, filledFields: [] }, ...extra },
-      }, 201, Object.values(extra).includes(null) ? 'null request' : 'request');
+      sdk<{ id: string }>(
+        l,
+        'createTRLinkTrm',
+        {
+          customerIntegrationId,
+          idempotencyKey,
+          tRLinkCreateTrmRequest: {
+            direction: 'INBOUND',
+            assetId: 'USDC',
+            amount: '1500.25',
+            amountUSD: '1500.25',
+            srcAddress: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB',
+            destAddress: '0x583031D1113aD414F02576BD6afaBfb302140225',
+            originatorVaspId: FULL_VASP,
+            ivms101: { version: 'IVMS101.2023', data: originator, filledFields: [] },
+            ...extra,
+          },
+        },
+        201,
+        Object.values(extra).includes(null) ? 'null request' : 'request',
+      );
     const trm = await create({}, 'conformance-trm');
     // Nullable fields of the SDK's create request, sent as explicit nulls.
     await create({ txId: null, destTag: null, beneficiaryVaspId: null }, 'conformance-trm-nulls');
@@ -354,18 +468,38 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
       customerIntegrationId,
       trmId: trm.id,
       idempotencyKey: 'conformance-resolve',
-      tRLinkResolveActionRequest: { type: 'UPLOAD_BENEFICIARY_PII', data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2023', data: await encryptPiiFor(vasp.publicKey, naturalBeneficiary()), filledFields: NATURAL_FULL_FIELDS } } } },
+      tRLinkResolveActionRequest: {
+        type: 'UPLOAD_BENEFICIARY_PII',
+        data: {
+          beneficiaryPii: {
+            ivms101: { version: 'IVMS101.2023', data: await encryptPiiFor(vasp.publicKey, naturalBeneficiary()), filledFields: NATURAL_FULL_FIELDS },
+          },
+        },
+      },
     });
     await sdk(l, 'getTRLinkTrmById', { customerIntegrationId, trmId: trm.id });
-    await sdk(l, 'resolveActionTRLinkTrm', { customerIntegrationId, trmId: trm.id, tRLinkResolveActionRequest: { type: 'UPLOAD_BENEFICIARY_PII', data: null } }, 400, 'action not required');
+    await sdk(
+      l,
+      'resolveActionTRLinkTrm',
+      { customerIntegrationId, trmId: trm.id, tRLinkResolveActionRequest: { type: 'UPLOAD_BENEFICIARY_PII', data: null } },
+      400,
+      'action not required',
+    );
     await sdk(l, 'getTRLinkTrmById', { customerIntegrationId, trmId: '00000000-0000-4000-8000-000000000000' }, 404, 'unknown message');
     let pageCursor: string | undefined;
     do {
-      const page = await sdk<{ paging?: { next?: string } }>(l, 'listTRLinkVasps', { customerIntegrationId, pageSize: 30, ...(pageCursor ? { pageCursor } : {}) });
+      const page = await sdk<{ paging?: { next?: string } }>(l, 'listTRLinkVasps', {
+        customerIntegrationId,
+        pageSize: 30,
+        ...(pageCursor ? { pageCursor } : {}),
+      });
       pageCursor = page.paging?.next;
     } while (pageCursor);
     await sdk(l, 'getTRLinkVaspById', { customerIntegrationId, vaspId: 'did:web:nobody.example' }, 404, 'unknown VASP');
-    await sdk(fireblocks.compliance, 'updateScreeningConfiguration', { screeningUpdateConfigurations: { disableBypass: true, disableUnfreeze: false }, idempotencyKey: 'conformance-screening' });
+    await sdk(fireblocks.compliance, 'updateScreeningConfiguration', {
+      screeningUpdateConfigurations: { disableBypass: true, disableUnfreeze: false },
+      idempotencyKey: 'conformance-screening',
+    });
     await sdk(fireblocks.compliance, 'updateScreeningConfiguration', { screeningUpdateConfigurations: { disableUnfreeze: true } });
     expect(areaFindings(['TRLinkApi.', 'ComplianceApi.'])).toEqual([]);
   });
@@ -384,17 +518,49 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
 
   it('transactions and webhooks v2: each transaction outcome, webhooks, notifications, attempts, resends', async () => {
     const w = fireblocks.webhooksV2;
-    const hook = await sdk<{ id: string }>(w, 'createWebhook', { createWebhookRequest: { url: receiverUrl, events: ['transaction.created', 'transaction.status.updated'], description: 'conformance', enabled: true }, idempotencyKey: 'conformance-hook' }, 201);
+    const hook = await sdk<{ id: string }>(
+      w,
+      'createWebhook',
+      {
+        createWebhookRequest: { url: receiverUrl, events: ['transaction.created', 'transaction.status.updated'], description: 'conformance', enabled: true },
+        idempotencyKey: 'conformance-hook',
+      },
+      201,
+    );
     await sdk(w, 'createWebhook', { createWebhookRequest: { url: 'ftp://example.com', events: ['transaction.created'] } }, 400, 'bad URL');
     const tx = fireblocks.transactions;
     const ids: string[] = [];
     for (const outcome of ['COMPLETED', 'REJECTED_AML_SCREENING', 'BLOCKED_BY_POLICY']) {
       // The simulation outcome is this service's extension: the SDK passes the request as is.
-      const created = await sdk<{ id: string }>(tx, 'createTransaction', { transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount: '1.5', note: outcome, externalTxId: `conformance-${outcome}`, ...(outcome === 'COMPLETED' ? {} : { simulation: { outcome } }) }, idempotencyKey: `conformance-tx-${outcome}` });
+      const created = await sdk<{ id: string }>(tx, 'createTransaction', {
+        transactionRequest: {
+          assetId: 'USDC',
+          source: { type: 'VAULT_ACCOUNT', id: '1' },
+          destination: { type: 'VAULT_ACCOUNT', id: '0' },
+          amount: '1.5',
+          note: outcome,
+          externalTxId: `conformance-${outcome}`,
+          ...(outcome === 'COMPLETED' ? {} : { simulation: { outcome } }),
+        },
+        idempotencyKey: `conformance-tx-${outcome}`,
+      });
       ids.push(created.id);
     }
-    await sdk(tx, 'createTransaction', { transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: '0x583031D1113aD414F02576BD6afaBfb302140225' } }, amount: '0.5' } });
-    await sdk(tx, 'createTransaction', { transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount: '-1' } }, 400, 'negative amount');
+    await sdk(tx, 'createTransaction', {
+      transactionRequest: {
+        assetId: 'USDC',
+        source: { type: 'VAULT_ACCOUNT', id: '1' },
+        destination: { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: '0x583031D1113aD414F02576BD6afaBfb302140225' } },
+        amount: '0.5',
+      },
+    });
+    await sdk(
+      tx,
+      'createTransaction',
+      { transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount: '-1' } },
+      400,
+      'negative amount',
+    );
     const end = Date.now() + 40_000;
     const final = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'BLOCKED', 'CANCELLED']);
     let pending = [...ids];
@@ -411,17 +577,36 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
     await sdk(tx, 'getTransaction', { txId: 'no-such-transaction' }, 404, 'unknown transaction');
     // Every transaction of the demo and of this test, in one list and by filter.
     await sdk(tx, 'getTransactions', { limit: 500 });
-    await sdk(tx, 'getTransactions', { status: 'COMPLETED', orderBy: 'lastUpdated', sort: 'ASC', sourceType: 'VAULT_ACCOUNT', sourceId: '1', assets: 'USDC', limit: 5 });
+    await sdk(tx, 'getTransactions', {
+      status: 'COMPLETED',
+      orderBy: 'lastUpdated',
+      sort: 'ASC',
+      sourceType: 'VAULT_ACCOUNT',
+      sourceId: '1',
+      assets: 'USDC',
+      limit: 5,
+    });
     await sdk(tx, 'getTransactions', { limit: 0 }, 400, 'limit 0');
 
     await sdk(w, 'getWebhooks', {});
     await sdk(w, 'getWebhooks', { order: 'ASC', pageSize: 1 });
     await sdk(w, 'getWebhook', { webhookId: hook.id });
-    await sdk(w, 'updateWebhook', { webhookId: hook.id, updateWebhookRequest: { description: 'conformance, updated', events: ['transaction.created', 'transaction.status.updated'] } });
+    await sdk(w, 'updateWebhook', {
+      webhookId: hook.id,
+      updateWebhookRequest: { description: 'conformance, updated', events: ['transaction.created', 'transaction.status.updated'] },
+    });
     await sdk(w, 'getWebhook', { webhookId: '00000000-0000-4000-8000-000000000000' }, 404, 'unknown webhook');
     const notifications = await sdk<{ data: { id: string }[] }>(w, 'getNotifications', { webhookId: hook.id, pageSize: 100 });
     expect(notifications.data.length).toBeGreaterThan(0);
-    await sdk(w, 'getNotifications', { webhookId: hook.id, order: 'ASC', sortBy: 'id', pageSize: 5, statuses: ['COMPLETED'], events: ['transaction.created'], resourceId: ids[0] });
+    await sdk(w, 'getNotifications', {
+      webhookId: hook.id,
+      order: 'ASC',
+      sortBy: 'id',
+      pageSize: 5,
+      statuses: ['COMPLETED'],
+      events: ['transaction.created'],
+      resourceId: ids[0],
+    });
     for (const n of notifications.data.slice(0, 5)) {
       await sdk(w, 'getNotification', { webhookId: hook.id, notificationId: n.id });
       await sdk(w, 'getNotificationAttempts', { webhookId: hook.id, notificationId: n.id });
@@ -436,7 +621,11 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
 
   it('covers every SDK operation whose method and path the service serves', async () => {
     const ours = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const served = new Set(Object.entries(ours.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, '{}')}`)));
+    const served = new Set(
+      Object.entries(ours.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, '{}')}`),
+      ),
+    );
     // The SDK's method → path table, from the TypeScript sources the package ships next to dist/.
     const apiSources = join(SDK_DIST, '..', 'api');
     const sdkOperations = readdirSync(apiSources)
@@ -449,7 +638,10 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
           route: `${m[3]} ${m[2]!.replace(/\{[^}]+\}/g, '{}')}`,
         }));
       });
-    const inScope = sdkOperations.filter((o) => served.has(o.route)).map((o) => o.operation).sort();
+    const inScope = sdkOperations
+      .filter((o) => served.has(o.route))
+      .map((o) => o.operation)
+      .sort();
     const covered = new Set(recorded.map((r) => r.operation));
     expect(inScope.length).toBeGreaterThan(30);
     expect(inScope.filter((o) => !covered.has(o))).toEqual([]);
@@ -478,12 +670,18 @@ describe('the checker cannot pass vacuously', () => {
     expect(checkModel(order(), 'OrderDetails', bounds).errors).toEqual([]);
     const { createdBy: _, ...missing } = order();
     expect(checkModel(missing, 'OrderDetails').errors).toEqual(['$.createdBy: required by OrderDetails but missing']);
-    expect(checkModel({ ...order(), status: 'Completed' }, 'OrderDetails').errors).toEqual([expect.stringMatching(/^\$\.status: "Completed" is not a member of OrderStatus/)]);
+    expect(checkModel({ ...order(), status: 'Completed' }, 'OrderDetails').errors).toEqual([
+      expect.stringMatching(/^\$\.status: "Completed" is not a member of OrderStatus/),
+    ]);
     expect(checkModel({ ...order(), createdAt: 1767225600000 }, 'OrderDetails').errors).toEqual(['$.createdAt: expected string, got number']);
     expect(checkModel({ ...order(), executionSteps: null }, 'OrderDetails').errors).toEqual(['$.executionSteps: expected array, got null']);
     // A oneOf: a DVP settlement without its accounts matches no variant.
-    expect(checkModel({ ...order(), settlement: { type: 'DVP' } }, 'OrderDetails').errors.join('\n')).toMatch(/\$\.settlement\.(type|sourceAccount|destinationAccount)/);
-    expect(checkModel({ providerId: 'AAVE', supportedChainIds: Array.from({ length: 11 }, (_, i) => i + 1) }, 'EarnProvider', bounds).errors).toEqual(['$.supportedChainIds: 11 items, at most 10 allowed']);
+    expect(checkModel({ ...order(), settlement: { type: 'DVP' } }, 'OrderDetails').errors.join('\n')).toMatch(
+      /\$\.settlement\.(type|sourceAccount|destinationAccount)/,
+    );
+    expect(checkModel({ providerId: 'AAVE', supportedChainIds: Array.from({ length: 11 }, (_, i) => i + 1) }, 'EarnProvider', bounds).errors).toEqual([
+      '$.supportedChainIds: 11 items, at most 10 allowed',
+    ]);
     expect(checkModel({ ...order(), statusx: 'CREATED' }, 'OrderDetails').extras).toEqual(['OrderDetails.statusx']);
   });
 

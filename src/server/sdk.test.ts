@@ -36,13 +36,22 @@ describe('the official TypeScript SDK against the running service', () => {
   it('an API user created through the approval flow calls the API with its own key; disabled, it gets 401', async () => {
     const creator = new Fireblocks({ apiKey: apiUser.id, secretKey: privateKeyPem, basePath: `${server.url}/v1` });
     const made = await makeCsr({ type: 'RSA', bits: 2048 });
-    const created = await creator.apiUser.createApiUser({ createAPIUser: { name: 'Flow bot', role: 'EDITOR', csrPem: made.csrPem }, idempotencyKey: 'flow-bot-1' });
+    const created = await creator.apiUser.createApiUser({
+      createAPIUser: { name: 'Flow bot', role: 'EDITOR', csrPem: made.csrPem },
+      idempotencyKey: 'flow-bot-1',
+    });
     expect(created.statusCode).toBe(200);
     // An API user's own approval does not count towards the quorum: the owner (a person) approves.
-    const signIn = await fetch(`${server.url}/v1/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@sdk.test', password: 'sdk-owner-password' }) });
+    const signIn = await fetch(`${server.url}/v1/auth/sign_in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@sdk.test', password: 'sdk-owner-password' }),
+    });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
     const owner = { Authorization: `Bearer ${accessToken}` };
-    const pending = (await (await fetch(`${server.url}/v1/approval_requests?status=PENDING`, { headers: owner })).json()) as { data: { id: string; summary: string }[] };
+    const pending = (await (await fetch(`${server.url}/v1/approval_requests?status=PENDING`, { headers: owner })).json()) as {
+      data: { id: string; summary: string }[];
+    };
     const request = pending.data.find((r) => r.summary.includes('Flow bot'));
     expect((await fetch(`${server.url}/v1/approval_requests/${request!.id}/approve`, { method: 'POST', headers: owner })).status).toBe(200);
 
@@ -53,7 +62,11 @@ describe('the official TypeScript SDK against the running service', () => {
     // An EDITOR may not list API users (403), which proves its signature was accepted.
     await expect(itself.apiUser.getApiUsers()).rejects.toMatchObject({ response: { statusCode: 403 } });
     await creator.apiUser.getApiUsers(); // still fine for the creator
-    const disable = await fetch(`${server.url}/v1/management/api_users/${flowBot.id}/enabled`, { method: 'PUT', headers: { ...owner, 'Content-Type': 'application/json' }, body: JSON.stringify({ enabled: false }) });
+    const disable = await fetch(`${server.url}/v1/management/api_users/${flowBot.id}/enabled`, {
+      method: 'PUT',
+      headers: { ...owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
     expect(disable.status).toBe(200);
     await expect(itself.apiUser.getApiUsers()).rejects.toMatchObject({ response: { statusCode: 401 } });
   });
@@ -104,7 +117,10 @@ describe('the official TypeScript SDK against the running service', () => {
     expect(await send(await signedHeaders(apiUser, path, { bodyHash: sha256Hex('{}') }))).toEqual({ status: 401, code: -1 });
     const target = `/v1/management/api_users/${apiUser.id}/enabled`;
     const body = JSON.stringify({ enabled: true });
-    expect(await send(await signedHeaders(apiUser, target, { body, bodyHash: legacyEmpty }), { method: 'PUT', body }, target)).toEqual({ status: 401, code: -1 });
+    expect(await send(await signedHeaders(apiUser, target, { body, bodyHash: legacyEmpty }), { method: 'PUT', body }, target)).toEqual({
+      status: 401,
+      code: -1,
+    });
   });
   it('refuses a tampered body', async () => {
     const target = `/v1/management/api_users/${apiUser.id}/enabled`;
@@ -141,14 +157,20 @@ describe('the catalogue through the SDK', () => {
 
   it('registerNewAsset, setAssetPrice and updateAssetUserMetadata', async () => {
     const fireblocks = client();
-    const held = shipped.resolvable.find((t) => t.blockchainId === shipped.blockchains.find((b) => b.legacyId === 'ETH')!.id && t.symbol && t.standard === 'ERC20')!;
+    const held = shipped.resolvable.find(
+      (t) => t.blockchainId === shipped.blockchains.find((b) => b.legacyId === 'ETH')!.id && t.symbol && t.standard === 'ERC20',
+    )!;
     const registered = await fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } });
     expect(registered.data).toMatchObject({ assetClass: 'FT', onchain: { address: held.address, symbol: held.symbol }, metadata: { scope: 'Local' } });
     const price = await fireblocks.blockchainsAssets.setAssetPrice({ id: registered.data.legacyId, setAssetPriceRequest: { currency: 'USD', price: 1.25 } });
     expect(price.data).toMatchObject({ legacyId: registered.data.legacyId, currency: 'USD', price: 1.25, source: 'PRIVATE' });
-    const noted = await fireblocks.blockchainsAssets.updateAssetUserMetadata({ id: registered.data.legacyId, updateAssetUserMetadataRequest: { metadata: { note: { text: 'Listed by the treasury bot' } } } });
+    const noted = await fireblocks.blockchainsAssets.updateAssetUserMetadata({
+      id: registered.data.legacyId,
+      updateAssetUserMetadataRequest: { metadata: { note: { text: 'Listed by the treasury bot' } } },
+    });
     expect(noted.data.metadata.note).toMatchObject({ text: 'Listed by the treasury bot', userId: apiUser.id, updatedAt: expect.any(String) });
-    await expect(fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } })).rejects.toMatchObject({ response: { statusCode: 409 } });
+    await expect(
+      fireblocks.blockchainsAssets.registerNewAsset({ registerNewAssetRequest: { blockchainId: 'ETH', address: held.address } }),
+    ).rejects.toMatchObject({ response: { statusCode: 409 } });
   });
 });
-

@@ -73,7 +73,10 @@ export const updateAdminQuorum = createRoute({
   path: '/v1/admin_quorum',
   tags: ['Administration'],
   summary: 'Update admin quorum threshold',
-  ...operation('updateAdminQuorum', 'Raises an approval request to change the number of admin approvals that administrative changes need; it takes effect when approved. The threshold must be between 1 and the number of enabled admins who can approve.'),
+  ...operation(
+    'updateAdminQuorum',
+    'Raises an approval request to change the number of admin approvals that administrative changes need; it takes effect when approved. The threshold must be between 1 and the number of enabled admins who can approve.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('updateAdminQuorum'), body: { required: true, content: { 'application/json': { schema: AdminQuorumRequest } } } },
   responses: {
@@ -147,7 +150,10 @@ export const createApiUser = createRoute({
   path: '/v1/management/api_users',
   tags: ['Administration'],
   summary: 'Create API key',
-  ...operation('createApiUser', 'Validates the name, role and CSR (a PEM PKCS#10 request whose self-signature verifies, with an RSA key of 2048 bits or more or an EC P-256 key) and raises an approval request; the API user exists once it is approved.'),
+  ...operation(
+    'createApiUser',
+    'Validates the name, role and CSR (a PEM PKCS#10 request whose self-signature verifies, with an RSA key of 2048 bits or more or an EC P-256 key) and raises an approval request; the API user exists once it is approved.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('createApiUser'), body: { required: true, content: { 'application/json': { schema: CreateApiUserRequest } } } },
   responses: { 200: { description: 'An approval request for the new user has been sent' }, ...errorResponses(...GUARDED_WRITE) },
@@ -158,7 +164,10 @@ export const issuePairingToken = createRoute({
   path: '/v1/management/api_users/{userId}/pairing_token',
   tags: ['Administration'],
   summary: 'Issue API user pairing token',
-  ...operation('issuePairingToken', 'Only for a user in PENDING_ACTIVATION; moves it to PENDING_DEVICE_PAIRING. The token is single-use and expires after 24 hours.'),
+  ...operation(
+    'issuePairingToken',
+    'Only for a user in PENDING_ACTIVATION; moves it to PENDING_DEVICE_PAIRING. The token is single-use and expires after 24 hours.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('issuePairingToken'), params: ApiUserIdParam },
   responses: {

@@ -9,7 +9,10 @@ export const getAuditLogs = createRoute({
   path: '/v1/management/audit_logs',
   tags: ['Administration'],
   summary: 'Get audit logs',
-  ...operation('getAuditLogs', 'Keyset-paginated on (timestamp, id); cursors are opaque, bound to the workspace and the query, and stable while events are added.'),
+  ...operation(
+    'getAuditLogs',
+    'Keyset-paginated on (timestamp, id); cursors are opaque, bound to the workspace and the query, and stable while events are added.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('getAuditLogs'), query: AuditLogQuery },
   responses: {
@@ -37,7 +40,10 @@ export const verifyAuditChain = createRoute({
   path: '/v1/management/audit_logs/verify',
   tags: ['Administration (extension)'],
   summary: 'Verify the hash chain of the audit log over a time range',
-  ...operation('verifyAuditChain', `Recomputes every event's hash and checks that it links to the previous event of the workspace, so an altered or removed event is found. Defaults to the last year.`),
+  ...operation(
+    'verifyAuditChain',
+    `Recomputes every event's hash and checks that it links to the previous event of the workspace, so an altered or removed event is found. Defaults to the last year.`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('verifyAuditChain'), query: AuditRangeQuery },
   responses: {

@@ -37,7 +37,10 @@ export const registerAsset = createRoute({
   path: '/v1/assets',
   tags,
   summary: 'Register an asset',
-  ...operation('registerAsset', 'Adds a token to this workspace (scope LOCAL) by its address, checked against its chain family’s rules; name, symbol and decimals are read from the chain family’s resolver. Supported families: EVM, Stellar, Algorand, TRON, NEAR, Solana, Sui, TON. Errors: 400 1000, 1003, 1004, 1006, 1007, 1010; 403 1005, 1008, 1009; 404 1003; 409 1001, 1002.'),
+  ...operation(
+    'registerAsset',
+    'Adds a token to this workspace (scope LOCAL) by its address, checked against its chain family’s rules; name, symbol and decimals are read from the chain family’s resolver. Supported families: EVM, Stellar, Algorand, TRON, NEAR, Solana, Sui, TON. Errors: 400 1000, 1003, 1004, 1006, 1007, 1010; 403 1005, 1008, 1009; 404 1003; 409 1001, 1002.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('registerAsset'), body: { required: true, content: { 'application/json': { schema: RegisterAssetRequest } } } },
   responses: { 200: json(RegisteredAsset, 'The new asset'), ...errorResponses(...GUARDED_WRITE, 404) },
@@ -61,7 +64,11 @@ export const updateAssetMetadata = createRoute({
   summary: 'Update user metadata of an asset (your own note)',
   ...operation('updateAssetMetadata'),
   security: SECURITY,
-  request: { ...idempotencyHeaders('updateAssetMetadata'), params: AssetIdParam, body: { required: true, content: { 'application/json': { schema: UpdateAssetMetadataRequest } } } },
+  request: {
+    ...idempotencyHeaders('updateAssetMetadata'),
+    params: AssetIdParam,
+    body: { required: true, content: { 'application/json': { schema: UpdateAssetMetadataRequest } } },
+  },
   responses: { 200: json(Asset, 'The asset with your note'), ...errorResponses(...GUARDED_WRITE, 404) },
 });
 
@@ -72,7 +79,11 @@ export const setAssetPrice = createRoute({
   summary: 'Set asset price',
   ...operation('setAssetPrice', 'Errors: 403 1002 (this workspace may not set rates), 404 1001 (currency not found), 404 1504 (asset).'),
   security: SECURITY,
-  request: { ...idempotencyHeaders('setAssetPrice'), params: AssetIdParam, body: { required: true, content: { 'application/json': { schema: SetPriceRequest } } } },
+  request: {
+    ...idempotencyHeaders('setAssetPrice'),
+    params: AssetIdParam,
+    body: { required: true, content: { 'application/json': { schema: SetPriceRequest } } },
+  },
   responses: { 200: json(SetPriceResponse, 'The price as stored'), ...errorResponses(...GUARDED_WRITE, 404) },
 });
 

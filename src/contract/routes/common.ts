@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
 export const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .meta({ description: 'Repeat a request with the same key to get the first response again (24 hours).' }),
+  'idempotency-key': z.string().optional().meta({ description: 'Repeat a request with the same key to get the first response again (24 hours).' }),
 });
 
 export const SECURITY: Record<string, string[]>[] = [{ ApiKey: [], ApiJwt: [] }, { ConsoleSession: [] }];

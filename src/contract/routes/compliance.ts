@@ -1,9 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import {
-  ScreeningConfiguration,
-  ScreeningConfigurationState,
-  UpdateScreeningConfigurationRequest,
-} from '../screening';
+import { ScreeningConfiguration, ScreeningConfigurationState, UpdateScreeningConfigurationRequest } from '../screening';
 import {
   CreateIntegrationRequest,
   CreateTrmRequest,
@@ -50,7 +46,10 @@ export const createTravelRuleIntegration = createRoute({
   summary: 'Create the workspace’s Travel Rule integration, naming the VASP the workspace operates as',
   ...operation('createTravelRuleIntegration', 'One per workspace (409 when it exists); the VASP must be in the directory.'),
   security: SECURITY,
-  request: { ...idempotencyHeaders('createTravelRuleIntegration'), body: { required: true, content: { 'application/json': { schema: CreateIntegrationRequest } } } },
+  request: {
+    ...idempotencyHeaders('createTravelRuleIntegration'),
+    body: { required: true, content: { 'application/json': { schema: CreateIntegrationRequest } } },
+  },
   responses: {
     201: { description: 'The new integration', content: { 'application/json': { schema: TravelRuleIntegration } } },
     ...errorResponses(...GUARDED_WRITE),
@@ -76,7 +75,10 @@ export const createTravelRuleMessage = createRoute({
   path: `${BASE}/trm`,
   tags: [EXTENSION],
   summary: 'Record a Travel Rule message for an inbound or outbound transfer',
-  ...operation('createTravelRuleMessage', 'Stands in for the transaction engine, which will create messages for transfers; used by tests and the demo. The request follows the wire’s create request. The workspace’s own VASP is the beneficiary of an INBOUND message and the originator of an OUTBOUND one; the other VASP (the counterparty) must be in the directory, and its policy decides which beneficiary fields it requires.'),
+  ...operation(
+    'createTravelRuleMessage',
+    'Stands in for the transaction engine, which will create messages for transfers; used by tests and the demo. The request follows the wire’s create request. The workspace’s own VASP is the beneficiary of an INBOUND message and the originator of an OUTBOUND one; the other VASP (the counterparty) must be in the directory, and its policy decides which beneficiary fields it requires.',
+  ),
   security: SECURITY,
   request: {
     ...idempotencyHeaders('createTravelRuleMessage'),
@@ -108,7 +110,10 @@ export const getTravelRuleRequiredActions = createRoute({
   path: `${BASE}/trm/{trmId}/required_actions`,
   tags: [TAG],
   summary: 'The actions a Travel Rule message needs before it can proceed',
-  ...operation('getTravelRuleRequiredActions', `A PENDING message that lacks beneficiary PII its counterparty requires needs UPLOAD_BENEFICIARY_PII, with the IVMS101 paths still missing (alternatives for a natural and a legal person: one complete set is enough). Other statuses need nothing. ${ANY_ROLE}`),
+  ...operation(
+    'getTravelRuleRequiredActions',
+    `A PENDING message that lacks beneficiary PII its counterparty requires needs UPLOAD_BENEFICIARY_PII, with the IVMS101 paths still missing (alternatives for a natural and a legal person: one complete set is enough). Other statuses need nothing. ${ANY_ROLE}`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('getTravelRuleRequiredActions'), params: TrmParams },
   responses: {
@@ -122,8 +127,11 @@ export const resolveTravelRuleAction = createRoute({
   path: `${BASE}/trm/{trmId}/resolve_action`,
   tags: [TAG],
   summary: 'Resolve a pending TRM action',
-  ...operation('resolveTravelRuleAction', '`type` must be an action the message requires now. For UPLOAD_BENEFICIARY_PII, `data.beneficiaryPii.ivms101` carries the IVMS101 JSON encrypted for the counterparty VASP’s public key (JWE with RSA-OAEP-256 and A256GCM) and `filledFields` covering the required paths. The counterparty decrypts and checks it, then accepts (ACCEPTED) or rejects it with a reason (REJECTED; FAILED when it cannot decrypt it). The answer is the message with its current status. ' +
-    `${ANY_ROLE}`),
+  ...operation(
+    'resolveTravelRuleAction',
+    '`type` must be an action the message requires now. For UPLOAD_BENEFICIARY_PII, `data.beneficiaryPii.ivms101` carries the IVMS101 JSON encrypted for the counterparty VASP’s public key (JWE with RSA-OAEP-256 and A256GCM) and `filledFields` covering the required paths. The counterparty decrypts and checks it, then accepts (ACCEPTED) or rejects it with a reason (REJECTED; FAILED when it cannot decrypt it). The answer is the message with its current status. ' +
+      `${ANY_ROLE}`,
+  ),
   security: SECURITY,
   request: {
     ...idempotencyHeaders('resolveTravelRuleAction'),
@@ -169,7 +177,10 @@ export const updateScreeningConfiguration = createRoute({
   path: '/v1/screening/configurations',
   tags: [TAG],
   summary: 'Update screening configuration',
-  ...operation('updateScreeningConfiguration', `Stores either or both booleans for the workspace and answers with both as stored; every change is audited with the values before and after. ${ANY_ROLE}`),
+  ...operation(
+    'updateScreeningConfiguration',
+    `Stores either or both booleans for the workspace and answers with both as stored; every change is audited with the values before and after. ${ANY_ROLE}`,
+  ),
   security: SECURITY,
   request: {
     ...idempotencyHeaders('updateScreeningConfiguration'),

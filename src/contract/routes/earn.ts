@@ -9,7 +9,10 @@ export const listEarnProviders = createRoute({
   path: '/v1/earn/providers',
   tags: ['Earn (beta)'],
   summary: 'List earn providers',
-  ...operation('listEarnProviders', '`sortBy` is a provider field (default providerId; a list sorts element by element), `order` ASC or DESC (default DESC), ties broken by providerId. `next` and `prev` are opaque cursors bound to the workspace and the sort, empty when there is no such page. No role restriction stated.'),
+  ...operation(
+    'listEarnProviders',
+    '`sortBy` is a provider field (default providerId; a list sorts element by element), `order` ASC or DESC (default DESC), ties broken by providerId. `next` and `prev` are opaque cursors bound to the workspace and the sort, empty when there is no such page. No role restriction stated.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('listEarnProviders'), query: EarnProvidersQuery },
   responses: {
@@ -37,7 +40,10 @@ export const approveEarnProviderTermsOfService = createRoute({
   path: '/v1/earn/providers/{providerId}/approve_terms_of_service',
   tags: ['Earn (beta)'],
   summary: 'Approve a provider’s terms of service (the provider in the path, as the public SDK sends it)',
-  ...operation('approveEarnProviderTermsOfService', `The same as POST /earn/providers/approve_terms_of_service; an unknown provider is a 404. ${approveDescription}`),
+  ...operation(
+    'approveEarnProviderTermsOfService',
+    `The same as POST /earn/providers/approve_terms_of_service; an unknown provider is a 404. ${approveDescription}`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('approveEarnProviderTermsOfService'), params: EarnProviderParam },
   responses: { 204: { description: 'Approved' }, ...errorResponses(...GUARDED_WRITE, 404) },

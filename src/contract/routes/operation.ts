@@ -22,6 +22,10 @@ export function operation<K extends OperationId>(key: K, description?: string) {
 }
 
 /** The Idempotency-Key header, for exactly the operations the table says honour it. */
-export function idempotencyHeaders<K extends OperationId>(key: K): Entry<K>['idempotent'] extends true ? { headers: typeof IdempotencyHeaders } : Record<never, never> {
-  return (OPERATIONS[key].idempotent ? { headers: IdempotencyHeaders } : {}) as Entry<K>['idempotent'] extends true ? { headers: typeof IdempotencyHeaders } : Record<never, never>;
+export function idempotencyHeaders<K extends OperationId>(
+  key: K,
+): Entry<K>['idempotent'] extends true ? { headers: typeof IdempotencyHeaders } : Record<never, never> {
+  return (OPERATIONS[key].idempotent ? { headers: IdempotencyHeaders } : {}) as Entry<K>['idempotent'] extends true
+    ? { headers: typeof IdempotencyHeaders }
+    : Record<never, never>;
 }

@@ -22,7 +22,10 @@ export const listTransactions = createRoute({
   path: '/v1/transactions',
   tags,
   summary: 'List transactions',
-  ...operation('listTransactions', 'A bare array as in the public API, newest first by default. When more match, the `next-page` header holds the URL of the next page (its `next` parameter is an opaque cursor); on a page reached by a cursor, the `prev-page` header holds the URL of the page before it (its `prev` parameter). Send `next` or `prev`, not both.'),
+  ...operation(
+    'listTransactions',
+    'A bare array as in the public API, newest first by default. When more match, the `next-page` header holds the URL of the next page (its `next` parameter is an opaque cursor); on a page reached by a cursor, the `prev-page` header holds the URL of the page before it (its `prev` parameter). Send `next` or `prev`, not both.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('listTransactions'), query: TransactionsQuery },
   responses: {
@@ -53,7 +56,10 @@ export const createTransaction = createRoute({
   path: '/v1/transactions',
   tags,
   summary: 'Submit a simulated transfer',
-  ...operation('createTransaction', 'Submits a TRANSFER from a vault account to another vault account or a one-time address on a simulated chain: the transaction engine then takes it through the statuses of the public API and every change is sent to the subscribed webhooks. `simulation.outcome` (extension) picks a failure path for demos and tests.'),
+  ...operation(
+    'createTransaction',
+    'Submits a TRANSFER from a vault account to another vault account or a one-time address on a simulated chain: the transaction engine then takes it through the statuses of the public API and every change is sent to the subscribed webhooks. `simulation.outcome` (extension) picks a failure path for demos and tests.',
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('createTransaction'), body: { required: true, content: { 'application/json': { schema: CreateTransactionRequest } } } },
   responses: { 200: json(CreateTransactionResponse, 'The new transaction'), ...errorResponses(...GUARDED_WRITE, 404) },

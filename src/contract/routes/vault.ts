@@ -24,7 +24,10 @@ export const listVaultAccounts = createRoute({
   path: '/v1/vault/accounts',
   tags,
   summary: 'List vault accounts (legacy, unpaginated)',
-  ...operation('listVaultAccounts', `Deprecated: use GET /vault/accounts_paged. At most 400,000 accounts per minute per workspace, counted across requests: a request that would pass the total gets 429 and nothing. ${BETA}`),
+  ...operation(
+    'listVaultAccounts',
+    `Deprecated: use GET /vault/accounts_paged. At most 400,000 accounts per minute per workspace, counted across requests: a request that would pass the total gets 429 and nothing. ${BETA}`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('listVaultAccounts'), query: VaultAccountsLegacyQuery },
   responses: { 200: json(z.array(VaultAccount), 'Every vault account'), ...errorResponses(...GUARDED) },

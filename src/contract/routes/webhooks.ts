@@ -29,7 +29,10 @@ export const createWebhook = createRoute({
   path: '/v1/webhooks',
   tags,
   summary: 'Register a webhook',
-  ...operation('createWebhook', `The URL must be https (plain http only to loopback when the service allows local receivers), and its host must not resolve to a private, loopback or link-local address unless the service allows it.`),
+  ...operation(
+    'createWebhook',
+    `The URL must be https (plain http only to loopback when the service allows local receivers), and its host must not resolve to a private, loopback or link-local address unless the service allows it.`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('createWebhook'), body: body(CreateWebhookRequest) },
   responses: { 201: json(Webhook, 'The webhook'), ...errorResponses(...GUARDED_WRITE) },
@@ -117,7 +120,10 @@ export const resendNotification = createRoute({
   path: '/v1/webhooks/{webhookId}/notifications/{notificationId}/resend',
   tags,
   summary: 'Resend one notification',
-  ...operation('resendNotification', `Queues the notification for delivery again with a fresh set of 10 attempts (the same id and body, so a receiver can drop a duplicate).`),
+  ...operation(
+    'resendNotification',
+    `Queues the notification for delivery again with a fresh set of 10 attempts (the same id and body, so a receiver can drop a duplicate).`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('resendNotification'), params: NotificationIdParams },
   responses: { 202: { description: 'Queued' }, ...errorResponses(...GUARDED_WRITE, 404) },
@@ -128,10 +134,21 @@ export const resendFailedNotifications = createRoute({
   path: '/v1/webhooks/{webhookId}/notifications/resend_failed',
   tags,
   summary: 'Resend every failed notification',
-  ...operation('resendFailedNotifications', `Queues every FAILED notification of the webhook (optionally since startTime and of the given events) for delivery again.`),
+  ...operation(
+    'resendFailedNotifications',
+    `Queues every FAILED notification of the webhook (optionally since startTime and of the given events) for delivery again.`,
+  ),
   security: SECURITY,
-  request: { ...idempotencyHeaders('resendFailedNotifications'), params: WebhookIdParam, body: { required: false, content: { 'application/json': { schema: ResendFailedRequest } } } },
-  responses: { 200: json(ResendFailedResponse, 'No failed notifications to resend (total 0)'), 202: json(ResendFailedResponse, 'How many were queued'), ...errorResponses(...GUARDED_WRITE, 404) },
+  request: {
+    ...idempotencyHeaders('resendFailedNotifications'),
+    params: WebhookIdParam,
+    body: { required: false, content: { 'application/json': { schema: ResendFailedRequest } } },
+  },
+  responses: {
+    200: json(ResendFailedResponse, 'No failed notifications to resend (total 0)'),
+    202: json(ResendFailedResponse, 'How many were queued'),
+    ...errorResponses(...GUARDED_WRITE, 404),
+  },
 });
 
 export const sendWebhookTestEvent = createRoute({
@@ -139,7 +156,10 @@ export const sendWebhookTestEvent = createRoute({
   path: '/v1/webhooks/{webhookId}/test',
   tags: ['Webhooks (extension)'],
   summary: 'Send a test event',
-  ...operation('sendWebhookTestEvent', `Queues a transaction.created notification with a sample transaction (id prefixed "test-") to this webhook only, signed like any other.`),
+  ...operation(
+    'sendWebhookTestEvent',
+    `Queues a transaction.created notification with a sample transaction (id prefixed "test-") to this webhook only, signed like any other.`,
+  ),
   security: SECURITY,
   request: { ...idempotencyHeaders('sendWebhookTestEvent'), params: WebhookIdParam },
   responses: { 202: json(TestEventResponse, 'The queued notification'), ...errorResponses(...GUARDED_WRITE, 404) },

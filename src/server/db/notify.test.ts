@@ -87,7 +87,9 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL listener', () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and application_name = $1', [LISTENER_APPLICATION_NAME]);
+      const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and application_name = $1', [
+        LISTENER_APPLICATION_NAME,
+      ]);
       return rows.map((r) => r.pid);
     } finally {
       await admin.end();

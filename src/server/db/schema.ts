@@ -1,4 +1,3 @@
-
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -136,7 +135,6 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
-
 
 /**
  * The audit trail. Append-only (triggers in a migration refuse UPDATE, DELETE and TRUNCATE), and

@@ -23,16 +23,45 @@ const round = (n: number, digits: number) => n.toFixed(digits);
 // What a year of a busy workspace looks like, with relative weights (sign-ins dominate).
 const KINDS: { weight: number; roles?: string[]; draft: Draft }[] = [
   { weight: 30, draft: () => ({ category: 'Security', subject: 'Sign-in', event: 'Signed in', detail: {} }) },
-  { weight: 4, draft: (pick) => ({ category: 'Security', subject: 'Sign-in', event: 'Sign-in failed', detail: { reason: pick(['wrong password', 'wrong password', 'account disabled']) } }) },
+  {
+    weight: 4,
+    draft: (pick) => ({
+      category: 'Security',
+      subject: 'Sign-in',
+      event: 'Sign-in failed',
+      detail: { reason: pick(['wrong password', 'wrong password', 'account disabled']) },
+    }),
+  },
   { weight: 10, draft: () => ({ category: 'Security', subject: 'Session', event: 'Signed out', detail: {} }) },
-  { weight: 2, draft: (pick) => ({ category: 'Security', subject: 'API authentication', event: 'Authentication failed', detail: { code: pick([-1, -4, -7, -10]), reason: 'request signature refused' } }) },
-  { weight: 2, draft: (pick) => ({ category: 'Security', subject: 'Authorization', event: 'Refused', detail: { operation: pick(['listApiUsers', 'createOrder', 'getAuditLogs']) } }) },
+  {
+    weight: 2,
+    draft: (pick) => ({
+      category: 'Security',
+      subject: 'API authentication',
+      event: 'Authentication failed',
+      detail: { code: pick([-1, -4, -7, -10]), reason: 'request signature refused' },
+    }),
+  },
+  {
+    weight: 2,
+    draft: (pick) => ({
+      category: 'Security',
+      subject: 'Authorization',
+      event: 'Refused',
+      detail: { operation: pick(['listApiUsers', 'createOrder', 'getAuditLogs']) },
+    }),
+  },
   {
     weight: 1,
     roles: ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN'],
     draft: (pick) => {
       const before = pick([1, 2, 3]);
-      return { category: 'Administration', subject: 'Quorum', event: pick(['Requested', 'Approved', 'Rejected', 'Executed', 'Canceled']), detail: { before: { adminQuorumThreshold: before }, after: { adminQuorumThreshold: before === 3 ? 2 : before + 1 } } };
+      return {
+        category: 'Administration',
+        subject: 'Quorum',
+        event: pick(['Requested', 'Approved', 'Rejected', 'Executed', 'Canceled']),
+        detail: { before: { adminQuorumThreshold: before }, after: { adminQuorumThreshold: before === 3 ? 2 : before + 1 } },
+      };
     },
   },
   {
@@ -41,13 +70,51 @@ const KINDS: { weight: number; roles?: string[]; draft: Draft }[] = [
     draft: (pick) => {
       const event = pick(['Requested', 'Approved', 'Executed', 'Enabled', 'Disabled', 'Pairing token issued']);
       const enabled = event === 'Enabled';
-      return { category: 'Administration', subject: 'API user', event, detail: { name: pick(['Treasury bot', 'Settlement bot', 'Reporting', 'Rebalancer']), ...(event === 'Enabled' || event === 'Disabled' ? { before: { enabled: !enabled }, after: { enabled } } : {}) } };
+      return {
+        category: 'Administration',
+        subject: 'API user',
+        event,
+        detail: {
+          name: pick(['Treasury bot', 'Settlement bot', 'Reporting', 'Rebalancer']),
+          ...(event === 'Enabled' || event === 'Disabled' ? { before: { enabled: !enabled }, after: { enabled } } : {}),
+        },
+      };
     },
   },
-  { weight: 1, roles: ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN'], draft: (pick) => ({ category: 'Administration', subject: 'Approval request', event: pick(['Approved', 'Rejected']), detail: {} }) },
-  { weight: 3, draft: (pick) => ({ category: 'Catalogue', subject: 'Note', event: 'Updated', detail: { assetId: pick(ASSETS), before: { text: null }, after: { text: 'Reviewed for the monthly report' } } }) },
-  { weight: 1, roles: ['OWNER', 'ADMIN', 'EDITOR'], draft: (pick) => ({ category: 'Catalogue', subject: 'Asset', event: 'Registered', detail: { blockchainId: pick(['ETH', 'MATIC_POLYGON', 'SOL', 'XLM']), scope: 'LOCAL' } }) },
-  { weight: 2, roles: ['OWNER', 'ADMIN', 'EDITOR'], draft: (pick, random) => ({ category: 'Catalogue', subject: 'Price', event: 'Set', detail: { assetId: pick(ASSETS), currency: 'USD', after: { price: round(0.5 + random() * 70000, 2) } } }) },
+  {
+    weight: 1,
+    roles: ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN'],
+    draft: (pick) => ({ category: 'Administration', subject: 'Approval request', event: pick(['Approved', 'Rejected']), detail: {} }),
+  },
+  {
+    weight: 3,
+    draft: (pick) => ({
+      category: 'Catalogue',
+      subject: 'Note',
+      event: 'Updated',
+      detail: { assetId: pick(ASSETS), before: { text: null }, after: { text: 'Reviewed for the monthly report' } },
+    }),
+  },
+  {
+    weight: 1,
+    roles: ['OWNER', 'ADMIN', 'EDITOR'],
+    draft: (pick) => ({
+      category: 'Catalogue',
+      subject: 'Asset',
+      event: 'Registered',
+      detail: { blockchainId: pick(['ETH', 'MATIC_POLYGON', 'SOL', 'XLM']), scope: 'LOCAL' },
+    }),
+  },
+  {
+    weight: 2,
+    roles: ['OWNER', 'ADMIN', 'EDITOR'],
+    draft: (pick, random) => ({
+      category: 'Catalogue',
+      subject: 'Price',
+      event: 'Set',
+      detail: { assetId: pick(ASSETS), currency: 'USD', after: { price: round(0.5 + random() * 70000, 2) } },
+    }),
+  },
   {
     weight: 12,
     roles: ['OWNER', 'ADMIN', 'SIGNER', 'EDITOR'],
@@ -59,7 +126,15 @@ const KINDS: { weight: number; roles?: string[]; draft: Draft }[] = [
     }),
   },
   { weight: 1, draft: (pick) => ({ category: 'Trading', subject: 'Quote', event: 'Requested', detail: { baseAssetId: pick(ASSETS) } }) },
-  { weight: 3, draft: (pick) => ({ category: 'Compliance', subject: 'Travel rule', event: pick(['Action resolved', 'Accepted', 'Rejected']), detail: { direction: pick(['in', 'out']) } }) },
+  {
+    weight: 3,
+    draft: (pick) => ({
+      category: 'Compliance',
+      subject: 'Travel rule',
+      event: pick(['Action resolved', 'Accepted', 'Rejected']),
+      detail: { direction: pick(['in', 'out']) },
+    }),
+  },
   {
     weight: 1,
     roles: ['OWNER', 'ADMIN', 'SECURITY_ADMIN'],
@@ -69,7 +144,11 @@ const KINDS: { weight: number; roles?: string[]; draft: Draft }[] = [
       return { category: 'Compliance', subject: 'Screening', event: 'Updated', detail: { before: { [field]: !after }, after: { [field]: after } } };
     },
   },
-  { weight: 1, roles: ['OWNER', 'ADMIN'], draft: (pick) => ({ category: 'Earn', subject: 'Terms of service', event: 'Approved', detail: { providerId: pick(['AAVE', 'MORPHO']) } }) },
+  {
+    weight: 1,
+    roles: ['OWNER', 'ADMIN'],
+    draft: (pick) => ({ category: 'Earn', subject: 'Terms of service', event: 'Approved', detail: { providerId: pick(['AAVE', 'MORPHO']) } }),
+  },
   {
     weight: 20,
     draft: (pick, random) => ({
@@ -79,7 +158,16 @@ const KINDS: { weight: number; roles?: string[]; draft: Draft }[] = [
       detail: { assetId: pick(ASSETS), amount: round(random() * 100, 8), txId: randomUUID() },
     }),
   },
-  { weight: 2, roles: ['OWNER', 'ADMIN'], draft: (pick) => ({ category: 'Webhooks', subject: pick(['Webhook', 'Notification'] as const), event: pick(['Created', 'Updated', 'Resent', 'Deleted']), detail: {} }) },
+  {
+    weight: 2,
+    roles: ['OWNER', 'ADMIN'],
+    draft: (pick) => ({
+      category: 'Webhooks',
+      subject: pick(['Webhook', 'Notification'] as const),
+      event: pick(['Created', 'Updated', 'Resent', 'Deleted']),
+      detail: {},
+    }),
+  },
 ];
 
 const ADDRESSES = ['203.0.113.10', '203.0.113.24', '198.51.100.7', '198.51.100.42', '192.0.2.15'];

@@ -102,7 +102,9 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   }
 
   const workspace = await createWorkspace(db, DEMO_WORKSPACE_NAME, true);
-  const people = await Promise.all(DEMO_USERS.map(async (u) => ({ ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, password })), name: u.displayName })));
+  const people = await Promise.all(
+    DEMO_USERS.map(async (u) => ({ ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, password })), name: u.displayName })),
+  );
 
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const apiUser = await insertApiUser(db, {
@@ -116,7 +118,13 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   await seedEarnDemo(db, workspace.id);
   await seedTradingDemo(db, workspace.id);
   await seedTransactionsDemo(db, workspace.id, people[0]!.id);
-  await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
+  await seedAuditHistory(
+    db,
+    workspace.id,
+    [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }],
+    options.auditEvents ?? DEMO_AUDIT_EVENTS,
+    Date.now(),
+  );
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
   writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });

@@ -64,21 +64,33 @@ interface SendOptions {
 /** One HTTP/1.1 request through node:http, so the client address and the connection are under the test's control. */
 function send(path: string, options: SendOptions = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const headers = { ...options.headers, ...(options.body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(options.body)) } : {}) };
-    const req = http.request(`${options.base ?? server.url}${path}`, { method: options.method ?? 'GET', headers, agent: options.agent, localAddress: options.localAddress }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, reused: req.reusedSocket }));
-      res.on('error', reject);
-    });
+    const headers = {
+      ...options.headers,
+      ...(options.body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(options.body)) } : {}),
+    };
+    const req = http.request(
+      `${options.base ?? server.url}${path}`,
+      { method: options.method ?? 'GET', headers, agent: options.agent, localAddress: options.localAddress },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, reused: req.reusedSocket }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
 /** A raw request that declares `declared` body bytes and sends only `sent` of them; answers once the server has answered and closed the connection (it fails if the server keeps it open). */
-function sendHeadersAndPartOfBody(path: string, headers: Record<string, string>, declared: number, sent: number): Promise<{ status: number; connection: string | undefined }> {
+function sendHeadersAndPartOfBody(
+  path: string,
+  headers: Record<string, string>,
+  declared: number,
+  sent: number,
+): Promise<{ status: number; connection: string | undefined }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
@@ -97,7 +109,12 @@ function sendHeadersAndPartOfBody(path: string, headers: Record<string, string>,
         connection: /\r\nconnection: ([^\r]*)/i.exec(text)?.[1]?.toLowerCase(),
       });
     });
-    const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${declared}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      `Content-Length: ${declared}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${head.join('\r\n')}\r\n\r\n${'a'.repeat(sent)}`);
   });
 }
@@ -128,15 +145,20 @@ describe('refused API authentications', () => {
 
   const statuses = (replies: Reply[]) => replies.reduce<Record<number, number>>((n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }), {});
   const eventsOf = async (key: TestApiUser) => {
-    const res = await fetch(`${server.url}/v1/management/audit_logs?userId=${key.id}&subject=API%20authentication&startTime=${windowStart - WINDOW_MS}&order=ASC&pageSize=500`, {
-      headers: { Authorization: `Bearer ${auditor}` },
-    });
+    const res = await fetch(
+      `${server.url}/v1/management/audit_logs?userId=${key.id}&subject=API%20authentication&startTime=${windowStart - WINDOW_MS}&order=ASC&pageSize=500`,
+      {
+        headers: { Authorization: `Bearer ${auditor}` },
+      },
+    );
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: { event: string; sourceAddress: string; detail: Record<string, unknown> }[] }).data;
   };
 
   it('counts a flood per key and per address in the database: a bounded number of audit events with the right count, 429 past the limits, and the real API user unaffected', async () => {
-    const [one, many, ...spread] = await Promise.all(Array.from({ length: 2 + Math.ceil(REFUSALS_PER_ADDRESS / REFUSALS_PER_KEY) + 1 }, (_, i) => addApiUser(ctx, ws.id, 'ADMIN', `bot ${i}`)));
+    const [one, many, ...spread] = await Promise.all(
+      Array.from({ length: 2 + Math.ceil(REFUSALS_PER_ADDRESS / REFUSALS_PER_KEY) + 1 }, (_, i) => addApiUser(ctx, ws.id, 'ADMIN', `bot ${i}`)),
+    );
     const hostile = `/v1/transactions/${'A'.repeat(4_000)}`;
 
     // (1) 600 forged requests naming one key from one address; the first has a hostile URI.
@@ -165,7 +187,12 @@ describe('refused API authentications', () => {
 
     // The real API user's signed requests still work, from the flooding address and elsewhere:
     // the limits only decide how refused requests are answered.
-    for (const [key, from] of [[one!, '127.0.0.2'], [many!, '127.0.0.3'], [spread[0]!, '127.0.0.9'], [one!, '127.0.0.1']] as const) {
+    for (const [key, from] of [
+      [one!, '127.0.0.2'],
+      [many!, '127.0.0.3'],
+      [spread[0]!, '127.0.0.9'],
+      [one!, '127.0.0.1'],
+    ] as const) {
       const legit = await send(path, { headers: await signedHeaders(key, path, { iat: floodAtS }), localAddress: from });
       expect(legit.status).toBe(200);
     }
@@ -217,7 +244,10 @@ describe('console sessions', () => {
     const other = await signInAs(email);
     expect((await sessionOn(server, session.token)).status).toBe(200);
     expect((await sessionOn(second, session.token)).status).toBe(200);
-    const out = await fetch(`${server.url}/v1/auth/sign_out`, { method: 'POST', headers: { Cookie: `ao_refresh=${session.cookie}`, Authorization: `Bearer ${session.token}` } });
+    const out = await fetch(`${server.url}/v1/auth/sign_out`, {
+      method: 'POST',
+      headers: { Cookie: `ao_refresh=${session.cookie}`, Authorization: `Bearer ${session.token}` },
+    });
     expect(out.status).toBe(204);
     for (const instance of [server, second]) {
       const reuse = await sessionOn(instance, session.token);
@@ -273,7 +303,8 @@ describe('early refusals on a kept-alive connection', () => {
 
   it('keeps the connection when the whole request had arrived, even for a refusal that never read the body', async () => {
     const replies = [];
-    for (let i = 0; i < 3; i++) replies.push(await send('/v1/management/api_users', { method: 'POST', body: '{}', headers: { Authorization: 'Bearer not.a.jwt' }, agent }));
+    for (let i = 0; i < 3; i++)
+      replies.push(await send('/v1/management/api_users', { method: 'POST', body: '{}', headers: { Authorization: 'Bearer not.a.jwt' }, agent }));
     expect(replies.map((r) => [r.status, r.headers.connection, r.reused])).toEqual([
       [401, 'keep-alive', false],
       [401, 'keep-alive', true],
@@ -292,7 +323,10 @@ describe('early refusals on a kept-alive connection', () => {
 
   it('answers a bodyful request with a bad JWT with 401 before reading the body, with Connection: close, and the next request succeeds', async () => {
     const bot = await addApiUser(ctx, ws.id, 'ADMIN');
-    for (const headers of [{ Authorization: 'Bearer not.a.jwt' }, await signedHeaders(bot, '/v1/management/api_users', { key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey })]) {
+    for (const headers of [
+      { Authorization: 'Bearer not.a.jwt' },
+      await signedHeaders(bot, '/v1/management/api_users', { key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey }),
+    ]) {
       // Only the first kilobyte of a declared megabyte is sent, as a slow client would. A JSON body
       // is read whole before anything answers (every string in it is checked for text PostgreSQL
       // cannot store), so the refusal that comes before the body is read is one for a body of
@@ -303,5 +337,4 @@ describe('early refusals on a kept-alive connection', () => {
       await next();
     }
   });
-
 });

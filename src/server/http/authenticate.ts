@@ -23,7 +23,6 @@ const CLOCK_SKEW_S = 5;
 /** Nonces are kept past the token's own expiry so a replay is caught for as long as it could be valid. */
 const NONCE_RETENTION_S = MAX_TOKEN_LIFETIME_S + CLOCK_SKEW_S + 60;
 
-
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 /**
  * The legacy JavaScript SDK (fireblocks-sdk 5.x) hashes `JSON.stringify(body || "")`, so a request
@@ -65,8 +64,13 @@ async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string 
     throw unauthorized('Malformed token', ERROR_CODES.malformedToken);
   }
   if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized('The JWT does not name the API key in sub', ERROR_CODES.apiKeyMissingFromJwt);
-  if (claims.sub !== apiKey || !UUID.test(apiKey)) throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
-  const user = await apiUsers.get(apiKey, () => findApiUserForAuth(deps.db, apiKey), (u) => u.enabled && u.status === 'READY');
+  if (claims.sub !== apiKey || !UUID.test(apiKey))
+    throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
+  const user = await apiUsers.get(
+    apiKey,
+    () => findApiUserForAuth(deps.db, apiKey),
+    (u) => u.enabled && u.status === 'READY',
+  );
   if (!user) throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
   try {
     return await verifyApiUserRequest(deps, user, token, alg, claims, c);
@@ -119,7 +123,9 @@ async function refusal(deps: AppDeps, c: Context<AppEnv>, user: { id: string; wo
   });
   if (!over) return error;
   const { retryAfter } = windowOf(now);
-  return new ApiError(429, ERROR_CODES.tooManyRequests, `Too many refused authentications (${over}); retry in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
+  return new ApiError(429, ERROR_CODES.tooManyRequests, `Too many refused authentications (${over}); retry in ${retryAfter} s`, {
+    'Retry-After': String(retryAfter),
+  });
 }
 
 /**
@@ -137,7 +143,14 @@ export async function summariseRefusedAuthentications(db: Db, now: Date): Promis
       await appendAudit(
         tx,
         { workspaceId: user.workspaceId, userId: user.id, userName: user.name, requestId: null, sourceAddress: null },
-        [{ category: 'Security', subject: 'API authentication', event: 'Authentication failures summarised', detail: { count, windowStart: windowStart.getTime(), windowEnd: windowStart.getTime() + WINDOW_MS } }],
+        [
+          {
+            category: 'Security',
+            subject: 'API authentication',
+            event: 'Authentication failures summarised',
+            detail: { count, windowStart: windowStart.getTime(), windowEnd: windowStart.getTime() + WINDOW_MS },
+          },
+        ],
         now,
       );
     });
@@ -170,7 +183,6 @@ async function verifyApiUserRequest(
   claims: ReturnType<typeof decodeJwt>,
   c: Parameters<MiddlewareHandler<AppEnv>>[0],
 ): Promise<Principal> {
-
   const key = publicKeyFor(user.publicKeyPem);
   const expectedAlg = key.asymmetricKeyType === 'ec' ? 'ES256' : 'RS256';
   if (alg !== expectedAlg) throw unauthorized(`Invalid signature: tokens must be signed with ${expectedAlg}`, ERROR_CODES.invalidSignature);
@@ -185,7 +197,8 @@ async function verifyApiUserRequest(
   if (typeof iat !== 'number' || typeof exp !== 'number') throw unauthorized('Malformed token: iat and exp are required', ERROR_CODES.malformedToken);
   if (iat > nowS + CLOCK_SKEW_S) throw unauthorized('The token was issued in the future; check the client clock', ERROR_CODES.issuedInFuture);
   if (exp <= nowS) throw unauthorized('Request expired: the token has expired', ERROR_CODES.requestExpired);
-  if (exp - iat > MAX_TOKEN_LIFETIME_S) throw unauthorized(`Token not accepted: exp - iat may be at most ${MAX_TOKEN_LIFETIME_S} s`, ERROR_CODES.tokenNotAccepted);
+  if (exp - iat > MAX_TOKEN_LIFETIME_S)
+    throw unauthorized(`Token not accepted: exp - iat may be at most ${MAX_TOKEN_LIFETIME_S} s`, ERROR_CODES.tokenNotAccepted);
 
   const url = new URL(c.req.url);
   if (uri !== url.pathname + url.search) throw unauthorized('The uri claim does not match the requested path and query', ERROR_CODES.wrongUri);
@@ -193,7 +206,8 @@ async function verifyApiUserRequest(
   if (typeof bodyHash !== 'string' || !acceptedBodyHashes(body).includes(bodyHash.toLowerCase())) {
     throw unauthorized('Invalid signature: bodyHash does not match the request body', ERROR_CODES.invalidSignature);
   }
-  if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > 128) throw unauthorized('Malformed token: nonce is required', ERROR_CODES.malformedToken);
+  if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > 128)
+    throw unauthorized('Malformed token: nonce is required', ERROR_CODES.malformedToken);
   if (!user.enabled) throw unauthorized('Token not accepted: this API user is disabled', ERROR_CODES.tokenNotAccepted);
   if (user.status !== 'READY') throw unauthorized(`Token not accepted: this API user is not active yet (${user.status})`, ERROR_CODES.tokenNotAccepted);
   const fresh = await rememberNonce(deps.db, user.id, nonce, new Date((exp + NONCE_RETENTION_S) * 1000));
@@ -255,7 +269,13 @@ async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Pr
   // The user and the sign-in are read again at most a second after the last read, and at once on
   // this instance after a sign-out or a revoked sign-in, so those count on every instance within a second.
   const principal =
-    sub && sid && UUID.test(sub) && UUID.test(sid) ? await sessionPrincipals.get(`${sub} ${sid}`, () => findSessionPrincipal(deps.db, sub, sid), () => true) : undefined;
+    sub && sid && UUID.test(sub) && UUID.test(sid)
+      ? await sessionPrincipals.get(
+          `${sub} ${sid}`,
+          () => findSessionPrincipal(deps.db, sub, sid),
+          () => true,
+        )
+      : undefined;
   if (!principal) throw unauthorized('Token not accepted: the session has ended, or the user no longer exists or is disabled', ERROR_CODES.tokenNotAccepted);
   return principal;
 }
@@ -285,7 +305,14 @@ export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHa
       await appendAudit(
         deps.db,
         actorOf(c, deps),
-        [{ category: 'Security', subject: 'Authorization', event: 'Refused', detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) } }],
+        [
+          {
+            category: 'Security',
+            subject: 'Authorization',
+            event: 'Refused',
+            detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) },
+          },
+        ],
         deps.now(),
       );
       throw new ApiError(403, ERROR_CODES.insufficientPermissions, `Insufficient permissions: the ${role} role may not perform ${operationId}`);
@@ -297,10 +324,5 @@ export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHa
 /** Everything an operation of the contract needs before its handler: who, may they, how often, once. */
 export function guard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
   const operation = OPERATIONS[operationId];
-  return [
-    authenticate(deps),
-    authorize(deps, operationId),
-    rateLimit(deps, operation.category),
-    ...(operation.idempotent ? [idempotency(deps)] : []),
-  ];
+  return [authenticate(deps), authorize(deps, operationId), rateLimit(deps, operation.category), ...(operation.idempotent ? [idempotency(deps)] : [])];
 }

@@ -29,14 +29,26 @@ describe('error envelope', () => {
   };
 
   it('malformed JSON is a 400 that says so', async () => {
-    await expectEnvelope(await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' }), 400, /Malformed JSON/);
+    await expectEnvelope(
+      await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' }),
+      400,
+      /Malformed JSON/,
+    );
   });
   it('a wrong content type is a 415 naming it', async () => {
-    await expectEnvelope(await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' }), 415, /text\/plain.*application\/json/);
+    await expectEnvelope(
+      await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' }),
+      415,
+      /text\/plain.*application\/json/,
+    );
   });
   it('a field the contract forbids is named', async () => {
     const body = JSON.stringify({ email: 'a@b.test', password: 'x', isAdmin: true });
-    await expectEnvelope(await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), 400, /'isAdmin' is not allowed/);
+    await expectEnvelope(
+      await app.request('/v1/auth/sign_in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+      400,
+      /'isAdmin' is not allowed/,
+    );
   });
   it('an invalid field is named', async () => {
     const body = JSON.stringify({ email: 'not-an-email', password: 'x' });
@@ -114,7 +126,11 @@ describe('workspace isolation', () => {
     const list = (await (await app.request('/v1/management/api_users', { headers: bHeaders })).json()) as { users: { id: string }[] };
     expect(list.users.map((u) => u.id)).not.toContain(aBot.id);
     expect((await app.request(`/v1/management/api_users/${aBot.id}`, { headers: bHeaders })).status).toBe(404);
-    const change = await app.request(`/v1/management/api_users/${aBot.id}/enabled`, { method: 'PUT', headers: bHeaders, body: JSON.stringify({ enabled: false }) });
+    const change = await app.request(`/v1/management/api_users/${aBot.id}/enabled`, {
+      method: 'PUT',
+      headers: bHeaders,
+      body: JSON.stringify({ enabled: false }),
+    });
     expect(change.status).toBe(404);
 
     // Tenant A's bot is untouched and still works; A's own admin sees it.

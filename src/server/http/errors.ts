@@ -32,7 +32,9 @@ export function describeZodError(error: ZodError, target: string): string {
   return formatFieldErrors(
     error.issues.map((issue) => {
       const path = issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key));
-      return issue.code === 'unrecognized_keys' ? { target: target as FieldTarget, path, notAllowed: issue.keys } : { target: target as FieldTarget, path, message: issue.message };
+      return issue.code === 'unrecognized_keys'
+        ? { target: target as FieldTarget, path, notAllowed: issue.keys }
+        : { target: target as FieldTarget, path, message: issue.message };
     }),
   );
 }

@@ -9,7 +9,11 @@ let server: RunningServer;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  server = await startServer(testConfig({ instanceId: 'i7' }), ctx.deps.logger, { deps: { ...ctx.deps, config: testConfig({ instanceId: 'i7' }) }, database: ctx.database, releaseLock: () => undefined });
+  server = await startServer(testConfig({ instanceId: 'i7' }), ctx.deps.logger, {
+    deps: { ...ctx.deps, config: testConfig({ instanceId: 'i7' }) },
+    database: ctx.database,
+    releaseLock: () => undefined,
+  });
 });
 afterAll(() => server.close());
 
@@ -31,7 +35,11 @@ describe('health endpoints', () => {
 
   it('are not counted against rate limits and leave nothing in the info log', async () => {
     const logs = new LogCapture();
-    const app = createApp({ ...ctx.deps, logger: createLogger('info', logs), config: testConfig({ rateLimits: { write: 1, query: 1, external_query: 1, high_compute: 1 } }) }, undefined, { workers: true, draining: false });
+    const app = createApp(
+      { ...ctx.deps, logger: createLogger('info', logs), config: testConfig({ rateLimits: { write: 1, query: 1, external_query: 1, high_compute: 1 } }) },
+      undefined,
+      { workers: true, draining: false },
+    );
     for (let n = 0; n < 5; n++) expect((await app.request('/readyz')).status).toBe(200);
     expect(logs.text).not.toMatch(/readyz/);
   });
@@ -39,7 +47,10 @@ describe('health endpoints', () => {
   it('/readyz names what is not ready: workers not started, draining, a database that does not answer', async () => {
     const readiness = { workers: false, draining: false };
     const app = createApp(ctx.deps, undefined, readiness);
-    expect(await (await app.request('/readyz')).json()).toEqual({ message: 'Workers not running: the engines and the webhook delivery have not started', code: 503 });
+    expect(await (await app.request('/readyz')).json()).toEqual({
+      message: 'Workers not running: the engines and the webhook delivery have not started',
+      code: 503,
+    });
     readiness.workers = true;
     expect((await app.request('/readyz')).status).toBe(200);
     readiness.draining = true;

@@ -26,10 +26,11 @@ const DATABASE_CHECK_MS = 2000;
  * whether this instance should get traffic.
  */
 export function registerHealth(app: OpenAPIHono<AppEnv>, db: Db, readiness: Readiness) {
-  const notReady = (message: string) => new Response(JSON.stringify({ message, code: ERROR_CODES.serviceUnavailable }), {
-    status: 503,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
-  });
+  const notReady = (message: string) =>
+    new Response(JSON.stringify({ message, code: ERROR_CODES.serviceUnavailable }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    });
   app.get('/livez', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ status: 'ok' });

@@ -58,7 +58,14 @@ async function claim(db: Db, scope: Scope, fingerprint: string, requestId: strin
     const taken = await db
       .update(idempotencyRecords)
       .set({ lockedBy: lease.owner, lockedUntil, requestId })
-      .where(and(scopeOf(scope), eq(idempotencyRecords.state, 'IN_FLIGHT'), eq(idempotencyRecords.lockedBy, existing.lockedBy), lte(idempotencyRecords.lockedUntil, now)))
+      .where(
+        and(
+          scopeOf(scope),
+          eq(idempotencyRecords.state, 'IN_FLIGHT'),
+          eq(idempotencyRecords.lockedBy, existing.lockedBy),
+          lte(idempotencyRecords.lockedUntil, now),
+        ),
+      )
       .returning({ key: idempotencyRecords.key });
     if (taken.length > 0) return { lease, takenOverFrom: existing.requestId };
   }
@@ -72,7 +79,11 @@ async function claim(db: Db, scope: Scope, fingerprint: string, requestId: strin
  */
 async function settle(db: Db, lease: Lease, res: Response): Promise<boolean> {
   if (res.status >= 500) {
-    const rows = await db.update(idempotencyRecords).set({ state: 'FAILED', statusCode: res.status }).where(heldBy(lease)).returning({ key: idempotencyRecords.key });
+    const rows = await db
+      .update(idempotencyRecords)
+      .set({ state: 'FAILED', statusCode: res.status })
+      .where(heldBy(lease))
+      .returning({ key: idempotencyRecords.key });
     return rows.length > 0;
   }
   if (res.status === 400) {
@@ -97,7 +108,12 @@ async function settle(db: Db, lease: Lease, res: Response): Promise<boolean> {
  * past its lease), the write is rolled back and this request answers 409, so the effect happens
  * once. Without an Idempotency-Key it is a plain transaction.
  */
-export async function commitWithResponse<T, R extends Response>(c: Context<AppEnv>, db: Db, write: (tx: Db) => Promise<T>, respond: (result: T) => R): Promise<R> {
+export async function commitWithResponse<T, R extends Response>(
+  c: Context<AppEnv>,
+  db: Db,
+  write: (tx: Db) => Promise<T>,
+  respond: (result: T) => R,
+): Promise<R> {
   const lease = leases.get(c);
   const res = await db.transaction(async (tx) => {
     const response = respond(await write(tx));

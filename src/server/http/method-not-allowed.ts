@@ -9,7 +9,12 @@ export function allowedMethods(app: { routes: readonly { method: string; path: s
       .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
       .map((route) => ({
         method: route.method,
-        pattern: new RegExp(`^${route.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`),
+        pattern: new RegExp(
+          `^${route.path
+            .split('/')
+            .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('/')}$`,
+        ),
       }));
     const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
     // Hono answers HEAD with the GET route, without the body.

@@ -35,7 +35,9 @@ it('refuses exactly the requests past the limit when they arrive together', asyn
   const ws = await addWorkspace(ctx, 'Rush Co', ['ADMIN']);
   const token = await consoleToken(app, ws.people[0]!.email);
   ctx.clock.set(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
-  const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await app.request('/v1/management/api_users', { headers: { Authorization: `Bearer ${token}` } })).status));
+  const statuses = await Promise.all(
+    Array.from({ length: 8 }, async () => (await app.request('/v1/management/api_users', { headers: { Authorization: `Bearer ${token}` } })).status),
+  );
   expect(statuses.filter((s) => s === 200)).toHaveLength(3);
   expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   ctx.clock.reset();
@@ -55,6 +57,9 @@ it('counts in memory far from the limit, and several instances together admit at
   expect(admitted).toBeLessThanOrEqual(1000 + 2 * 10);
   // Every request reached the shared counter (the last ones at the next flush).
   await Promise.all(instances.map((counters) => counters.flushAll()));
-  const [row] = await ctx.deps.db.select().from(rateLimitCounters).where(and(eq(rateLimitCounters.caller, 'CONSOLE:both'), eq(rateLimitCounters.category, 'query')));
+  const [row] = await ctx.deps.db
+    .select()
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.caller, 'CONSOLE:both'), eq(rateLimitCounters.category, 'query')));
   expect(row?.count).toBe(1300);
 });

@@ -24,7 +24,10 @@ export function windowOf(now: Date): { start: Date; retryAfter: number } {
  */
 export async function countInWindow(db: Db, counters: { caller: string; category: string }[], now: Date): Promise<number[]> {
   const windowStart = windowOf(now).start;
-  return addToCounters(db, counters.map((counter) => ({ ...counter, windowStart, count: 1 })));
+  return addToCounters(
+    db,
+    counters.map((counter) => ({ ...counter, windowStart, count: 1 })),
+  );
 }
 
 /** Adds each row's count to its counter, in one statement; answers the counters' new values in the order given. */
@@ -36,7 +39,12 @@ async function addToCounters(db: Db, counters: { caller: string; category: strin
       target: [rateLimitCounters.caller, rateLimitCounters.category, rateLimitCounters.windowStart],
       set: { count: sql`${rateLimitCounters.count} + excluded.count` },
     })
-    .returning({ caller: rateLimitCounters.caller, category: rateLimitCounters.category, windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count });
+    .returning({
+      caller: rateLimitCounters.caller,
+      category: rateLimitCounters.category,
+      windowStart: rateLimitCounters.windowStart,
+      count: rateLimitCounters.count,
+    });
   return counters.map(
     ({ caller, category, windowStart, count }) =>
       rows.find((row) => row.caller === caller && row.category === category && row.windowStart.getTime() === windowStart.getTime())?.count ?? count,
@@ -178,12 +186,11 @@ export function rateLimit(deps: AppDeps, category: RateCategory): MiddlewareHand
     const remaining = Math.max(0, limit - count);
     const { retryAfter } = windowOf(now);
     if (count > limit) {
-      throw new ApiError(
-        429,
-        ERROR_CODES.tooManyRequests,
-        `Rate limit exceeded: at most ${limit} ${category} requests per minute; retry in ${retryAfter} s`,
-        { 'Retry-After': String(retryAfter), 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0' },
-      );
+      throw new ApiError(429, ERROR_CODES.tooManyRequests, `Rate limit exceeded: at most ${limit} ${category} requests per minute; retry in ${retryAfter} s`, {
+        'Retry-After': String(retryAfter),
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': '0',
+      });
     }
     await next();
     c.res.headers.set('X-RateLimit-Limit', String(limit));
@@ -203,7 +210,13 @@ export async function endedCounters(db: Db, category: string, latestStart: Date)
 export async function takeCounter(db: Db, counter: { caller: string; category: string; windowStart: Date }): Promise<number | undefined> {
   const [row] = await db
     .delete(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.caller, counter.caller), eq(rateLimitCounters.category, counter.category), eq(rateLimitCounters.windowStart, counter.windowStart)))
+    .where(
+      and(
+        eq(rateLimitCounters.caller, counter.caller),
+        eq(rateLimitCounters.category, counter.category),
+        eq(rateLimitCounters.windowStart, counter.windowStart),
+      ),
+    )
     .returning({ count: rateLimitCounters.count });
   return row?.count;
 }

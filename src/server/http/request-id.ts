@@ -24,9 +24,6 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     // A balancer asks every instance for its health every second or two: those lines (a 503 from a
     // draining instance included) would drown the rest, so they are kept for LOG_LEVEL=debug.
     const level = (HEALTH_PATHS as readonly string[]).includes(c.req.path) ? 'debug' : status >= 500 ? 'error' : 'info';
-    log[level](
-      { method: c.req.method, path: recordedPath(c), status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    log[level]({ method: c.req.method, path: recordedPath(c), status, ms: Math.round(performance.now() - started) }, 'request');
   };
 }

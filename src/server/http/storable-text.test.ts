@@ -30,12 +30,28 @@ const expect400 = async (res: Response, pattern: RegExp) => {
 
 describe('text PostgreSQL cannot store', () => {
   it('a NUL in a JSON body field is a 400 naming the field', async () => {
-    await expect400(await send('PATCH', '/v1/assets/USDT', JSON.stringify({ metadata: { note: { text: 'a\u0000b' } } })), /body field 'metadata\.note\.text'.*NUL/);
     await expect400(
-      await send('POST', '/v1/transactions', JSON.stringify({ assetId: 'ETH', amount: '1', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, externalTxId: '\u0000' })),
+      await send('PATCH', '/v1/assets/USDT', JSON.stringify({ metadata: { note: { text: 'a\u0000b' } } })),
+      /body field 'metadata\.note\.text'.*NUL/,
+    );
+    await expect400(
+      await send(
+        'POST',
+        '/v1/transactions',
+        JSON.stringify({
+          assetId: 'ETH',
+          amount: '1',
+          source: { type: 'VAULT_ACCOUNT', id: '0' },
+          destination: { type: 'VAULT_ACCOUNT', id: '1' },
+          externalTxId: '\u0000',
+        }),
+      ),
       /body field 'externalTxId'/,
     );
-    await expect400(await send('POST', '/v1/webhooks', JSON.stringify({ url: 'https://example.test/hook', events: ['transaction.created'], description: ['x', 'y\u0000'] })), /body field 'description\.1'/);
+    await expect400(
+      await send('POST', '/v1/webhooks', JSON.stringify({ url: 'https://example.test/hook', events: ['transaction.created'], description: ['x', 'y\u0000'] })),
+      /body field 'description\.1'/,
+    );
   });
   it('a NUL in a field name is named by where it stands', async () => {
     await expect400(await send('PATCH', '/v1/assets/USDT', JSON.stringify({ metadata: { 'no\u0000te': {} } })), /body field name in 'metadata'/);

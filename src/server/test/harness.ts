@@ -242,7 +242,12 @@ function runCli(args: string[], env: Record<string, string>) {
  * owner (password `sdk-owner-password`) and an API user made by the CLI from a fresh CSR — on a
  * data folder of its own, or a throwaway database on DATABASE_URL's server.
  */
-export async function startSdkServer(options: { ownerEmail: string; apiUserName: string; role: Role; prepare?: (db: Db, workspaceId: string) => Promise<void> }): Promise<SdkServer> {
+export async function startSdkServer(options: {
+  ownerEmail: string;
+  apiUserName: string;
+  role: Role;
+  prepare?: (db: Db, workspaceId: string) => Promise<void>;
+}): Promise<SdkServer> {
   const dir = mkdtempSync(join(tmpdir(), 'ao-sdk-'));
   const holder = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
   const target = holder?.url ? { url: holder.url } : { dataDir: join(dir, 'data') };

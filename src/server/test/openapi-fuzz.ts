@@ -114,7 +114,9 @@ export function valueOf(resolve: Resolve, node: Schema | { $ref: string }, depth
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const names = Object.keys(properties);
       if (names.length === 0 && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-        return fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), valueOf(resolve, schema.additionalProperties as Schema, depth + 1, known), { maxKeys: 3 });
+        return fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), valueOf(resolve, schema.additionalProperties as Schema, depth + 1, known), {
+          maxKeys: 3,
+        });
       }
       if (depth > 8) return fc.constant({});
       const model = Object.fromEntries(
@@ -123,7 +125,14 @@ export function valueOf(resolve: Resolve, node: Schema | { $ref: string }, depth
           if (!types(resolve<Schema>(properties[name]!)).includes('string')) return [name, value];
           // The document says "string" for URLs; a URL by name gets past the URL check too. Loopback
           // only, and a closed port, so that nothing the fuzzer registers could reach elsewhere.
-          if (/url$/i.test(name)) return [name, fc.oneof(value, fc.webSegment().map((path) => `https://127.0.0.1:9/${path}`))];
+          if (/url$/i.test(name))
+            return [
+              name,
+              fc.oneof(
+                value,
+                fc.webSegment().map((path) => `https://127.0.0.1:9/${path}`),
+              ),
+            ];
           const ids = /(^id|Id)$/.test(name) ? known(name) : [];
           return [name, ids.length ? fc.oneof(value, fc.constantFrom(...ids)) : value];
         }),
@@ -177,7 +186,9 @@ export function mutate(value: unknown, mutation: Mutation, choice: number): unkn
         return rest;
       });
     case 'extra-field':
-      return replaceAt(value, pick(objects.length ? objects : [[]]), (old) => (old !== null && typeof old === 'object' ? { ...old, fuzzExtraField: 'x' } : { fuzzExtraField: 'x' }));
+      return replaceAt(value, pick(objects.length ? objects : [[]]), (old) =>
+        old !== null && typeof old === 'object' ? { ...old, fuzzExtraField: 'x' } : { fuzzExtraField: 'x' },
+      );
     case 'huge-string':
       // Mostly past every maxLength; one in four past the 1 MiB body limit too.
       return replaceAt(value, pick(all), () => 'x'.repeat(choice % 4 === 0 ? 1_100_000 : 70_000));
@@ -215,7 +226,22 @@ export const MALFORMED_PATH_PARAMS = [
 ];
 
 /** Query values that no parameter accepts, and one parameter that no operation has. */
-export const MALFORMED_QUERY_VALUES = ['', '\u0000', 'a\u0000', '\ud800', '-1', '1e999', 'NaN', 'x'.repeat(20_000), '[]', '{}', '%', '0x10', '1.5', 'true,false,,'];
+export const MALFORMED_QUERY_VALUES = [
+  '',
+  '\u0000',
+  'a\u0000',
+  '\ud800',
+  '-1',
+  '1e999',
+  'NaN',
+  'x'.repeat(20_000),
+  '[]',
+  '{}',
+  '%',
+  '0x10',
+  '1.5',
+  'true,false,,',
+];
 
 /** Checks a value against the document's subset of JSON Schema; the problems, each with its place. */
 export function validate(resolve: Resolve, node: Schema | { $ref: string }, value: unknown, at = '$'): string[] {
@@ -257,7 +283,8 @@ export function validate(resolve: Resolve, node: Schema | { $ref: string }, valu
     for (const [name, item] of Object.entries(value)) {
       if (properties[name]) problems.push(...validate(resolve, properties[name], item, `${at}.${name}`));
       else if (schema.additionalProperties === false) problems.push(`${at}: '${name}' is not in the schema`);
-      else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') problems.push(...validate(resolve, schema.additionalProperties as Schema, item, `${at}.${name}`));
+      else if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+        problems.push(...validate(resolve, schema.additionalProperties as Schema, item, `${at}.${name}`));
     }
   }
   return problems;

@@ -169,7 +169,10 @@ function propertyName(name: ts.PropertyName) {
 function addMembers(model: Extract<Shape, { kind: 'model' }>, members: ts.NodeArray<ts.TypeElement>, context: string) {
   for (const member of members) {
     if (ts.isPropertySignature(member)) {
-      model.props.set(propertyName(member.name), { shape: member.type ? fromTypeNode(member.type, context) : { kind: 'any' }, optional: !!member.questionToken });
+      model.props.set(propertyName(member.name), {
+        shape: member.type ? fromTypeNode(member.type, context) : { kind: 'any' },
+        optional: !!member.questionToken,
+      });
     } else if (ts.isIndexSignatureDeclaration(member)) {
       model.index = fromTypeNode(member.type, context);
     } else {
@@ -264,7 +267,14 @@ export function sdkRequestShape(apiClass: string, method: string): { shape: Shap
   return { shape: fromTypeNode(param, `${apiClass}.${method}`), model };
 }
 
-const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeof value);
+const describe = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'string'
+        ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+        : typeof value;
 
 /** Checks a JSON value against a shape; `model` names the shape in messages and extras. */
 export function checkShape(value: unknown, shape: Shape, bounds: SdkBounds = {}): CheckResult {
@@ -292,7 +302,7 @@ function alternatives(shape: Shape): Extract<Shape, { kind: 'model' }>[] | undef
   }
   if (s.kind === 'union') {
     const all = s.of.map(alternatives);
-    return all.every(Boolean) ? all.flat() as Extract<Shape, { kind: 'model' }>[] : undefined;
+    return all.every(Boolean) ? (all.flat() as Extract<Shape, { kind: 'model' }>[]) : undefined;
   }
   if (s.kind === 'intersection') {
     let merged: Extract<Shape, { kind: 'model' }>[] | undefined = [{ kind: 'model', name: '', props: new Map() }];
@@ -339,7 +349,8 @@ function walk(value: unknown, shape: Shape, path: string, errors: string[], extr
       return;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) errors.push(`${path}: expected number, got ${describe(value)}`);
-      else if (bound && ((bound.minimum !== undefined && value < bound.minimum) || (bound.maximum !== undefined && value > bound.maximum))) errors.push(`${path}: ${value} is outside ${bound.minimum ?? '-∞'}..${bound.maximum ?? '∞'}`);
+      else if (bound && ((bound.minimum !== undefined && value < bound.minimum) || (bound.maximum !== undefined && value > bound.maximum)))
+        errors.push(`${path}: ${value} is outside ${bound.minimum ?? '-∞'}..${bound.maximum ?? '∞'}`);
       return;
     case 'boolean':
       if (typeof value !== 'boolean') errors.push(`${path}: expected boolean, got ${describe(value)}`);
@@ -379,7 +390,8 @@ function walk(value: unknown, shape: Shape, path: string, errors: string[], extr
       if (resolve(variant).kind === 'null') continue;
       const attempt = { errors: [] as string[], extras: new Set<string>(), models: new Set<string>() };
       walk(value, variant, path, attempt.errors, attempt.extras, attempt.models, bounds, owner);
-      if (!best || attempt.errors.length < best.errors.length || (attempt.errors.length === best.errors.length && attempt.extras.size < best.extras.size)) best = attempt;
+      if (!best || attempt.errors.length < best.errors.length || (attempt.errors.length === best.errors.length && attempt.extras.size < best.extras.size))
+        best = attempt;
     }
     if (!best) return;
     // No variant matches: the nearest one's errors say what is wrong (their paths locate it).
@@ -422,7 +434,12 @@ function walk(value: unknown, shape: Shape, path: string, errors: string[], extr
 
 /** The bounds key of a property: `Model.property`, for whichever part of an intersection has one. */
 function ownerOf(modelName: string, key: string, bounds: SdkBounds) {
-  return modelName.split(' & ').map((m) => `${m}.${key}`).find((k) => bounds[k]) ?? `${modelName}.${key}`;
+  return (
+    modelName
+      .split(' & ')
+      .map((m) => `${m}.${key}`)
+      .find((k) => bounds[k]) ?? `${modelName}.${key}`
+  );
 }
 
 function checkBound(size: number, bound: SdkBound | undefined, path: string, what: 'length' | 'items', errors: string[]) {

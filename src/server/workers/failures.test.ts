@@ -34,18 +34,27 @@ beforeAll(async () => {
   await seedTradingDemo(ctx.deps.db, ws.id);
   admin = await consoleToken(app, ws.people[0]!.email);
   editor = await consoleToken(app, ws.people[1]!.email);
-  const events = ['transaction.created', 'transaction.status.updated', 'transaction.approval_status.updated', 'transaction.network_records.processing_completed'];
+  const events = [
+    'transaction.created',
+    'transaction.status.updated',
+    'transaction.approval_status.updated',
+    'transaction.network_records.processing_completed',
+  ];
   for (const i of [1, 2]) expect((await jsonCaller(app)(admin, 'POST', '/v1/webhooks', { url: `http://127.0.0.1:9/hook-${i}`, events })).status).toBe(201);
   await ctx.deps.db.execute(sql`create table test_refusals (needle text not null)`);
-  await ctx.deps.db.execute(sql.raw(`
+  await ctx.deps.db.execute(
+    sql.raw(`
     create function test_refuse_notification() returns trigger language plpgsql as $$
     begin
       if exists (select 1 from test_refusals r where strpos(new.body, r.needle) > 0) then
         raise exception 'notification refused by the test trigger';
       end if;
       return new;
-    end $$`));
-  await ctx.deps.db.execute(sql`create trigger test_refuse_notification before insert on webhook_notifications for each row execute function test_refuse_notification()`);
+    end $$`),
+  );
+  await ctx.deps.db.execute(
+    sql`create trigger test_refuse_notification before insert on webhook_notifications for each row execute function test_refuse_notification()`,
+  );
 }, 60_000);
 afterAll(() => ctx.database.close());
 
@@ -59,13 +68,17 @@ describe('a notification that cannot be written', () => {
     const usdc = (amount: string) => ({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount });
     // The refused transfer is the first due, so a queue that stopped at it would move nothing.
     const refused = await call<{ id: string }>('POST', '/v1/transactions', usdc('1'));
-    const others = await Promise.all([call<{ id: string }>('POST', '/v1/transactions', usdc('2')), call<{ id: string }>('POST', '/v1/transactions', usdc('3'))]);
+    const others = await Promise.all([
+      call<{ id: string }>('POST', '/v1/transactions', usdc('2')),
+      call<{ id: string }>('POST', '/v1/transactions', usdc('3')),
+    ]);
     expect([refused, ...others].map((r) => r.status)).toEqual([200, 200, 200]);
     await refuse(refused.body.id);
 
     const failures = new StepFailures(ctx.deps.logger, 'transaction engine step failed');
     const status = async (id: string) => (await call<{ status: string }>('GET', `/v1/transactions/${id}`)).body.status;
-    const dueOf = async (id: string) => (await ctx.deps.db.select({ at: transactions.nextStepAt }).from(transactions).where(eq(transactions.id, id)))[0]!.at!.getTime();
+    const dueOf = async (id: string) =>
+      (await ctx.deps.db.select({ at: transactions.nextStepAt }).from(transactions).where(eq(transactions.id, id)))[0]!.at!.getTime();
     let t = Date.now() + TX_STEP_MS;
     const delays: number[] = [];
     for (let i = 0; i < 14; i += 1) {
@@ -151,7 +164,13 @@ describe('the poller', () => {
         reached = resolve;
       });
     // Nothing due after a round: the worker sleeps for its safety poll, here a millisecond.
-    const poller = startPoller('test worker', async () => (await step(), undefined), ctx.deps.logger, { notices: ctx.database.notices, channel: CHANNELS.transactions, safetyMs: 1, busyMs: 1, now: () => new Date() });
+    const poller = startPoller('test worker', async () => (await step(), undefined), ctx.deps.logger, {
+      notices: ctx.database.notices,
+      channel: CHANNELS.transactions,
+      safetyMs: 1,
+      busyMs: 1,
+      now: () => new Date(),
+    });
     await until(6);
     cause = 'another cause';
     await until(6);

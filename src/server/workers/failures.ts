@@ -117,7 +117,9 @@ export interface DueWork<Row extends DueRow> {
 /** Sets a row whose step failed aside until `until`, unless another worker moved it meanwhile. */
 async function postpone(db: Db, table: DueWork<DueRow>['table'], row: DueRow, until: Date) {
   const due = row.nextStepAt ? sql`= ${row.nextStepAt.toISOString()}::timestamptz` : sql`is null`;
-  await db.execute(sql`update ${table} set ${sql.identifier(table.nextStepAt.name)} = ${until.toISOString()}::timestamptz where ${table.id} = ${row.id}::uuid and ${table.nextStepAt} ${due}`);
+  await db.execute(
+    sql`update ${table} set ${sql.identifier(table.nextStepAt.name)} = ${until.toISOString()}::timestamptz where ${table.id} = ${row.id}::uuid and ${table.nextStepAt} ${due}`,
+  );
 }
 
 /**
@@ -128,7 +130,14 @@ async function postpone(db: Db, table: DueWork<DueRow>['table'], row: DueRow, un
  * claim, or setting the row aside) ends the round, for the poller to report. An aborted `signal`
  * (the worker stopping) ends the round after the step in flight.
  */
-export async function takeDueSteps<Row extends DueRow>(db: Db, work: DueWork<Row>, now: Date, max: number, failures: StepFailures, signal?: AbortSignal): Promise<number> {
+export async function takeDueSteps<Row extends DueRow>(
+  db: Db,
+  work: DueWork<Row>,
+  now: Date,
+  max: number,
+  failures: StepFailures,
+  signal?: AbortSignal,
+): Promise<number> {
   let taken = 0;
   for (let tried = 0; tried < max && !signal?.aborted; tried += 1) {
     const claimed: { row?: Row } = {};

@@ -10,8 +10,7 @@ import { NAV_ITEMS, type NavItem, startPathFor } from './navigation';
 
 // Error views are fetched when one is shown: the error view's copyable request id brings the
 // tooltip and its positioning library, more JavaScript than the sign-in form.
-const errorView = (name: 'AppErrorBoundary' | 'NotFoundPage' | 'RouteErrorBoundary') =>
-  lazy(async () => ({ default: (await import('./route-errors'))[name] }));
+const errorView = (name: 'AppErrorBoundary' | 'NotFoundPage' | 'RouteErrorBoundary') => lazy(async () => ({ default: (await import('./route-errors'))[name] }));
 const AppErrorBoundary = errorView('AppErrorBoundary');
 const NotFoundPage = errorView('NotFoundPage');
 const RouteErrorBoundary = errorView('RouteErrorBoundary');

@@ -32,12 +32,7 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={loading ? () => {} : onClose}
-      title={title}
-      centered
-    >
+    <Modal opened={opened} onClose={loading ? () => {} : onClose} title={title} centered>
       <Stack>
         {children}
         <Group justify="flex-end">

@@ -7,13 +7,7 @@ export function CopyIconButton({ value, label }: { value: string; label: string 
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color={copied ? 'teal' : 'gray'}
-            size="sm"
-            onClick={copy}
-            aria-label={copied ? `${label} copied` : `Copy ${label}`}
-          >
+          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
             {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
           </ActionIcon>
         </Tooltip>

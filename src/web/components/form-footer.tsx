@@ -6,7 +6,17 @@ import type { ReactNode } from 'react';
  * then Cancel and the submit button. While the submission runs, Cancel is disabled (the request
  * cannot be taken back) and the submit button shows it is busy.
  */
-export function FormFooter({ serverError, pending, onCancel, submitLabel }: { serverError?: string; pending: boolean; onCancel: () => void; submitLabel: ReactNode }) {
+export function FormFooter({
+  serverError,
+  pending,
+  onCancel,
+  submitLabel,
+}: {
+  serverError?: string;
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+}) {
   return (
     <>
       {serverError && (

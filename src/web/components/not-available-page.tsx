@@ -7,16 +7,9 @@ import { Page } from './page';
 export function NotAvailablePage({ title, purpose }: { title: string; purpose: ReactNode }) {
   return (
     <Page title={title}>
-      <EmptyState
-        icon={<IconHourglassEmpty aria-hidden />}
-        withIndicatorBackground
-        align="left"
-        py="xl"
-      >
+      <EmptyState icon={<IconHourglassEmpty aria-hidden />} withIndicatorBackground align="left" py="xl">
         <EmptyState.Title order={2}>Not available yet</EmptyState.Title>
-        <EmptyState.Description>
-          {purpose} This page is not part of this version of the console yet.
-        </EmptyState.Description>
+        <EmptyState.Description>{purpose} This page is not part of this version of the console yet.</EmptyState.Description>
       </EmptyState>
     </Page>
   );

@@ -18,8 +18,8 @@ function report(error: unknown) {
 
 describe('reportFormError', () => {
   it('puts a 400 on the field its message names first', () => {
-    const { show, setFieldError } = report(new ApiError(400, 400, "role OWNER cannot be given to an API user; the owner is a person", 'r1'));
-    expect(setFieldError).toHaveBeenCalledWith('role', "role OWNER cannot be given to an API user; the owner is a person");
+    const { show, setFieldError } = report(new ApiError(400, 400, 'role OWNER cannot be given to an API user; the owner is a person', 'r1'));
+    expect(setFieldError).toHaveBeenCalledWith('role', 'role OWNER cannot be given to an API user; the owner is a person');
     expect(show).not.toHaveBeenCalled();
   });
 
@@ -28,7 +28,7 @@ describe('reportFormError', () => {
     expect(setFieldError).toHaveBeenCalledWith('name', 'name must be at most 30 characters');
   });
 
-  it('reads a validation failure in the contract\'s format: the first problem on a form field, with its own message', () => {
+  it("reads a validation failure in the contract's format: the first problem on a form field, with its own message", () => {
     const message = "Invalid request: body: Invalid input; body 'role': role must be one of: ADMIN; SIGNER; body 'name': name is required";
     const { setFieldError } = report(new ApiError(400, 400, message, 'r5'));
     expect(setFieldError).toHaveBeenCalledTimes(1);

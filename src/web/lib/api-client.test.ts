@@ -10,8 +10,7 @@ function tokens(overrides: Partial<AccessTokens> = {}): AccessTokens {
   return { current: () => 'old-token', refresh: vi.fn(async () => 'new-token'), expired: vi.fn(), ...overrides };
 }
 
-const bearerOf = (fetch: ReturnType<typeof vi.fn>, call: number) =>
-  new Headers((fetch.mock.calls[call]?.[1] as RequestInit).headers).get('Authorization');
+const bearerOf = (fetch: ReturnType<typeof vi.fn>, call: number) => new Headers((fetch.mock.calls[call]?.[1] as RequestInit).headers).get('Authorization');
 
 describe('ApiError.fromResponse', () => {
   it('keeps the status, the envelope and the request id', async () => {

@@ -144,12 +144,7 @@ export function createApiClient({ fetch, tokens }: ApiClientOptions): ApiClient 
     const [schema, body] = await Promise.all([typeof source === 'function' ? source() : source, response.json().catch(() => undefined)]);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new ApiError(
-        response.status,
-        response.status,
-        'The service sent an answer this console does not understand.',
-        requestId,
-      );
+      throw new ApiError(response.status, response.status, 'The service sent an answer this console does not understand.', requestId);
     }
     return { data: parsed.data as z.output<S>, headers: response.headers };
   }

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Asset, Blockchain } from '../../contract/catalogue';
 import { explorerLinks, explorerTransactionLink } from './explorer-links';
 
-const chain = (explorer: Blockchain['metadata']['explorer'], displayName = 'Chain') =>
-  ({ displayName, metadata: { explorer } }) as unknown as Blockchain;
+const chain = (explorer: Blockchain['metadata']['explorer'], displayName = 'Chain') => ({ displayName, metadata: { explorer } }) as unknown as Blockchain;
 const asset = (onchain: Partial<Asset['onchain']>) =>
   ({ onchain: { symbol: 'TKN', name: 'Token', decimals: 18, standards: [], ...onchain } }) as unknown as Asset;
 
-const ETHERSCAN = { base: 'https://etherscan.io', address: 'https://etherscan.io/address/{address}', tx: 'https://etherscan.io/tx/{tx}', token: 'https://etherscan.io/token/{token}' };
+const ETHERSCAN = {
+  base: 'https://etherscan.io',
+  address: 'https://etherscan.io/address/{address}',
+  tx: 'https://etherscan.io/tx/{tx}',
+  token: 'https://etherscan.io/token/{token}',
+};
 const STELLAR_EXPERT = {
   base: 'https://stellar.expert/explorer/public',
   address: 'https://stellar.expert/explorer/public/account/{address}',
@@ -34,8 +38,15 @@ describe('explorerLinks', () => {
   });
 
   it('sends a native coin to the explorer itself, and drops a second link to the same page', () => {
-    expect(explorerLinks(asset({ symbol: 'ETH' }), chain(ETHERSCAN, 'Ethereum'))).toEqual([{ label: 'Ethereum on etherscan.io', href: 'https://etherscan.io' }]);
-    const sameTemplate = { base: 'https://tonviewer.com', address: 'https://tonviewer.com/{address}', tx: 'https://tonviewer.com/transaction/{tx}', token: 'https://tonviewer.com/{token}' };
+    expect(explorerLinks(asset({ symbol: 'ETH' }), chain(ETHERSCAN, 'Ethereum'))).toEqual([
+      { label: 'Ethereum on etherscan.io', href: 'https://etherscan.io' },
+    ]);
+    const sameTemplate = {
+      base: 'https://tonviewer.com',
+      address: 'https://tonviewer.com/{address}',
+      tx: 'https://tonviewer.com/transaction/{tx}',
+      token: 'https://tonviewer.com/{token}',
+    };
     const jetton = asset({ address: 'EQAvlWFDxGF2lXm67y4yzC17wYKD9A0guwPkMs1gOsM__NOT', standards: ['JETTON'] });
     expect(explorerLinks(jetton, chain(sameTemplate))).toHaveLength(1);
   });

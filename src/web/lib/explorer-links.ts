@@ -16,8 +16,7 @@ export function explorerName(chain: Blockchain): string {
 
 // The catalogue's templates hold one placeholder each: `{token}` in the token page, `{address}`
 // in the address page, `{tx}` in the transaction page.
-const fill = (template: string, placeholder: string, value: string) =>
-  template.replace(`{${placeholder}}`, encodeURIComponent(value));
+const fill = (template: string, placeholder: string, value: string) => template.replace(`{${placeholder}}`, encodeURIComponent(value));
 
 /**
  * Where to look the asset up: its token page and its contract (or issuer, mint…) address page on

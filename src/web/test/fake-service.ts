@@ -35,7 +35,10 @@ export function fakeService(answer: (call: FakeCall) => Response | Promise<Respo
 
 /** Signs the console's one session in with the given role. */
 export async function signInAs(role: Role) {
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, sessionFor(role))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, sessionFor(role))),
+  );
   await session.signIn({ email: 'pat@demo.test', password: 'secret' });
 }
 

@@ -19,7 +19,8 @@ async function team(name: string) {
   return { ws, owner, adminA, adminB, nsadmin, auditor, signer, viewer };
 }
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  jsonCaller(app)<T>(token, method, path, body, headers);
 const quorum = (t: string) => call<{ adminQuorumThreshold: number; admins: unknown[]; pendingRequestId: string | null }>(t, 'GET', '/v1/admin_quorum');
 const pending = async (t: string) => (await call<ApprovalList>(t, 'GET', '/v1/approval_requests?status=PENDING')).body.data;
 const decide = (t: string, id: string, action: 'approve' | 'reject' | 'cancel') => call<ApprovalRequest>(t, 'POST', `/v1/approval_requests/${id}/${action}`);
@@ -83,7 +84,11 @@ describe('admin quorum', () => {
     const [request] = await pending(t.owner);
     const results = await Promise.all([decide(t.adminB, request!.id, 'approve'), decide(t.nsadmin, request!.id, 'approve')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const events = await call<{ data: { event: string; detail: { requestId?: string } }[] }>(t.auditor, 'GET', '/v1/management/audit_logs?subject=Quorum&pageSize=100');
+    const events = await call<{ data: { event: string; detail: { requestId?: string } }[] }>(
+      t.auditor,
+      'GET',
+      '/v1/management/audit_logs?subject=Quorum&pageSize=100',
+    );
     const executed = events.body.data.filter((e) => e.event === 'Executed' && e.detail.requestId === request!.id);
     expect(executed).toHaveLength(1);
     expect((await quorum(t.owner)).body.adminQuorumThreshold).toBe(3);
@@ -92,7 +97,13 @@ describe('admin quorum', () => {
   it('audits every step: Requested, Approved, Executed, Rejected, Canceled', async () => {
     const t = await team('Audit trail Co');
     await call(t.adminA, 'PUT', '/v1/admin_quorum', { adminQuorumThreshold: 2 });
-    const events = (await call<{ data: { event: string; subject: string; category: string }[] }>(t.auditor, 'GET', '/v1/management/audit_logs?category=Administration&pageSize=100')).body.data;
+    const events = (
+      await call<{ data: { event: string; subject: string; category: string }[] }>(
+        t.auditor,
+        'GET',
+        '/v1/management/audit_logs?category=Administration&pageSize=100',
+      )
+    ).body.data;
     expect(events.map((e) => e.event).sort()).toEqual(['Approved', 'Executed', 'Requested']);
     expect(events.every((e) => e.subject === 'Quorum')).toBe(true);
   });
@@ -124,7 +135,11 @@ describe('API users', () => {
     expect(res.body).toBeNull();
     expect(await listed(t.adminA)).toHaveLength(0);
     const [request] = await pending(t.adminA);
-    expect(request).toMatchObject({ kind: 'API_USER_CREATION', summary: 'Create API user "Treasury bot" (SIGNER)', change: { name: 'Treasury bot', role: 'SIGNER' } });
+    expect(request).toMatchObject({
+      kind: 'API_USER_CREATION',
+      summary: 'Create API user "Treasury bot" (SIGNER)',
+      change: { name: 'Treasury bot', role: 'SIGNER' },
+    });
     expect(JSON.stringify(request)).not.toContain('PUBLIC KEY');
     await decide(t.adminB, request!.id, 'approve');
     const [user] = await listed(t.adminA);
@@ -159,7 +174,13 @@ describe('API users', () => {
 
   it('pairs a co-signer: 201 with a single-use token, 404 and 409 paths, then READY', async () => {
     const t = await team('Pairing Co');
-    await create(t.adminA, { name: 'Cosigner', role: 'SIGNER', csrPem: (await makeCsr()).csrPem, coSignerSetupType: 'SGX_MACHINE', coSignerSetupIsFirstUser: true });
+    await create(t.adminA, {
+      name: 'Cosigner',
+      role: 'SIGNER',
+      csrPem: (await makeCsr()).csrPem,
+      coSignerSetupType: 'SGX_MACHINE',
+      coSignerSetupIsFirstUser: true,
+    });
     const decided = (await call<ApprovalList>(t.adminA, 'GET', '/v1/approval_requests?status=DECIDED')).body.data;
     expect(decided[0]!.change).toMatchObject({ coSignerSetupType: 'SGX_MACHINE', coSignerSetupIsFirstUser: true });
     const [user] = await listed(t.adminA);
@@ -168,16 +189,25 @@ describe('API users', () => {
     expect((await call(t.adminA, 'POST', '/v1/management/api_users/00000000-0000-4000-8000-000000000000/pairing_token')).status).toBe(404);
     const issued = await call<{ pairingToken: string }>(t.owner, 'POST', path);
     expect(issued.status).toBe(201);
-    expect(issued.body).toMatchObject({ id: user!.id, name: 'Cosigner', role: 'SIGNER', enabled: true, status: 'PENDING_DEVICE_PAIRING', pairingToken: expect.any(String) });
+    expect(issued.body).toMatchObject({
+      id: user!.id,
+      name: 'Cosigner',
+      role: 'SIGNER',
+      enabled: true,
+      status: 'PENDING_DEVICE_PAIRING',
+      pairingToken: expect.any(String),
+    });
     expect((await call(t.owner, 'POST', path)).status).toBe(409);
 
-    const redeem = (token: string) => app.request('/v1/cosigner/pairing', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pairingToken: token }) });
+    const redeem = (token: string) =>
+      app.request('/v1/cosigner/pairing', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pairingToken: token }) });
     const paired = await redeem(issued.body.pairingToken);
     expect(paired.status).toBe(200);
     const { setupToken, status } = (await paired.json()) as { setupToken: string; status: string };
     expect(status).toBe('PENDING_DEVICE_SETUP');
     expect((await redeem(issued.body.pairingToken)).status).toBe(401);
-    const setup = (token: string) => app.request('/v1/cosigner/setup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ setupToken: token }) });
+    const setup = (token: string) =>
+      app.request('/v1/cosigner/setup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ setupToken: token }) });
     expect((await setup(setupToken)).status).toBe(200);
     expect((await setup(setupToken)).status).toBe(401);
     expect((await listed(t.adminA))[0]!.status).toBe('READY');
@@ -192,7 +222,11 @@ describe('API users', () => {
     const path = `/v1/management/api_users/${user!.id}/pairing_token`;
     const issued = await call<{ pairingToken: string }>(t.adminA, 'POST', path);
     ctx.clock.set(Date.now() + 25 * 3600_000);
-    const late = await app.request('/v1/cosigner/pairing', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pairingToken: issued.body.pairingToken }) });
+    const late = await app.request('/v1/cosigner/pairing', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pairingToken: issued.body.pairingToken }),
+    });
     expect(late.status).toBe(401);
     expect(((await late.json()) as { message: string }).message).toMatch(/expired/);
     const fresh = await consoleToken(app, t.ws.people[1]!.email);
@@ -219,11 +253,24 @@ describe('roles, for every administration operation', () => {
     ['PUT', '/v1/admin_quorum', { allowed: ['owner', 'adminA', 'nsadmin'], refused: ['auditor', 'signer', 'viewer'] }],
     ['GET', '/v1/admin_quorum', { allowed: ['owner', 'adminA', 'nsadmin', 'auditor'], refused: ['signer', 'viewer'] }],
     ['GET', '/v1/approval_requests', { allowed: ['owner', 'adminA', 'nsadmin', 'auditor'], refused: ['signer', 'viewer'] }],
-    ['POST', '/v1/approval_requests/00000000-0000-4000-8000-000000000000/approve', { allowed: ['owner', 'adminA', 'nsadmin'], refused: ['auditor', 'signer', 'viewer'] }],
-    ['POST', '/v1/management/api_users/00000000-0000-4000-8000-000000000000/pairing_token', { allowed: ['owner', 'adminA', 'nsadmin'], refused: ['auditor', 'signer', 'viewer'] }],
+    [
+      'POST',
+      '/v1/approval_requests/00000000-0000-4000-8000-000000000000/approve',
+      { allowed: ['owner', 'adminA', 'nsadmin'], refused: ['auditor', 'signer', 'viewer'] },
+    ],
+    [
+      'POST',
+      '/v1/management/api_users/00000000-0000-4000-8000-000000000000/pairing_token',
+      { allowed: ['owner', 'adminA', 'nsadmin'], refused: ['auditor', 'signer', 'viewer'] },
+    ],
   ] as const)('%s %s', async (method, path, { allowed, refused }) => {
     const t = await team(`Roles ${method} ${path}`);
-    const body = method === 'PUT' ? { adminQuorumThreshold: 99 } : method === 'POST' && path.endsWith('api_users') ? { name: 'x', role: 'EDITOR', csrPem: 'x' } : undefined;
+    const body =
+      method === 'PUT'
+        ? { adminQuorumThreshold: 99 }
+        : method === 'POST' && path.endsWith('api_users')
+          ? { name: 'x', role: 'EDITOR', csrPem: 'x' }
+          : undefined;
     for (const who of refused) expect((await call(t[who], method, path, body)).status, `${who} must be refused`).toBe(403);
     for (const who of allowed) expect((await call(t[who], method, path, body)).status, `${who} must be let through`).not.toBe(403);
   });

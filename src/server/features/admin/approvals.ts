@@ -39,7 +39,19 @@ export async function pendingRequestOfKind(db: Db, workspaceId: string, kind: Ap
 }
 
 function audit(db: Db, actor: AuditActor, request: RequestRow, event: string, detail: Record<string, unknown>, now: Date) {
-  return appendAudit(db, actor, [{ category: 'Administration', subject: SUBJECT[request.kind as ApprovalKind], event, detail: { requestId: request.id, summary: request.summary, ...detail } }], now);
+  return appendAudit(
+    db,
+    actor,
+    [
+      {
+        category: 'Administration',
+        subject: SUBJECT[request.kind as ApprovalKind],
+        event,
+        detail: { requestId: request.id, summary: request.summary, ...detail },
+      },
+    ],
+    now,
+  );
 }
 
 /** Carries out an approved request, in the transaction that recorded its last approval. */
@@ -68,7 +80,10 @@ async function execute(tx: Db, request: RequestRow, actor: AuditActor, now: Date
 }
 
 async function approvalsOf(tx: Db, requestId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(approvalDecisions).where(and(eq(approvalDecisions.requestId, requestId), eq(approvalDecisions.decision, 'APPROVE')));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(approvalDecisions)
+    .where(and(eq(approvalDecisions.requestId, requestId), eq(approvalDecisions.decision, 'APPROVE')));
   return row?.n ?? 0;
 }
 
@@ -141,7 +156,13 @@ export async function decide(db: Db, principal: Principal, actor: AuditActor, re
     if (!countsForQuorum(principal)) throw forbidden('Only enabled admins (Owner, Admin, Non-Signing Admin) can approve or reject');
     const inserted = await tx
       .insert(approvalDecisions)
-      .values({ requestId: request.id, userId: principal.id, userName: principal.name, decision: decision === 'approve' ? 'APPROVE' : 'REJECT', decidedAt: now })
+      .values({
+        requestId: request.id,
+        userId: principal.id,
+        userName: principal.name,
+        decision: decision === 'approve' ? 'APPROVE' : 'REJECT',
+        decidedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ userId: approvalDecisions.userId });
     if (inserted.length === 0) throw conflict('You have already decided on this request');
@@ -159,7 +180,16 @@ export async function decide(db: Db, principal: Principal, actor: AuditActor, re
 /** Requests with their decisions, in the shape of the contract. */
 export async function describeRequests(db: Db, rows: RequestRow[]): Promise<ApprovalRequest[]> {
   const decisions = rows.length
-    ? await db.select().from(approvalDecisions).where(inArray(approvalDecisions.requestId, rows.map((r) => r.id))).orderBy(approvalDecisions.decidedAt)
+    ? await db
+        .select()
+        .from(approvalDecisions)
+        .where(
+          inArray(
+            approvalDecisions.requestId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(approvalDecisions.decidedAt)
     : [];
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);
@@ -181,7 +211,10 @@ export async function describeRequests(db: Db, rows: RequestRow[]): Promise<Appr
 }
 
 export async function getRequest(db: Db, workspaceId: string, id: string) {
-  const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.workspaceId, workspaceId), eq(approvalRequests.id, id)));
+  const [row] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.workspaceId, workspaceId), eq(approvalRequests.id, id)));
   return row;
 }
 
@@ -191,11 +224,19 @@ export async function listRequests(db: Db, workspaceId: string, status: 'PENDING
   if (status === 'PENDING') where.push(eq(approvalRequests.status, 'PENDING'));
   if (status === 'DECIDED') where.push(ne(approvalRequests.status, 'PENDING'));
   if (after) where.push(sql`(${approvalRequests.createdAt}, ${approvalRequests.id}) < (${new Date(after.t).toISOString()}::timestamptz, ${after.i}::uuid)`);
-  const rows = await db.select().from(approvalRequests).where(and(...where)).orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id)).limit(pageSize + 1);
+  const rows = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(...where))
+    .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
+    .limit(pageSize + 1);
   return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
 }
 
 export async function pendingCount(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(approvalRequests).where(and(eq(approvalRequests.workspaceId, workspaceId), eq(approvalRequests.status, 'PENDING')));
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.workspaceId, workspaceId), eq(approvalRequests.status, 'PENDING')));
   return row?.n ?? 0;
 }

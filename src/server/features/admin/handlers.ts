@@ -31,21 +31,33 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { userId } = c.req.valid('param');
     const { enabled } = c.req.valid('json');
     const { workspaceId } = c.get('principal');
-    const res = await commitWithResponse(c, deps.db, async (tx) => {
-      const before = await store.getApiUser(tx, workspaceId, userId);
-      if (!before) throw notFound('API user not found');
-      const after = await store.setApiUserEnabled(tx, workspaceId, userId, enabled);
-      if (!after) throw notFound('API user not found');
-      if (before.enabled !== enabled) {
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Administration', subject: 'API user', event: enabled ? 'Enabled' : 'Disabled', detail: { apiUserId: userId, name: before.name, before: { enabled: before.enabled }, after: { enabled } } }],
-          deps.now(),
-        );
-      }
-      return after;
-    }, (user) => c.json(user, 200));
+    const res = await commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const before = await store.getApiUser(tx, workspaceId, userId);
+        if (!before) throw notFound('API user not found');
+        const after = await store.setApiUserEnabled(tx, workspaceId, userId, enabled);
+        if (!after) throw notFound('API user not found');
+        if (before.enabled !== enabled) {
+          await appendAudit(
+            tx,
+            actorOf(c, deps),
+            [
+              {
+                category: 'Administration',
+                subject: 'API user',
+                event: enabled ? 'Enabled' : 'Disabled',
+                detail: { apiUserId: userId, name: before.name, before: { enabled: before.enabled }, after: { enabled } },
+              },
+            ],
+            deps.now(),
+          );
+        }
+        return after;
+      },
+      (user) => c.json(user, 200),
+    );
     // After the commit: a request that read the user before it must not keep it for another second.
     forgetPrincipals();
     return res;
@@ -53,25 +65,31 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   app.openapi({ ...routes.createApiUser, middleware: guard(deps, 'createApiUser') }, async (c) => {
     const body = c.req.valid('json');
-    if (body.role === 'OWNER') throw badRequest("role OWNER cannot be given to an API user; the owner is a person");
+    if (body.role === 'OWNER') throw badRequest('role OWNER cannot be given to an API user; the owner is a person');
     const publicKeyPem = await publicKeyFromCsr(body.csrPem);
-    return commitWithResponse(c, deps.db, (tx) => approvals.raise(
-      tx,
-      {
-        principal: c.get('principal'),
-        actor: actorOf(c, deps),
-        kind: 'API_USER_CREATION',
-        summary: `Create API user "${body.name}" (${body.role})`,
-        change: {
-          name: body.name,
-          role: body.role,
-          ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}),
-          ...(body.coSignerSetupIsFirstUser !== undefined ? { coSignerSetupIsFirstUser: body.coSignerSetupIsFirstUser } : {}),
-        },
-        payload: { publicKeyPem },
-      },
-      deps.now(),
-    ), () => c.body(null, 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      (tx) =>
+        approvals.raise(
+          tx,
+          {
+            principal: c.get('principal'),
+            actor: actorOf(c, deps),
+            kind: 'API_USER_CREATION',
+            summary: `Create API user "${body.name}" (${body.role})`,
+            change: {
+              name: body.name,
+              role: body.role,
+              ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}),
+              ...(body.coSignerSetupIsFirstUser !== undefined ? { coSignerSetupIsFirstUser: body.coSignerSetupIsFirstUser } : {}),
+            },
+            payload: { publicKeyPem },
+          },
+          deps.now(),
+        ),
+      () => c.body(null, 200),
+    );
   });
 
   app.openapi({ ...routes.issuePairingToken, middleware: guard(deps, 'issuePairingToken') }, async (c) => {
@@ -84,12 +102,25 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   });
 
   app.openapi(routes.redeemPairingToken, async (c) => {
-    const result = await pairing.redeemPairingToken(deps.db, deps.secrets.accessTokenKey, c.req.valid('json').pairingToken, c.get('requestId'), clientAddress(c, deps.config.trustProxy), deps.now());
+    const result = await pairing.redeemPairingToken(
+      deps.db,
+      deps.secrets.accessTokenKey,
+      c.req.valid('json').pairingToken,
+      c.get('requestId'),
+      clientAddress(c, deps.config.trustProxy),
+      deps.now(),
+    );
     return c.json(result, 200);
   });
 
   app.openapi(routes.completeDeviceSetup, async (c) => {
-    const result = await pairing.completeDeviceSetup(deps.db, c.req.valid('json').setupToken, c.get('requestId'), clientAddress(c, deps.config.trustProxy), deps.now());
+    const result = await pairing.completeDeviceSetup(
+      deps.db,
+      c.req.valid('json').setupToken,
+      c.get('requestId'),
+      clientAddress(c, deps.config.trustProxy),
+      deps.now(),
+    );
     return c.json(result, 200);
   });
 
@@ -102,23 +133,29 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     }
     const current = await approvals.quorumThreshold(deps.db, workspaceId);
     if (adminQuorumThreshold === current) throw badRequest(`adminQuorumThreshold is already ${current}; ask for a different number`);
-    return commitWithResponse(c, deps.db, (tx) => approvals.raise(
-      tx,
-      {
-        principal: c.get('principal'),
-        actor: actorOf(c, deps),
-        kind: 'ADMIN_QUORUM_THRESHOLD',
-        summary: `Change the admin quorum threshold from ${current} to ${adminQuorumThreshold}`,
-        change: { adminQuorumThreshold, before: current },
+    return commitWithResponse(
+      c,
+      deps.db,
+      (tx) =>
+        approvals.raise(
+          tx,
+          {
+            principal: c.get('principal'),
+            actor: actorOf(c, deps),
+            kind: 'ADMIN_QUORUM_THRESHOLD',
+            summary: `Change the admin quorum threshold from ${current} to ${adminQuorumThreshold}`,
+            change: { adminQuorumThreshold, before: current },
+          },
+          deps.now(),
+        ),
+      (request) => {
+        const message =
+          request.status === 'EXECUTED'
+            ? `Admin quorum threshold request sent successfully and approved: the threshold is now ${adminQuorumThreshold}`
+            : `Admin quorum threshold request sent successfully; it needs ${request.requiredApprovals} approvals`;
+        return c.json({ message }, 202);
       },
-      deps.now(),
-    ), (request) => {
-      const message =
-        request.status === 'EXECUTED'
-          ? `Admin quorum threshold request sent successfully and approved: the threshold is now ${adminQuorumThreshold}`
-          : `Admin quorum threshold request sent successfully; it needs ${request.requiredApprovals} approvals`;
-      return c.json({ message }, 202);
-    });
+    );
   });
 
   app.openapi({ ...routes.getAdminQuorum, middleware: guard(deps, 'getAdminQuorum') }, async (c) => {
@@ -141,7 +178,8 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(
       {
         data: await approvals.describeRequests(deps.db, page.rows),
-        next: page.more && last ? encodeCursor<ListPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), i: last.id }) : null,
+        next:
+          page.more && last ? encodeCursor<ListPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), i: last.id }) : null,
         pendingCount: await approvals.pendingCount(deps.db, workspaceId),
       },
       200,
@@ -163,11 +201,16 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     app.openapi({ ...route, middleware: guard(deps, `${decision}ApprovalRequest`) }, async (c) => {
       const { requestId } = c.req.valid('param');
       const principal = c.get('principal');
-      return commitWithResponse(c, deps.db, async (tx) => {
-        await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now());
-        const [described] = await approvals.describeRequests(tx, [(await approvals.getRequest(tx, principal.workspaceId, requestId))!]);
-        return described!;
-      }, (described) => c.json(described, 200));
+      return commitWithResponse(
+        c,
+        deps.db,
+        async (tx) => {
+          await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now());
+          const [described] = await approvals.describeRequests(tx, [(await approvals.getRequest(tx, principal.workspaceId, requestId))!]);
+          return described!;
+        },
+        (described) => c.json(described, 200),
+      );
     });
   }
 }

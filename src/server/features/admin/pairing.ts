@@ -29,7 +29,11 @@ async function expireStalePairing(tx: Db, row: Row, now: Date): Promise<Row> {
 
 export async function issuePairingToken(db: Db, key: Uint8Array, actor: AuditActor, userId: string, now: Date): Promise<ApiUser & { pairingToken: string }> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(apiUsers).where(and(eq(apiUsers.workspaceId, actor.workspaceId), eq(apiUsers.id, userId))).for('update');
+    const [found] = await tx
+      .select()
+      .from(apiUsers)
+      .where(and(eq(apiUsers.workspaceId, actor.workspaceId), eq(apiUsers.id, userId)))
+      .for('update');
     if (!found) throw notFound('API user not found');
     const row = await expireStalePairing(tx, found, now);
     const status = transition(row.status, 'issuePairingToken');
@@ -45,12 +49,30 @@ export async function issuePairingToken(db: Db, key: Uint8Array, actor: AuditAct
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(key);
     const [updated] = await tx.update(apiUsers).set({ status, pairingTokenId: jti, pairingExpiresAt: expiresAt }).where(eq(apiUsers.id, row.id)).returning();
-    await appendAudit(tx, actor, [{ category: 'Administration', subject: 'API user', event: 'Pairing token issued', detail: { apiUserId: row.id, name: row.name, before: { status: row.status }, after: { status }, expiresAt: expiresAt.getTime() } }], now);
+    await appendAudit(
+      tx,
+      actor,
+      [
+        {
+          category: 'Administration',
+          subject: 'API user',
+          event: 'Pairing token issued',
+          detail: { apiUserId: row.id, name: row.name, before: { status: row.status }, after: { status }, expiresAt: expiresAt.getTime() },
+        },
+      ],
+      now,
+    );
     return { ...toApiUser(updated!), pairingToken };
   });
 }
 
-const coSignerActor = (row: Row): AuditActor => ({ workspaceId: row.workspaceId, userId: row.id, userName: `${row.name} (co-signer)`, requestId: null, sourceAddress: null });
+const coSignerActor = (row: Row): AuditActor => ({
+  workspaceId: row.workspaceId,
+  userId: row.id,
+  userName: `${row.name} (co-signer)`,
+  requestId: null,
+  sourceAddress: null,
+});
 
 /** The co-signer presents its pairing token once; it gets a setup token for the last step. */
 export async function redeemPairingToken(db: Db, key: Uint8Array, token: string, requestId: string, sourceAddress: string, now: Date) {
@@ -65,19 +87,50 @@ export async function redeemPairingToken(db: Db, key: Uint8Array, token: string,
     if (!row || !claims.jti || row.pairingTokenId !== claims.jti) throw unauthorized('This pairing token was already redeemed or replaced');
     const status = transition(row.status, 'redeemPairingToken');
     const setupToken = randomBytes(32).toString('base64url');
-    await tx.update(apiUsers).set({ status, pairingTokenId: null, pairingExpiresAt: null, setupTokenHash: sha256(setupToken) }).where(eq(apiUsers.id, row.id));
-    await appendAudit(tx, { ...coSignerActor(row), requestId, sourceAddress }, [{ category: 'Administration', subject: 'API user', event: 'Device paired', detail: { apiUserId: row.id, before: { status: row.status }, after: { status } } }], now);
+    await tx
+      .update(apiUsers)
+      .set({ status, pairingTokenId: null, pairingExpiresAt: null, setupTokenHash: sha256(setupToken) })
+      .where(eq(apiUsers.id, row.id));
+    await appendAudit(
+      tx,
+      { ...coSignerActor(row), requestId, sourceAddress },
+      [
+        {
+          category: 'Administration',
+          subject: 'API user',
+          event: 'Device paired',
+          detail: { apiUserId: row.id, before: { status: row.status }, after: { status } },
+        },
+      ],
+      now,
+    );
     return { userId: row.id, status, setupToken };
   });
 }
 
 export async function completeDeviceSetup(db: Db, setupToken: string, requestId: string, sourceAddress: string, now: Date) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(apiUsers).where(eq(apiUsers.setupTokenHash, sha256(setupToken))).for('update');
+    const [row] = await tx
+      .select()
+      .from(apiUsers)
+      .where(eq(apiUsers.setupTokenHash, sha256(setupToken)))
+      .for('update');
     if (!row) throw unauthorized('The setup token is invalid or was already used');
     const status = transition(row.status, 'completeDeviceSetup');
     await tx.update(apiUsers).set({ status, setupTokenHash: null }).where(eq(apiUsers.id, row.id));
-    await appendAudit(tx, { ...coSignerActor(row), requestId, sourceAddress }, [{ category: 'Administration', subject: 'API user', event: 'Device set up', detail: { apiUserId: row.id, before: { status: row.status }, after: { status } } }], now);
+    await appendAudit(
+      tx,
+      { ...coSignerActor(row), requestId, sourceAddress },
+      [
+        {
+          category: 'Administration',
+          subject: 'API user',
+          event: 'Device set up',
+          detail: { apiUserId: row.id, before: { status: row.status }, after: { status } },
+        },
+      ],
+      now,
+    );
     return { userId: row.id, status };
   });
 }

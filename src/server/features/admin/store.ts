@@ -19,7 +19,10 @@ export async function listApiUsers(db: Db, workspaceId: string): Promise<ApiUser
 }
 
 export async function getApiUser(db: Db, workspaceId: string, id: string): Promise<ApiUser | undefined> {
-  const [row] = await db.select().from(apiUsers).where(and(eq(apiUsers.workspaceId, workspaceId), eq(apiUsers.id, id)));
+  const [row] = await db
+    .select()
+    .from(apiUsers)
+    .where(and(eq(apiUsers.workspaceId, workspaceId), eq(apiUsers.id, id)));
   return row && toApiUser(row);
 }
 

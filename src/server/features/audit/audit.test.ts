@@ -12,7 +12,8 @@ const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const HOUR = 3600_000;
 
 const actor = (userId: string, userName: string, workspaceId = ws.id): AuditActor => ({ workspaceId, userId, userName, requestId: null, sourceAddress: null });
-const entry = (category: AuditEntry['category'], subject: string, event: string, timestamp: number) => ({ category, subject, event, timestamp, detail: {} }) as AuditEntry;
+const entry = (category: AuditEntry['category'], subject: string, event: string, timestamp: number) =>
+  ({ category, subject, event, timestamp, detail: {} }) as AuditEntry;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -25,7 +26,14 @@ beforeAll(async () => {
   for (let h = 48; h >= 1; h--) {
     const t = NOW - h * HOUR;
     const who = h % 3 === 0 ? actor('u-alice', 'Alice') : h % 3 === 1 ? actor('u-bob', 'Bob') : actor('u-carol', 'Carol');
-    const kind = h % 4 === 0 ? entry('Trading', 'Order', 'Created', t) : h % 4 === 1 ? entry('Administration', 'Quorum', 'Approved', t) : h % 4 === 2 ? entry('Catalogue', 'Price', 'Set', t) : entry('Security', 'Sign-in', 'Signed in', t);
+    const kind =
+      h % 4 === 0
+        ? entry('Trading', 'Order', 'Created', t)
+        : h % 4 === 1
+          ? entry('Administration', 'Quorum', 'Approved', t)
+          : h % 4 === 2
+            ? entry('Catalogue', 'Price', 'Set', t)
+            : entry('Security', 'Sign-in', 'Signed in', t);
     await appendAudit(ctx.deps.db, who, [kind], now);
   }
 });
@@ -84,7 +92,9 @@ describe('GET /management/audit_logs parameters', () => {
     expect(and.every((e) => e.user === 'Alice' && ['Trading', 'Administration'].includes(e.category))).toBe(true);
     expect(and).toHaveLength(or.filter((e) => e.user === 'Alice').length);
     expect((await get(`?${range}&category=trading`)).body.data).toHaveLength(0); // case-sensitive
-    expect(seeded((await get(`?${range}&pageSize=500&userId=u-bob&event=Approved`)).body.data).every((e) => e.userId === 'u-bob' && e.event === 'Approved')).toBe(true);
+    expect(
+      seeded((await get(`?${range}&pageSize=500&userId=u-bob&event=Approved`)).body.data).every((e) => e.userId === 'u-bob' && e.event === 'Approved'),
+    ).toBe(true);
   });
 
   it('orders DESC by default and ASC on request', async () => {
@@ -216,7 +226,10 @@ describe('integrity', () => {
   it('the database refuses to update, delete or truncate an event', async () => {
     // drizzle wraps the database's error; the trigger's own words are in its cause.
     const refusal = async (statement: Promise<unknown>) => {
-      const error = await statement.then(() => undefined, (e: Error & { cause?: Error }) => e);
+      const error = await statement.then(
+        () => undefined,
+        (e: Error & { cause?: Error }) => e,
+      );
       return error?.cause?.message ?? error?.message;
     };
     expect(await refusal(ctx.deps.db.execute(sql`update audit_events set event = 'Nothing happened'`))).toMatch(/append-only: UPDATE/);
@@ -225,7 +238,10 @@ describe('integrity', () => {
   });
 
   it('verifies the chain, and finds a row altered directly in the database', async () => {
-    const verify = async () => (await (await app.request(`/v1/management/audit_logs/verify?startTime=${NOW - 49 * HOUR}`, { headers: { Authorization: `Bearer ${auditor}` } })).json()) as { verified: boolean; checked: number; firstBrokenEventId: string | null; reason: string | null };
+    const verify = async () =>
+      (await (
+        await app.request(`/v1/management/audit_logs/verify?startTime=${NOW - 49 * HOUR}`, { headers: { Authorization: `Bearer ${auditor}` } })
+      ).json()) as { verified: boolean; checked: number; firstBrokenEventId: string | null; reason: string | null };
     const clean = await verify();
     expect(clean).toMatchObject({ verified: true, firstBrokenEventId: null });
     expect(clean.checked).toBeGreaterThan(48);
@@ -243,7 +259,12 @@ describe('integrity', () => {
   it('finds an event whose served JSON was edited while its hashed fields were left alone', async () => {
     const victim = seeded((await get(`?${range}&pageSize=500&category=Catalogue`)).body.data)[1]!;
     // Only the victim's own moment, so the event altered by the test above cannot answer for it.
-    const verify = async () => (await (await app.request(`/v1/management/audit_logs/verify?startTime=${victim.timestamp}&endTime=${victim.timestamp + 1}`, { headers: { Authorization: `Bearer ${auditor}` } })).json()) as { verified: boolean; firstBrokenEventId: string | null; reason: string | null };
+    const verify = async () =>
+      (await (
+        await app.request(`/v1/management/audit_logs/verify?startTime=${victim.timestamp}&endTime=${victim.timestamp + 1}`, {
+          headers: { Authorization: `Bearer ${auditor}` },
+        })
+      ).json()) as { verified: boolean; firstBrokenEventId: string | null; reason: string | null };
     expect((await verify()).verified).toBe(true);
     await ctx.deps.db.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
     await ctx.deps.db.execute(sql`update audit_events set doc = replace(doc, ${victim.event}, 'Nothing happened') where id = ${victim.id}::uuid`);

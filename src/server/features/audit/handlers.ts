@@ -28,7 +28,11 @@ export function resolveRange(q: { startTime?: number; endTime?: number; timePeri
   const start = q.startTime ?? end - (q.timePeriod === 'WEEK' ? 7 * DAY_MS : q.timePeriod === 'DAY' ? DAY_MS : fallbackMs);
   if (q.startTime !== undefined && q.endTime !== undefined && q.endTime <= q.startTime) throw badRequest('endTime must be after startTime');
   if (start < oneYearBefore(now)) {
-    throw badRequest(q.startTime !== undefined ? 'startTime must be at most one year before the current time' : 'the time range must start at most one year before the current time');
+    throw badRequest(
+      q.startTime !== undefined
+        ? 'startTime must be at most one year before the current time'
+        : 'the time range must start at most one year before the current time',
+    );
   }
   return { start, end };
 }
@@ -71,7 +75,8 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       range = resolveRange(q, deps.now().getTime());
     }
     const page = await store.queryAuditPage(deps.db, { workspaceId, ...range, ...q }, q.order, q.pageSize, after);
-    const next = page.more && page.last ? encodeCursor<AuditPosition>(deps.secrets.cursorKey, workspaceId, fp, { s: range.start, e: range.end, ...page.last }) : null;
+    const next =
+      page.more && page.last ? encodeCursor<AuditPosition>(deps.secrets.cursorKey, workspaceId, fp, { s: range.start, e: range.end, ...page.last }) : null;
     // The page arrives as JSON text from the database (see queryAuditPage); only the envelope is added here.
     const body = `{"data":${page.json},"next":${JSON.stringify(next)},"cursor":${JSON.stringify(next)},"total":${page.count}}`;
     // A pre-serialised body has no typed-JSON marker; its shape is AuditLogsResponse, which the tests check.

@@ -38,11 +38,21 @@ export function actorOf(c: Context<AppEnv>, deps: AppDeps, who?: { workspaceId: 
  * concurrent writers of one workspace; other workspaces are not held up.
  */
 export async function appendAudit(db: Db, actor: AuditActor, entries: AuditEntry[], now: Date): Promise<void> {
-  await appendAuditEvents(db, actor.workspaceId, entries.map((entry) => ({ actor, entry })), now);
+  await appendAuditEvents(
+    db,
+    actor.workspaceId,
+    entries.map((entry) => ({ actor, entry })),
+    now,
+  );
 }
 
 /** The same, for events of several actors in one workspace (the demo history, imports). */
-export async function appendAuditEvents(db: Db, workspaceId: string, items: { actor: Omit<AuditActor, 'workspaceId'>; entry: AuditEntry }[], now: Date): Promise<void> {
+export async function appendAuditEvents(
+  db: Db,
+  workspaceId: string,
+  items: { actor: Omit<AuditActor, 'workspaceId'>; entry: AuditEntry }[],
+  now: Date,
+): Promise<void> {
   if (items.length === 0) return;
   await db.transaction(async (tx) => {
     await tx.insert(auditChainHeads).values({ workspaceId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();

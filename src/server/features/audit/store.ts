@@ -50,7 +50,9 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
   const where = whereOf(f, order, after);
   const direction = order === 'DESC' ? sql`desc` : sql`asc`;
   const reverse = order === 'DESC' ? sql`asc` : sql`desc`;
-  const [row] = await queryRows<{ data: string; fetched: number; last_t: string | null; last_i: string | null }>(db, sql`
+  const [row] = await queryRows<{ data: string; fetched: number; last_t: string | null; last_i: string | null }>(
+    db,
+    sql`
     with fetched as (
       -- Events written before the doc column existed have none; they are built here as the trigger would.
       select timestamp, id, coalesce(doc, json_build_object(
@@ -70,7 +72,8 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
       (select count(*) from fetched)::int as fetched,
       (select timestamp from last)::text as last_t,
       (select id from last)::text as last_i
-    from page`);
+    from page`,
+  );
   const fetched = Number(row!.fetched);
   return {
     json: row!.data,
@@ -144,7 +147,14 @@ export async function verifyAuditChain(db: Db, workspaceId: string, start: numbe
     const rows = await db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.workspaceId, workspaceId), gte(auditEvents.timestamp, start), lte(auditEvents.timestamp, end), previous ? sql`${auditEvents.seq} > ${previous.seq}` : undefined))
+      .where(
+        and(
+          eq(auditEvents.workspaceId, workspaceId),
+          gte(auditEvents.timestamp, start),
+          lte(auditEvents.timestamp, end),
+          previous ? sql`${auditEvents.seq} > ${previous.seq}` : undefined,
+        ),
+      )
       .orderBy(asc(auditEvents.seq))
       .limit(VERIFY_BATCH);
     for (const row of rows) {
@@ -155,7 +165,8 @@ export async function verifyAuditChain(db: Db, workspaceId: string, start: numbe
       const { prevHash: _p, hash: _h, doc, ...fields } = row;
       if (chainHash(row.prevHash, fields) !== row.hash) return result(checked, { id: row.id, reason: `event #${row.seq} was altered after it was written` });
       // The stored JSON the API serves is derived from the hashed fields; it must still say the same.
-      if (doc !== null && canonicalJson(JSON.parse(doc)) !== canonicalJson(shownAs(row))) return result(checked, { id: row.id, reason: `event #${row.seq} is shown differently from what was written` });
+      if (doc !== null && canonicalJson(JSON.parse(doc)) !== canonicalJson(shownAs(row)))
+        return result(checked, { id: row.id, reason: `event #${row.seq} is shown differently from what was written` });
       checked += 1;
       previous = { seq: row.seq, hash: row.hash };
     }

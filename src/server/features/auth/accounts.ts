@@ -26,5 +26,8 @@ export async function createConsoleUser(db: Db, values: { workspaceId: string; e
 }
 
 export async function setPassword(db: Db, userId: string, password: string) {
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
 }

@@ -1,6 +1,17 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, signedHeaders, signIn, TEST_PASSWORD, type TestApiUser, type TestContext } from '../../test/harness';
+import {
+  addApiUser,
+  addWorkspace,
+  buildApp,
+  consoleToken,
+  createTestContext,
+  signedHeaders,
+  signIn,
+  TEST_PASSWORD,
+  type TestApiUser,
+  type TestContext,
+} from '../../test/harness';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -106,7 +117,10 @@ describe('console sign-in', () => {
 
   it('refuses a refresh from another origin', async () => {
     const cookie = cookieOf(await signIn(app, admin()));
-    const res = await app.request('http://localhost/v1/auth/refresh', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}`, Origin: 'https://evil.example' } });
+    const res = await app.request('http://localhost/v1/auth/refresh', {
+      method: 'POST',
+      headers: { Cookie: `ao_refresh=${cookie}`, Origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
   });
 

@@ -49,7 +49,15 @@ async function issueSession(deps: AppDeps, c: Context, principal: Principal, fam
 }
 
 async function describe(deps: AppDeps, p: Principal) {
-  return { id: p.id, kind: p.kind, name: p.name, email: p.email, role: p.role, workspaceId: p.workspaceId, workspaceName: p.workspaceName ?? (await store.workspaceName(deps.db, p.workspaceId)) };
+  return {
+    id: p.id,
+    kind: p.kind,
+    name: p.name,
+    email: p.email,
+    role: p.role,
+    workspaceId: p.workspaceId,
+    workspaceName: p.workspaceName ?? (await store.workspaceName(deps.db, p.workspaceId)),
+  };
 }
 
 const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });
@@ -85,7 +93,14 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     }
     await store.clearFailures(deps.db, accountKey);
     const { user } = found;
-    const principal: Principal = { kind: 'CONSOLE', id: user.id, name: user.displayName, email: user.email, role: user.role as Role, workspaceId: user.workspaceId };
+    const principal: Principal = {
+      kind: 'CONSOLE',
+      id: user.id,
+      name: user.displayName,
+      email: user.email,
+      role: user.role as Role,
+      workspaceId: user.workspaceId,
+    };
     await record(c, principal, signInEvent('Signed in', { role: user.role }));
     return c.json(await issueSession(deps, c, principal, randomUUID()), 200);
   });
@@ -100,7 +115,13 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         c.get('log').warn({ event: 'refresh_token_reused' }, 'a spent refresh token was presented again; the session was revoked');
         const session = await store.sessionOfToken(deps.db, hashRefreshToken(token));
         const person = session && (await store.findConsolePrincipal(deps.db, session.userId));
-        if (person) await record(c, person, { category: 'Security', subject: 'Session', event: 'Session revoked', detail: { reason: 'a spent refresh token was presented again' } });
+        if (person)
+          await record(c, person, {
+            category: 'Security',
+            subject: 'Session',
+            event: 'Session revoked',
+            detail: { reason: 'a spent refresh token was presented again' },
+          });
       }
       // After a race the other request already set a fresh cookie, which the client retries with.
       if (outcome.reason !== 'raced') deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });

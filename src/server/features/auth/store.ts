@@ -24,7 +24,10 @@ const consolePrincipal = (row: typeof users.$inferSelect): Principal => ({
 });
 
 export async function findConsolePrincipal(db: Db, userId: string): Promise<Principal | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.enabled, true)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.enabled, true)));
   return row && consolePrincipal(row);
 }
 
@@ -105,8 +108,7 @@ export async function storeRefreshToken(db: Db, values: typeof refreshTokens.$in
 const REUSE_GRACE_MS = 10_000;
 
 export type RotateOutcome =
-  | { ok: true; userId: string; workspaceId: string; familyId: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'raced' | 'reused' };
+  { ok: true; userId: string; workspaceId: string; familyId: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'raced' | 'reused' };
 
 /**
  * Spends a refresh token. Each token works once; presenting a spent token again means it was
@@ -133,12 +135,18 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): P
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: Date) {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   forgetPrincipals();
 }
 
 export async function sessionOfToken(db: Db, tokenHash: string) {
-  const [row] = await db.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
   return row;
 }
 
@@ -174,7 +182,10 @@ export async function recordFailure(db: Db, rule: ThrottleRule, now: Date) {
   const over = (row?.failures ?? 1) - rule.freeFailures;
   if (over >= 0) {
     const waitMs = Math.min(1000 * 2 ** over, MAX_BLOCK_MS);
-    await db.update(signInFailures).set({ blockedUntil: new Date(now.getTime() + waitMs) }).where(eq(signInFailures.key, rule.key));
+    await db
+      .update(signInFailures)
+      .set({ blockedUntil: new Date(now.getTime() + waitMs) })
+      .where(eq(signInFailures.key, rule.key));
   }
 }
 

@@ -36,11 +36,18 @@ describe('the shipped catalogue', () => {
   it('has at least 40 blockchains with testnets flagged and at least 300 assets, stablecoins marked', async () => {
     const chains = await call<BlockchainList>(admin, 'GET', '/v1/blockchains');
     expect(chains.body.data.length).toBeGreaterThanOrEqual(40);
-    expect(chains.body.data.find((b) => b.legacyId === 'ETH_TEST5')).toMatchObject({ displayName: 'Ethereum Sepolia', onchain: { test: true, chainId: '11155111' } });
+    expect(chains.body.data.find((b) => b.legacyId === 'ETH_TEST5')).toMatchObject({
+      displayName: 'Ethereum Sepolia',
+      onchain: { test: true, chainId: '11155111' },
+    });
     const assets = await call<AssetList>(admin, 'GET', '/v1/assets?pageSize=1000');
     expect(assets.body.data.length).toBeGreaterThanOrEqual(300);
     const usdt = await call<Asset>(admin, 'GET', '/v1/assets/USDT');
-    expect(usdt.body).toMatchObject({ legacyId: 'USDT', onchain: { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, standards: ['ERC20'] }, metadata: { scope: 'GLOBAL', features: ['STABLECOIN'] } });
+    expect(usdt.body).toMatchObject({
+      legacyId: 'USDT',
+      onchain: { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, standards: ['ERC20'] },
+      metadata: { scope: 'GLOBAL', features: ['STABLECOIN'] },
+    });
     // The same id by uuid, and stable across restarts because it is derived from the legacy id.
     expect((await call<Asset>(admin, 'GET', `/v1/assets/${usdt.body.id}`)).body.legacyId).toBe('USDT');
   });
@@ -121,7 +128,11 @@ describe('registering an asset by address', () => {
       const token = resolvableOn(legacy).at(-1)!;
       const res = await register(editor, { blockchainId: legacy, address: token.address });
       expect(res.status, `${legacy}: ${res.body.message}`).toBe(200);
-      expect(res.body).toMatchObject({ assetClass: 'FT', onchain: { symbol: token.symbol, address: token.address, decimals: token.decimals }, metadata: { scope: 'Local', deprecated: false } });
+      expect(res.body).toMatchObject({
+        assetClass: 'FT',
+        onchain: { symbol: token.symbol, address: token.address, decimals: token.decimals },
+        metadata: { scope: 'Local', deprecated: false },
+      });
     }
     const aqua = resolvableOn('XLM')[0]!;
     expect((await register(editor, { blockchainId: 'XLM', address: aqua.address })).body.message).toMatch(/symbol .*required/);
@@ -179,7 +190,11 @@ describe('notes and prices', () => {
     const before = Date.now();
     const res = await call<Asset>(editor, 'PATCH', '/v1/assets/USDT', { metadata: { note: { text: 'Used for payroll' } } });
     expect(res.status).toBe(200);
-    expect(res.body.metadata.note).toMatchObject({ text: 'Used for payroll', userName: 'EDITOR 1', updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    expect(res.body.metadata.note).toMatchObject({
+      text: 'Used for payroll',
+      userName: 'EDITOR 1',
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
     const { updatedAt } = res.body.metadata.note!;
     expect(new Date(updatedAt).getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(new Date(updatedAt).getTime()).toBeLessThanOrEqual(Date.now());
@@ -192,7 +207,7 @@ describe('notes and prices', () => {
     expect((await call(editor, 'PATCH', '/v1/assets/USDT', { metadata: { note: { text: 'x'.repeat(513) } } })).status).toBe(400);
   });
 
-  it('clears the note for a null text (the legacy SDK\'s model) or none (the TypeScript SDK\'s)', async () => {
+  it("clears the note for a null text (the legacy SDK's model) or none (the TypeScript SDK's)", async () => {
     await call(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: { text: 'To clear' } } });
     const cleared = await call<Asset>(editor, 'PATCH', '/v1/assets/USDC', { metadata: { note: { text: null } } });
     expect(cleared.status).toBe(200);
@@ -210,7 +225,10 @@ describe('notes and prices', () => {
     expect((await call(admin, 'POST', '/v1/assets/prices/BTC', { currency: 'EUR', price: 0 })).status).toBe(400);
     expect((await call(admin, 'POST', '/v1/assets/prices/BTC', { currency: 'eur', price: 1 })).body.message).toMatch(/ISO 4217/);
     expect(await call(admin, 'POST', '/v1/assets/prices/NOPE', { currency: 'EUR', price: 1 })).toMatchObject({ status: 404, body: { code: 1504 } });
-    await ctx.deps.db.insert(catalogueSettings).values({ workspaceId: ws.id, allowPriceSetting: false }).onConflictDoUpdate({ target: catalogueSettings.workspaceId, set: { allowPriceSetting: false } });
+    await ctx.deps.db
+      .insert(catalogueSettings)
+      .values({ workspaceId: ws.id, allowPriceSetting: false })
+      .onConflictDoUpdate({ target: catalogueSettings.workspaceId, set: { allowPriceSetting: false } });
     expect(await call(admin, 'POST', '/v1/assets/prices/BTC', { currency: 'EUR', price: 1 })).toMatchObject({ status: 403, body: { code: 1002 } });
   });
 });
@@ -220,7 +238,12 @@ describe('the legacy listing', () => {
     const res = await app.request('/v1/supported_assets', { headers: { Authorization: `Bearer ${admin}` } });
     const list = (await res.json()) as { id: string; nativeAsset: string; type: string }[];
     expect(Array.isArray(list)).toBe(true);
-    expect(list.find((a) => a.id === 'USDT')).toMatchObject({ nativeAsset: 'ETH', type: 'ERC20', contractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 });
+    expect(list.find((a) => a.id === 'USDT')).toMatchObject({
+      nativeAsset: 'ETH',
+      type: 'ERC20',
+      contractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      decimals: 6,
+    });
     expect((await call(viewer, 'GET', '/v1/supported_assets')).status).toBe(403);
   });
 });

@@ -19,8 +19,15 @@ contract Nameless { uint8 public decimals = 18; }
 contract Collectible { function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x80ac58cd || id == 0x01ffc9a7; } string public name = "Collectible"; string public symbol = "COL"; }`;
 
 function compile() {
-  const input = { language: 'Solidity', sources: { 'Tokens.sol': { content: SOURCES } }, settings: { evmVersion: 'shanghai', outputSelection: { '*': { '*': ['evm.bytecode.object', 'abi'] } } } };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as { contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>; errors?: { severity: string; message: string }[] };
+  const input = {
+    language: 'Solidity',
+    sources: { 'Tokens.sol': { content: SOURCES } },
+    settings: { evmVersion: 'shanghai', outputSelection: { '*': { '*': ['evm.bytecode.object', 'abi'] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+    errors?: { severity: string; message: string }[];
+  };
   const errors = output.errors?.filter((e) => e.severity === 'error') ?? [];
   if (errors.length) throw new Error(errors.map((e) => e.message).join('\n'));
   return (name: string) => output.contracts['Tokens.sol']![name]!.evm.bytecode.object;
@@ -46,7 +53,11 @@ let token: string;
 const deployed: Record<string, string> = {};
 
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: T }).result;
 }
 
@@ -77,7 +88,11 @@ afterAll(async () => {
 });
 
 const register = async (blockchainId: string, address: string) => {
-  const res = await app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ blockchainId, address }) });
+  const res = await app.request('/v1/assets', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ blockchainId, address }),
+  });
   return { status: res.status, body: (await res.json()) as { code?: number; message?: string; legacyId?: string; onchain?: Record<string, unknown> } };
 };
 

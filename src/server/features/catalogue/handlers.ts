@@ -27,7 +27,10 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const q = c.req.valid('query');
     const principal = c.get('principal');
     const { pageCursor, pageSize: _size, ...filters } = q;
-    const fingerprint = createHash('sha256').update(JSON.stringify({ ...filters, ids: filters.ids ? [...filters.ids].sort() : null })).digest('base64url').slice(0, 22);
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify({ ...filters, ids: filters.ids ? [...filters.ids].sort() : null }))
+      .digest('base64url')
+      .slice(0, 22);
     const after = pageCursor ? decodeCursor<string>(deps.secrets.cursorKey, pageCursor, { workspaceId: principal.workspaceId, fingerprint }) : undefined;
     const page = await store.assetPage(deps.db, principal.workspaceId, principal.id, filters, q.pageSize, after);
     const next = page.more && page.last ? encodeCursor(deps.secrets.cursorKey, principal.workspaceId, fingerprint, page.last) : null;
@@ -48,12 +51,33 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const principal = c.get('principal');
     const asset = await store.findAsset(deps.db, principal.workspaceId, id);
     if (!asset) throw assetNotFound(id);
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const before = await store.upsertNote(tx, { workspaceId: principal.workspaceId, userId: principal.id, userName: principal.name, assetId: asset.id, text }, deps.now());
-      // The note text is the user's own words, kept out of the trail; only that it changed is recorded.
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Catalogue', subject: 'Note', event: 'Updated', detail: { assetId: asset.legacyId, before: { hasNote: before !== null }, after: { hasNote: text.length > 0 } } }], deps.now());
-      return store.assetById(tx, principal.workspaceId, principal.id, asset.id);
-    }, (json) => jsonText(c, json));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const before = await store.upsertNote(
+          tx,
+          { workspaceId: principal.workspaceId, userId: principal.id, userName: principal.name, assetId: asset.id, text },
+          deps.now(),
+        );
+        // The note text is the user's own words, kept out of the trail; only that it changed is recorded.
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Catalogue',
+              subject: 'Note',
+              event: 'Updated',
+              detail: { assetId: asset.legacyId, before: { hasNote: before !== null }, after: { hasNote: text.length > 0 } },
+            },
+          ],
+          deps.now(),
+        );
+        return store.assetById(tx, principal.workspaceId, principal.id, asset.id);
+      },
+      (json) => jsonText(c, json),
+    );
   });
 
   app.openapi({ ...routes.setAssetPrice, middleware: guard(deps, 'setAssetPrice') }, async (c) => {
@@ -68,10 +92,27 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     // JSON gave a binary double; its shortest decimal form is what the client wrote. No arithmetic on it.
     const decimal = String(price);
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const before = await store.setPrice(tx, { workspaceId: principal.workspaceId, assetId: asset.id, currency, price: decimal }, now);
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Catalogue', subject: 'Price', event: 'Set', detail: { assetId: asset.legacyId, currency, before: { price: before }, after: { price: decimal } } }], now);
-    }, () => c.json({ legacyId: asset.legacyId, lastUpdateAt: Math.floor(now.getTime() / 1000), currency, price, source: 'PRIVATE' as const }, 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const before = await store.setPrice(tx, { workspaceId: principal.workspaceId, assetId: asset.id, currency, price: decimal }, now);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Catalogue',
+              subject: 'Price',
+              event: 'Set',
+              detail: { assetId: asset.legacyId, currency, before: { price: before }, after: { price: decimal } },
+            },
+          ],
+          now,
+        );
+      },
+      () => c.json({ legacyId: asset.legacyId, lastUpdateAt: Math.floor(now.getTime() / 1000), currency, price, source: 'PRIVATE' as const }, 200),
+    );
   });
 
   app.openapi({ ...routes.registerAsset, middleware: guard(deps, 'registerAsset') }, async (c) => {
@@ -80,7 +121,8 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const chain = await store.findBlockchain(deps.db, body.blockchainId);
     if (!chain) throw badRequest(`blockchainId ${body.blockchainId} is not a blockchain this service lists assets on`, E.listingUnsupported);
     if (chain.deprecated) throw badRequest(`${chain.displayName} is deprecated: no new assets can be listed on it`, E.blockchainDeprecated);
-    if (chain.registration === 'NOT_SELF_SERVE') throw badRequest(`Self-serve listing is not supported on ${chain.displayName}; ask your account manager`, E.selfServeUnsupported);
+    if (chain.registration === 'NOT_SELF_SERVE')
+      throw badRequest(`Self-serve listing is not supported on ${chain.displayName}; ask your account manager`, E.selfServeUnsupported);
     if (chain.registration !== 'SELF_SERVE' || !chain.family) throw badRequest(`${chain.displayName} has no tokens to list`, E.listingUnsupported);
     const family = chain.family as AddressFamily;
     if (family === 'XLM' && !body.symbol) throw badRequest('symbol (the Stellar asset code) is required for a Stellar asset', E.invalidAddress);
@@ -101,9 +143,13 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     }
 
     const metadata = await resolve({ id: chain.id, legacyId: chain.legacyId, family, tokenStandard: chain.tokenStandard }, body.address, body.symbol);
-    if (!metadata) throw notFound(`No token could be found at ${body.address} on ${chain.displayName}: asset information could not be obtained`, E.invalidAddress);
+    if (!metadata)
+      throw notFound(`No token could be found at ${body.address} on ${chain.displayName}: asset information could not be obtained`, E.invalidAddress);
     if (metadata.standard !== chain.tokenStandard) {
-      throw badRequest(`The contract at this address is a ${metadata.standard}; only ${chain.tokenStandard} tokens can be listed on ${chain.displayName}`, E.standardUnsupported);
+      throw badRequest(
+        `The contract at this address is a ${metadata.standard}; only ${chain.tokenStandard} tokens can be listed on ${chain.displayName}`,
+        E.standardUnsupported,
+      );
     }
     const missing = (['name', 'symbol', 'decimals'] as const).filter((k) => metadata[k] === null);
     if (missing.length) throw badRequest(`The token's ${missing.join(', ')} could not be read from the chain`, E.metadataUnavailable);
@@ -112,37 +158,55 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const suffix = createHash('sha256').update(key).digest('hex').slice(0, 4).toUpperCase();
     let legacyId = `${symbol.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${chain.legacyId}_${suffix}`;
     if (await store.legacyIdTaken(deps.db, principal.workspaceId, legacyId)) legacyId = `${legacyId}_${randomUUID().slice(0, 4).toUpperCase()}`;
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const row = await store.insertLocalAsset(tx, {
-        id: randomUUID(),
-        workspaceId: principal.workspaceId,
-        legacyId,
-        blockchainId: chain.id,
-        displayName: metadata.name!,
-        displaySymbol: symbol,
-        assetClass: 'FT',
-        onchainSymbol: symbol,
-        onchainName: metadata.name!,
-        address: body.address,
-        addressKey: key,
-        decimals: metadata.decimals!,
-        standards: [metadata.standard],
-        scope: 'LOCAL',
-        verified: false,
-        deprecated: false,
-        features: [],
-      });
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Catalogue', subject: 'Asset', event: 'Registered', detail: { legacyId, blockchainId: chain.legacyId, address: body.address, scope: 'LOCAL' } }], deps.now());
-      return row;
-    }, (asset) => c.json(
-      {
-        legacyId: asset.legacyId,
-        assetClass: 'FT' as const,
-        onchain: { symbol, name: asset.onchainName, address: asset.address, decimals: asset.decimals, standard: metadata.standard },
-        metadata: { scope: 'Local' as const, deprecated: false },
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const row = await store.insertLocalAsset(tx, {
+          id: randomUUID(),
+          workspaceId: principal.workspaceId,
+          legacyId,
+          blockchainId: chain.id,
+          displayName: metadata.name!,
+          displaySymbol: symbol,
+          assetClass: 'FT',
+          onchainSymbol: symbol,
+          onchainName: metadata.name!,
+          address: body.address,
+          addressKey: key,
+          decimals: metadata.decimals!,
+          standards: [metadata.standard],
+          scope: 'LOCAL',
+          verified: false,
+          deprecated: false,
+          features: [],
+        });
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Catalogue',
+              subject: 'Asset',
+              event: 'Registered',
+              detail: { legacyId, blockchainId: chain.legacyId, address: body.address, scope: 'LOCAL' },
+            },
+          ],
+          deps.now(),
+        );
+        return row;
       },
-      200,
-    )).catch((error: unknown) => {
+      (asset) =>
+        c.json(
+          {
+            legacyId: asset.legacyId,
+            assetClass: 'FT' as const,
+            onchain: { symbol, name: asset.onchainName, address: asset.address, decimals: asset.decimals, standard: metadata.standard },
+            metadata: { scope: 'Local' as const, deprecated: false },
+          },
+          200,
+        ),
+    ).catch((error: unknown) => {
       if (error instanceof ApiError) throw error;
       c.get('log').error({ err: error }, 'asset creation failed');
       throw new ApiError(500, 500, 'Asset creation failed');

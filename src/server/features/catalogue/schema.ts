@@ -57,7 +57,9 @@ export const catalogueAssets = pgTable(
     index('catalogue_assets_symbol_idx').on(t.onchainSymbol),
     index('catalogue_assets_blockchain_idx').on(t.blockchainId, t.id),
     // Deprecated assets are rare: without this a deprecated=true page walks most of the table in id order.
-    index('catalogue_assets_deprecated_idx').on(t.id).where(sql`deprecated`),
+    index('catalogue_assets_deprecated_idx')
+      .on(t.id)
+      .where(sql`deprecated`),
   ],
 );
 

@@ -6,13 +6,14 @@ import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices,
 import { UUID } from '../../db/uuid';
 import { queryRows } from '../../db/rows';
 
-
 export type BlockchainRow = typeof catalogueBlockchains.$inferSelect;
 export type AssetRow = typeof catalogueAssets.$inferSelect;
 
 /** A blockchain named by its uuid or its legacy id. */
 const blockchainNamed = (idOrLegacy: string) =>
-  UUID.test(idOrLegacy) ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy))! : eq(catalogueBlockchains.legacyId, idOrLegacy);
+  UUID.test(idOrLegacy)
+    ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy))!
+    : eq(catalogueBlockchains.legacyId, idOrLegacy);
 
 /** By id or legacy id. */
 export async function findBlockchain(db: Db, idOrLegacy: string): Promise<BlockchainRow | undefined> {
@@ -26,7 +27,12 @@ export function toBlockchain(row: BlockchainRow): Blockchain {
     legacyId: row.legacyId,
     displayName: row.displayName,
     nativeAssetId: row.nativeAssetId,
-    onchain: { protocol: row.protocol, ...(row.chainId === null ? {} : { chainId: row.chainId }), test: row.test, signingAlgo: row.signingAlgo as Blockchain['onchain']['signingAlgo'] },
+    onchain: {
+      protocol: row.protocol,
+      ...(row.chainId === null ? {} : { chainId: row.chainId }),
+      test: row.test,
+      signingAlgo: row.signingAlgo as Blockchain['onchain']['signingAlgo'],
+    },
     metadata: { scope: 'GLOBAL', deprecated: row.deprecated, media: [], explorer: row.explorer as Blockchain['metadata']['explorer'] },
     registration: {
       supported: row.registration === 'SELF_SERVE',
@@ -37,7 +43,12 @@ export function toBlockchain(row: BlockchainRow): Blockchain {
   };
 }
 
-export async function listBlockchains(db: Db, f: { protocol?: string; deprecated?: boolean; test?: boolean; ids?: string[] }, pageSize: number, after?: string) {
+export async function listBlockchains(
+  db: Db,
+  f: { protocol?: string; deprecated?: boolean; test?: boolean; ids?: string[] },
+  pageSize: number,
+  after?: string,
+) {
   const where: SQL[] = [];
   if (f.protocol) where.push(eq(catalogueBlockchains.protocol, f.protocol));
   if (f.deprecated !== undefined) where.push(eq(catalogueBlockchains.deprecated, f.deprecated));
@@ -47,7 +58,12 @@ export async function listBlockchains(db: Db, f: { protocol?: string; deprecated
     where.push(or(inArray(catalogueBlockchains.legacyId, f.ids), ...(uuids.length ? [inArray(catalogueBlockchains.id, uuids)] : []))!);
   }
   if (after) where.push(sql`${catalogueBlockchains.id} > ${after}::uuid`);
-  const rows = await db.select().from(catalogueBlockchains).where(and(...where)).orderBy(catalogueBlockchains.id).limit(pageSize + 1);
+  const rows = await db
+    .select()
+    .from(catalogueBlockchains)
+    .where(and(...where))
+    .orderBy(catalogueBlockchains.id)
+    .limit(pageSize + 1);
   return { data: rows.slice(0, pageSize).map(toBlockchain), more: rows.length > pageSize };
 }
 
@@ -55,9 +71,14 @@ export async function listBlockchains(db: Db, f: { protocol?: string; deprecated
 const visibleTo = (workspaceId: string) => or(isNull(catalogueAssets.workspaceId), eq(catalogueAssets.workspaceId, workspaceId))!;
 
 export async function findAsset(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetRow | undefined> {
-  const match = UUID.test(idOrLegacy) ? or(eq(catalogueAssets.id, idOrLegacy), eq(catalogueAssets.legacyId, idOrLegacy)) : eq(catalogueAssets.legacyId, idOrLegacy);
+  const match = UUID.test(idOrLegacy)
+    ? or(eq(catalogueAssets.id, idOrLegacy), eq(catalogueAssets.legacyId, idOrLegacy))
+    : eq(catalogueAssets.legacyId, idOrLegacy);
   // A workspace's own asset wins over a global one of the same legacy id.
-  const rows = await db.select().from(catalogueAssets).where(and(visibleTo(workspaceId), match));
+  const rows = await db
+    .select()
+    .from(catalogueAssets)
+    .where(and(visibleTo(workspaceId), match));
   return rows.find((r) => r.workspaceId !== null) ?? rows[0];
 }
 
@@ -95,7 +116,8 @@ export interface AssetFilter {
 export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: string) {
   const where: SQL[] = [sql`(a.workspace_id is null or a.workspace_id = ${workspaceId}::uuid)`];
   // Resolved inside the page's query: one round trip fewer than looking the chain up first.
-  if (f.blockchainId) where.push(sql`a.blockchain_id = (select ${catalogueBlockchains.id} from ${catalogueBlockchains} where ${blockchainNamed(f.blockchainId)})`);
+  if (f.blockchainId)
+    where.push(sql`a.blockchain_id = (select ${catalogueBlockchains.id} from ${catalogueBlockchains} where ${blockchainNamed(f.blockchainId)})`);
   if (f.assetClass) where.push(sql`a.asset_class = ${f.assetClass}`);
   if (f.symbol) where.push(sql`a.onchain_symbol = ${f.symbol}`);
   if (f.scope === 'GLOBAL') where.push(sql`a.workspace_id is null`);
@@ -103,8 +125,18 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
   if (f.deprecated !== undefined) where.push(sql`a.deprecated = ${f.deprecated}`);
   if (f.ids?.length) {
     const uuids = f.ids.filter((i) => UUID.test(i));
-    const byLegacy = sql`a.legacy_id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`;
-    where.push(uuids.length ? sql`(${byLegacy} or a.id in (${sql.join(uuids.map((i) => sql`${i}::uuid`), sql`, `)}))` : byLegacy);
+    const byLegacy = sql`a.legacy_id in (${sql.join(
+      f.ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`;
+    where.push(
+      uuids.length
+        ? sql`(${byLegacy} or a.id in (${sql.join(
+            uuids.map((i) => sql`${i}::uuid`),
+            sql`, `,
+          )}))`
+        : byLegacy,
+    );
   }
   if (after) where.push(sql`a.id > ${after}::uuid`);
   // One row more than the page says whether there is a next one; uuids compare as their text does.
@@ -154,7 +186,10 @@ export async function insertLocalAsset(db: Db, values: typeof catalogueAssets.$i
 }
 
 export async function legacyIdTaken(db: Db, workspaceId: string, legacyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: catalogueAssets.id }).from(catalogueAssets).where(and(visibleTo(workspaceId), eq(catalogueAssets.legacyId, legacyId)));
+  const [row] = await db
+    .select({ id: catalogueAssets.id })
+    .from(catalogueAssets)
+    .where(and(visibleTo(workspaceId), eq(catalogueAssets.legacyId, legacyId)));
   return Boolean(row);
 }
 
@@ -166,7 +201,10 @@ export async function upsertNote(db: Db, v: { workspaceId: string; userId: strin
   await db
     .insert(catalogueNotes)
     .values({ ...v, updatedAt: now })
-    .onConflictDoUpdate({ target: [catalogueNotes.workspaceId, catalogueNotes.userId, catalogueNotes.assetId], set: { text: v.text, userName: v.userName, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [catalogueNotes.workspaceId, catalogueNotes.userId, catalogueNotes.assetId],
+      set: { text: v.text, userName: v.userName, updatedAt: now },
+    });
   return before?.text ?? null;
 }
 

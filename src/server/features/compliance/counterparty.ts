@@ -93,7 +93,10 @@ export async function receiveBeneficiaryPii(vasp: DirectoryEntry, jwe: string, f
   }
   const unfilled = filledFields.filter((path) => !isFilled(parsed.data, path));
   if (unfilled.length > 0) {
-    return { status: 'REJECTED', reason: `${vasp.name} rejected the beneficiary PII: filledFields names ${unfilled.join(', ')}, which the payload does not fill` };
+    return {
+      status: 'REJECTED',
+      reason: `${vasp.name} rejected the beneficiary PII: filledFields names ${unfilled.join(', ')}, which the payload does not fill`,
+    };
   }
   return { status: 'ACCEPTED', reason: `${vasp.name} accepted the beneficiary PII` };
 }

@@ -40,11 +40,20 @@ describe('the compliance demo data', () => {
     const inbound = pending.find((m) => m.direction === 'in' && m.ivms101.filledFields.some((f) => f.includes('beneficiaryPerson')))!;
     const counterparty = inbound.originatorVaspId!;
     const needed = NATURAL_FULL_FIELDS.filter((path) => !inbound.ivms101.filledFields.includes(path));
-    const resolved = await call<TravelRuleMessage>(token, 'POST', `${base}/trm/${inbound.id}/resolve_action`, await beneficiaryUpload(counterparty, naturalBeneficiary(), needed));
+    const resolved = await call<TravelRuleMessage>(
+      token,
+      'POST',
+      `${base}/trm/${inbound.id}/resolve_action`,
+      await beneficiaryUpload(counterparty, naturalBeneficiary(), needed),
+    );
     expect(resolved.body.status, resolved.body.reason ?? resolved.body.message).toBe('ACCEPTED');
   });
 
   it('starts with both screening protections on', async () => {
-    expect((await call<ScreeningConfigurationState>(token, 'GET', '/v1/screening/configurations')).body).toMatchObject({ disableBypass: true, disableUnfreeze: true, updatedBy: null });
+    expect((await call<ScreeningConfigurationState>(token, 'GET', '/v1/screening/configurations')).body).toMatchObject({
+      disableBypass: true,
+      disableUnfreeze: true,
+      updatedBy: null,
+    });
   });
 });

@@ -54,17 +54,29 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { vaspId } = c.req.valid('json');
     directoryVasp('vaspId', vaspId);
     const { workspaceId } = c.get('principal');
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const made = await store.insertIntegration(tx, workspaceId, vaspId, deps.now().getTime());
-      if (!made) throw conflict('This workspace already has a Travel Rule integration');
-      await appendAudit(
-        tx,
-        actorOf(c, deps),
-        [{ category: 'Compliance', subject: 'Travel rule', event: 'Integration created', detail: { customerIntegrationId: made.customerIntegrationId, after: { vaspId } } }],
-        deps.now(),
-      );
-      return made;
-    }, (integration) => c.json(integration, 201));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const made = await store.insertIntegration(tx, workspaceId, vaspId, deps.now().getTime());
+        if (!made) throw conflict('This workspace already has a Travel Rule integration');
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Compliance',
+              subject: 'Travel rule',
+              event: 'Integration created',
+              detail: { customerIntegrationId: made.customerIntegrationId, after: { vaspId } },
+            },
+          ],
+          deps.now(),
+        );
+        return made;
+      },
+      (integration) => c.json(integration, 201),
+    );
   });
 
   app.openapi({ ...routes.listTravelRuleMessages, middleware: guard(deps, 'listTravelRuleMessages') }, async (c) => {
@@ -74,7 +86,12 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     await requireIntegration(deps.db, workspaceId, customerIntegrationId);
     const fp = fingerprint({ list: 'trm', customerIntegrationId, status: q.status ?? null, direction: q.direction ?? null });
     const after = q.pageCursor ? decodeCursor<{ t: number; i: string }>(deps.secrets.cursorKey, q.pageCursor, { workspaceId, fingerprint: fp }) : undefined;
-    const page = await store.listMessages(deps.db, { workspaceId, integrationId: customerIntegrationId, status: q.status, direction: q.direction }, q.pageSize, after);
+    const page = await store.listMessages(
+      deps.db,
+      { workspaceId, integrationId: customerIntegrationId, status: q.status, direction: q.direction },
+      q.pageSize,
+      after,
+    );
     const next = page.more && page.last ? encodeCursor(deps.secrets.cursorKey, workspaceId, fp, page.last) : undefined;
     return c.json({ data: page.rows.map(store.toMessage), ...(next ? { paging: { next } } : {}) }, 200);
   });
@@ -103,54 +120,71 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     if ('problem' in jwe) throw badRequest(`ivms101.data ${jwe.problem}`);
     const filledFields = [...new Set(body.ivms101.filledFields)];
     const requiredBeneficiaryFields = beneficiaryRequirements(counterparty.id);
-    const complete = missingRequiredPaths(
-      requiredBeneficiaryFields.map((f) => f.path),
-      filledFields,
-    ).length === 0;
+    const complete =
+      missingRequiredPaths(
+        requiredBeneficiaryFields.map((f) => f.path),
+        filledFields,
+      ).length === 0;
     const now = deps.now().getTime();
 
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const inserted = await store.insertMessage(tx, {
-        workspaceId,
-        integrationId: integration.customerIntegrationId,
-        externalId: body.externalId ?? `trm-${randomUUID()}`,
-        asset,
-        amount: body.amount,
-        direction: inbound ? 'in' : 'out',
-        originatorWalletAddress: body.srcAddress,
-        beneficiaryWalletAddress: body.destAddress,
-        txHash: body.txHash ?? '',
-        ivmsVersion: body.ivms101.version,
-        ivmsData: body.ivms101.data,
-        filledFields,
-        requiredBeneficiaryFields,
-        version: '1',
-        status: complete ? 'ACCEPTED' : 'PENDING',
-        reason: complete ? `${counterparty.name} has all the beneficiary information it requires` : `Waiting for the beneficiary PII that ${counterparty.name} requires`,
-        fiatAmount: body.amountUSD ?? null,
-        fiatCurrency: body.amountUSD === undefined ? null : 'USD',
-        originatorVaspId: inbound ? otherId : own,
-        beneficiaryVaspId: inbound ? own : otherId,
-        providerData: { provider: 'Asset Ops Travel Rule network (simulated)', data: { ...(body.txId ? { txId: body.txId } : {}), ...(body.destTag ? { destTag: body.destTag } : {}) } },
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (!inserted) throw conflict(`externalId ${body.externalId} is already used by another message of this integration`);
-      await appendAudit(
-        tx,
-        actorOf(c, deps),
-        [
-          {
-            category: 'Compliance',
-            subject: 'Travel rule',
-            event: 'Message created',
-            detail: { trmId: inserted.id, customerIntegrationId, direction: inserted.direction, counterpartyVaspId: otherId, after: { status: inserted.status } },
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const inserted = await store.insertMessage(tx, {
+          workspaceId,
+          integrationId: integration.customerIntegrationId,
+          externalId: body.externalId ?? `trm-${randomUUID()}`,
+          asset,
+          amount: body.amount,
+          direction: inbound ? 'in' : 'out',
+          originatorWalletAddress: body.srcAddress,
+          beneficiaryWalletAddress: body.destAddress,
+          txHash: body.txHash ?? '',
+          ivmsVersion: body.ivms101.version,
+          ivmsData: body.ivms101.data,
+          filledFields,
+          requiredBeneficiaryFields,
+          version: '1',
+          status: complete ? 'ACCEPTED' : 'PENDING',
+          reason: complete
+            ? `${counterparty.name} has all the beneficiary information it requires`
+            : `Waiting for the beneficiary PII that ${counterparty.name} requires`,
+          fiatAmount: body.amountUSD ?? null,
+          fiatCurrency: body.amountUSD === undefined ? null : 'USD',
+          originatorVaspId: inbound ? otherId : own,
+          beneficiaryVaspId: inbound ? own : otherId,
+          providerData: {
+            provider: 'Asset Ops Travel Rule network (simulated)',
+            data: { ...(body.txId ? { txId: body.txId } : {}), ...(body.destTag ? { destTag: body.destTag } : {}) },
           },
-        ],
-        deps.now(),
-      );
-      return inserted;
-    }, (row) => c.json(store.toMessage(row), 201));
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) throw conflict(`externalId ${body.externalId} is already used by another message of this integration`);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Compliance',
+              subject: 'Travel rule',
+              event: 'Message created',
+              detail: {
+                trmId: inserted.id,
+                customerIntegrationId,
+                direction: inserted.direction,
+                counterpartyVaspId: otherId,
+                after: { status: inserted.status },
+              },
+            },
+          ],
+          deps.now(),
+        );
+        return inserted;
+      },
+      (row) => c.json(store.toMessage(row), 201),
+    );
   });
 
   app.openapi({ ...routes.getTravelRuleMessage, middleware: guard(deps, 'getTravelRuleMessage') }, async (c) => {
@@ -177,59 +211,71 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { workspaceId } = c.get('principal');
     await requireIntegration(deps.db, workspaceId, customerIntegrationId);
 
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const before = await store.lockMessage(tx, workspaceId, customerIntegrationId, trmId);
-      if (!before) throw trmNotFound(trmId);
-      const counterparty = counterpartyOf(before);
-      const required = requiredActions(before, counterparty.name).map((a) => a.type);
-      if (!required.includes(type)) {
-        throw badRequest(
-          required.length > 0
-            ? `type ${type} is not an action this message requires now; it requires ${required.join(', ')}`
-            : `type ${type} is not an action this message requires now: it is ${before.status} and requires none`,
-        );
-      }
-      // UPLOAD_BENEFICIARY_PII is the one action type the network defines.
-      const upload = data?.beneficiaryPii?.ivms101;
-      if (!upload) throw badRequest('data.beneficiaryPii.ivms101 is required for UPLOAD_BENEFICIARY_PII');
-      const jwe = readPiiJwe(upload.data);
-      if ('problem' in jwe) throw badRequest(`data.beneficiaryPii.ivms101.data ${jwe.problem}`);
-      if (missingBeneficiaryFields(before, upload.filledFields).length > 0) {
-        const missing = missingRequiredPaths(
-          before.requiredBeneficiaryFields.map((f) => f.path),
-          [...before.filledFields, ...upload.filledFields],
-        );
-        throw badRequest(`data.beneficiaryPii.ivms101.filledFields does not cover the required fields: ${missing.join(', ')}`);
-      }
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const before = await store.lockMessage(tx, workspaceId, customerIntegrationId, trmId);
+        if (!before) throw trmNotFound(trmId);
+        const counterparty = counterpartyOf(before);
+        const required = requiredActions(before, counterparty.name).map((a) => a.type);
+        if (!required.includes(type)) {
+          throw badRequest(
+            required.length > 0
+              ? `type ${type} is not an action this message requires now; it requires ${required.join(', ')}`
+              : `type ${type} is not an action this message requires now: it is ${before.status} and requires none`,
+          );
+        }
+        // UPLOAD_BENEFICIARY_PII is the one action type the network defines.
+        const upload = data?.beneficiaryPii?.ivms101;
+        if (!upload) throw badRequest('data.beneficiaryPii.ivms101 is required for UPLOAD_BENEFICIARY_PII');
+        const jwe = readPiiJwe(upload.data);
+        if ('problem' in jwe) throw badRequest(`data.beneficiaryPii.ivms101.data ${jwe.problem}`);
+        if (missingBeneficiaryFields(before, upload.filledFields).length > 0) {
+          const missing = missingRequiredPaths(
+            before.requiredBeneficiaryFields.map((f) => f.path),
+            [...before.filledFields, ...upload.filledFields],
+          );
+          throw badRequest(`data.beneficiaryPii.ivms101.filledFields does not cover the required fields: ${missing.join(', ')}`);
+        }
 
-      const decision = await receiveBeneficiaryPii(counterparty, jwe.jwe, upload.filledFields);
-      const accepted = decision.status === 'ACCEPTED';
-      const after = await store.updateMessage(tx, workspaceId, customerIntegrationId, trmId, {
-        status: decision.status,
-        reason: decision.reason,
-        // What the counterparty accepted becomes the message's IVMS101 data; a refused upload changes none of it.
-        ivmsVersion: accepted ? upload.version : before.ivmsVersion,
-        ivmsData: accepted ? upload.data : before.ivmsData,
-        filledFields: accepted ? [...new Set([...before.filledFields, ...upload.filledFields])] : before.filledFields,
-        version: String(Number(before.version ?? '1') + 1),
-        updatedAt: deps.now().getTime(),
-      });
-      // Ids and statuses only: the reason can quote the counterparty, and PII never enters the log.
-      await appendAudit(
-        tx,
-        actorOf(c, deps),
-        [
-          {
-            category: 'Compliance',
-            subject: 'Travel rule',
-            event: 'Action resolved',
-            detail: { trmId, customerIntegrationId, type, counterpartyVaspId: counterparty.id, before: { status: before.status }, after: { status: after.status } },
-          },
-        ],
-        deps.now(),
-      );
-      return after;
-    }, (row) => c.json(store.toMessage(row), 200));
+        const decision = await receiveBeneficiaryPii(counterparty, jwe.jwe, upload.filledFields);
+        const accepted = decision.status === 'ACCEPTED';
+        const after = await store.updateMessage(tx, workspaceId, customerIntegrationId, trmId, {
+          status: decision.status,
+          reason: decision.reason,
+          // What the counterparty accepted becomes the message's IVMS101 data; a refused upload changes none of it.
+          ivmsVersion: accepted ? upload.version : before.ivmsVersion,
+          ivmsData: accepted ? upload.data : before.ivmsData,
+          filledFields: accepted ? [...new Set([...before.filledFields, ...upload.filledFields])] : before.filledFields,
+          version: String(Number(before.version ?? '1') + 1),
+          updatedAt: deps.now().getTime(),
+        });
+        // Ids and statuses only: the reason can quote the counterparty, and PII never enters the log.
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Compliance',
+              subject: 'Travel rule',
+              event: 'Action resolved',
+              detail: {
+                trmId,
+                customerIntegrationId,
+                type,
+                counterpartyVaspId: counterparty.id,
+                before: { status: before.status },
+                after: { status: after.status },
+              },
+            },
+          ],
+          deps.now(),
+        );
+        return after;
+      },
+      (row) => c.json(store.toMessage(row), 200),
+    );
   });
 
   app.openapi({ ...routes.listVasps, middleware: guard(deps, 'listVasps') }, async (c) => {
@@ -262,17 +308,27 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.updateScreeningConfiguration, middleware: guard(deps, 'updateScreeningConfiguration') }, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
-    return commitWithResponse(c, deps.db, async (tx) => {
-      await store.ensureScreeningRow(tx, principal.workspaceId);
-      const current = await store.getScreening(tx, principal.workspaceId, true);
-      const before = { disableBypass: current.disableBypass, disableUnfreeze: current.disableUnfreeze };
-      const after = { disableBypass: body.disableBypass ?? before.disableBypass, disableUnfreeze: body.disableUnfreeze ?? before.disableUnfreeze };
-      const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
-      if (changed.length > 0) {
-        await store.setScreening(tx, principal.workspaceId, after, { id: principal.id, name: principal.name }, deps.now().getTime());
-        await appendAudit(tx, actorOf(c, deps), [{ category: 'Compliance', subject: 'Screening', event: 'Updated', detail: { changed, before, after } }], deps.now());
-      }
-      return after;
-    }, (stored) => c.json(stored, 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        await store.ensureScreeningRow(tx, principal.workspaceId);
+        const current = await store.getScreening(tx, principal.workspaceId, true);
+        const before = { disableBypass: current.disableBypass, disableUnfreeze: current.disableUnfreeze };
+        const after = { disableBypass: body.disableBypass ?? before.disableBypass, disableUnfreeze: body.disableUnfreeze ?? before.disableUnfreeze };
+        const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
+        if (changed.length > 0) {
+          await store.setScreening(tx, principal.workspaceId, after, { id: principal.id, name: principal.name }, deps.now().getTime());
+          await appendAudit(
+            tx,
+            actorOf(c, deps),
+            [{ category: 'Compliance', subject: 'Screening', event: 'Updated', detail: { changed, before, after } }],
+            deps.now(),
+          );
+        }
+        return after;
+      },
+      (stored) => c.json(stored, 200),
+    );
   });
 }

@@ -26,7 +26,9 @@ export function readPiiJwe(data: string): { jwe: string } | { problem: string } 
     return { problem: 'has a JWE header that cannot be read' };
   }
   if (header.alg !== PII_KEY_ALGORITHM || header.enc !== PII_CONTENT_ENCRYPTION) {
-    return { problem: `must be encrypted with alg ${PII_KEY_ALGORITHM} and enc ${PII_CONTENT_ENCRYPTION} (it has alg ${String(header.alg)}, enc ${String(header.enc)})` };
+    return {
+      problem: `must be encrypted with alg ${PII_KEY_ALGORITHM} and enc ${PII_CONTENT_ENCRYPTION} (it has alg ${String(header.alg)}, enc ${String(header.enc)})`,
+    };
   }
   return { jwe };
 }

@@ -72,4 +72,3 @@ export const screeningConfigurations = pgTable('screening_configurations', {
   updatedById: text('updated_by_id'),
   updatedByName: text('updated_by_name'),
 });
-

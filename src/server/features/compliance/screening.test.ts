@@ -30,7 +30,12 @@ const screeningEvents = async (token: string) =>
 describe('screening configuration', () => {
   it('starts with both protections off, stores what is sent, answers with both values and tells who changed it', async () => {
     const t = await team('Screening Co');
-    expect((await call<ScreeningConfigurationState>(t.admin, 'GET', PATH)).body).toEqual({ disableBypass: false, disableUnfreeze: false, updatedAt: null, updatedBy: null });
+    expect((await call<ScreeningConfigurationState>(t.admin, 'GET', PATH)).body).toEqual({
+      disableBypass: false,
+      disableUnfreeze: false,
+      updatedAt: null,
+      updatedBy: null,
+    });
 
     ctx.clock.set(Date.UTC(2026, 2, 1, 9));
     const put = await call(t.nsadmin, 'PUT', PATH, { disableBypass: true });
@@ -58,9 +63,21 @@ describe('screening configuration', () => {
       {
         user: 'ADMIN 1',
         event: 'Updated',
-        detail: { changed: ['disableBypass', 'disableUnfreeze'], before: { disableBypass: false, disableUnfreeze: true }, after: { disableBypass: true, disableUnfreeze: false } },
+        detail: {
+          changed: ['disableBypass', 'disableUnfreeze'],
+          before: { disableBypass: false, disableUnfreeze: true },
+          after: { disableBypass: true, disableUnfreeze: false },
+        },
       },
-      { user: 'NON_SIGNING_ADMIN 0', event: 'Updated', detail: { changed: ['disableUnfreeze'], before: { disableBypass: false, disableUnfreeze: false }, after: { disableBypass: false, disableUnfreeze: true } } },
+      {
+        user: 'NON_SIGNING_ADMIN 0',
+        event: 'Updated',
+        detail: {
+          changed: ['disableUnfreeze'],
+          before: { disableBypass: false, disableUnfreeze: false },
+          after: { disableBypass: false, disableUnfreeze: true },
+        },
+      },
     ]);
   });
 
@@ -77,7 +94,11 @@ describe('screening configuration', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    expect((await call<ScreeningConfigurationState>(t.admin, 'GET', PATH)).body).toMatchObject({ disableBypass: false, disableUnfreeze: false, updatedBy: null });
+    expect((await call<ScreeningConfigurationState>(t.admin, 'GET', PATH)).body).toMatchObject({
+      disableBypass: false,
+      disableUnfreeze: false,
+      updatedBy: null,
+    });
     expect(await screeningEvents(t.admin)).toEqual([]);
   });
 

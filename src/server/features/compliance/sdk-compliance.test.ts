@@ -72,7 +72,11 @@ describe('the official TypeScript SDK: Travel Rule, screening and earn', () => {
       idempotencyKey: 'sdk-resolve-1',
       tRLinkResolveActionRequest: {
         type: 'UPLOAD_BENEFICIARY_PII',
-        data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2023', data: await encryptPiiFor(vasp.data.publicKey!, naturalBeneficiary()), filledFields: NATURAL_FULL_FIELDS } } },
+        data: {
+          beneficiaryPii: {
+            ivms101: { version: 'IVMS101.2023', data: await encryptPiiFor(vasp.data.publicKey!, naturalBeneficiary()), filledFields: NATURAL_FULL_FIELDS },
+          },
+        },
       },
     });
     expect(resolved.statusCode).toBe(200);
@@ -82,9 +86,15 @@ describe('the official TypeScript SDK: Travel Rule, screening and earn', () => {
 
     // An action that is not required is a 400 the SDK surfaces with the service's message.
     await expect(
-      fireblocks.trLink.resolveActionTRLinkTrm({ customerIntegrationId: integrationId, trmId, tRLinkResolveActionRequest: { type: 'UPLOAD_BENEFICIARY_PII', data: null } }),
+      fireblocks.trLink.resolveActionTRLinkTrm({
+        customerIntegrationId: integrationId,
+        trmId,
+        tRLinkResolveActionRequest: { type: 'UPLOAD_BENEFICIARY_PII', data: null },
+      }),
     ).rejects.toMatchObject({ response: { statusCode: 400, data: { message: expect.stringMatching(/requires none/) } } });
-    await expect(fireblocks.trLink.getTRLinkVaspById({ customerIntegrationId: integrationId, vaspId: 'did:web:nobody.example' })).rejects.toMatchObject({ response: { statusCode: 404 } });
+    await expect(fireblocks.trLink.getTRLinkVaspById({ customerIntegrationId: integrationId, vaspId: 'did:web:nobody.example' })).rejects.toMatchObject({
+      response: { statusCode: 404 },
+    });
   });
 
   it('pages the VASP directory with listTRLinkVasps', async () => {

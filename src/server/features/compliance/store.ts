@@ -65,13 +65,20 @@ const messageScope = (workspaceId: string, integrationId: string, id: string) =>
   and(eq(trMessages.workspaceId, workspaceId), eq(trMessages.integrationId, integrationId), eq(trMessages.id, id));
 
 export async function getMessage(db: Db, workspaceId: string, integrationId: string, id: string): Promise<TrmRow | undefined> {
-  const [row] = await db.select().from(trMessages).where(messageScope(workspaceId, integrationId, id));
+  const [row] = await db
+    .select()
+    .from(trMessages)
+    .where(messageScope(workspaceId, integrationId, id));
   return row;
 }
 
 /** The message, locked until the transaction ends, so two resolutions of one action run one after the other. */
 export async function lockMessage(tx: Db, workspaceId: string, integrationId: string, id: string): Promise<TrmRow | undefined> {
-  const [row] = await tx.select().from(trMessages).where(messageScope(workspaceId, integrationId, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(trMessages)
+    .where(messageScope(workspaceId, integrationId, id))
+    .for('update');
   return row;
 }
 
@@ -82,7 +89,11 @@ export async function updateMessage(
   id: string,
   change: Pick<TrmRow, 'status' | 'reason' | 'ivmsVersion' | 'ivmsData' | 'filledFields' | 'version' | 'updatedAt'>,
 ): Promise<TrmRow> {
-  const [row] = await tx.update(trMessages).set(change).where(messageScope(workspaceId, integrationId, id)).returning();
+  const [row] = await tx
+    .update(trMessages)
+    .set(change)
+    .where(messageScope(workspaceId, integrationId, id))
+    .returning();
   if (!row) throw new Error('the locked message disappeared');
   return row;
 }

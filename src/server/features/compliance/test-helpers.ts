@@ -34,7 +34,9 @@ export const NATURAL_FULL_FIELDS = [
   F.naturalDateOfBirth,
   F.naturalPlaceOfBirth,
 ].map((f) => f.path);
-export const LEGAL_FULL_FIELDS = [F.legalName, F.legalTown, F.legalCountry, F.legalNationalId, F.legalNationalIdType, F.legalCountryOfRegistration].map((f) => f.path);
+export const LEGAL_FULL_FIELDS = [F.legalName, F.legalTown, F.legalCountry, F.legalNationalId, F.legalNationalIdType, F.legalCountryOfRegistration].map(
+  (f) => f.path,
+);
 
 export const naturalBeneficiary = (overrides: Record<string, unknown> = {}): BeneficiaryPayload =>
   ({
@@ -43,7 +45,9 @@ export const naturalBeneficiary = (overrides: Record<string, unknown> = {}): Ben
         {
           naturalPerson: {
             name: { nameIdentifier: [{ primaryIdentifier: 'Moreau', secondaryIdentifier: 'Claire', naturalPersonNameIdentifierType: 'LEGL' }] },
-            geographicAddress: [{ addressType: 'HOME', streetName: 'Rue de Lausanne', buildingNumber: '12', postCode: '1201', townName: 'Genève', country: 'CH' }],
+            geographicAddress: [
+              { addressType: 'HOME', streetName: 'Rue de Lausanne', buildingNumber: '12', postCode: '1201', townName: 'Genève', country: 'CH' },
+            ],
             nationalIdentification: { nationalIdentifier: 'X4821937', nationalIdentifierType: 'CCPT', countryOfIssue: 'CH' },
             dateAndPlaceOfBirth: { dateOfBirth: '1986-04-17', placeOfBirth: 'Lausanne' },
             ...overrides,
@@ -73,7 +77,11 @@ export const legalBeneficiary = (): BeneficiaryPayload => ({
 export async function inboundTrm(counterparty: string, overrides: Partial<CreateTrmRequest> = {}): Promise<CreateTrmRequest> {
   const originator = {
     originator: {
-      originatorPerson: [{ naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Brandt', secondaryIdentifier: 'Lena', naturalPersonNameIdentifierType: 'LEGL' }] } } }],
+      originatorPerson: [
+        {
+          naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Brandt', secondaryIdentifier: 'Lena', naturalPersonNameIdentifierType: 'LEGL' }] } },
+        },
+      ],
     },
   };
   return {

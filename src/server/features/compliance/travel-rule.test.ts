@@ -89,7 +89,10 @@ describe('required actions', () => {
       originatorVaspId: FULL_VASP,
       beneficiaryVaspId: OWN_VASP,
       asset: { format: 'fireblocks', data: { network: 'Ethereum', ticker: 'ETH', ucid: 1027, id: 'ETH' } },
-      txnInfo: { originatorWalletAddress: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB', beneficiaryWalletAddress: '0x583031D1113aD414F02576BD6afaBfb302140225' },
+      txnInfo: {
+        originatorWalletAddress: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB',
+        beneficiaryWalletAddress: '0x583031D1113aD414F02576BD6afaBfb302140225',
+      },
       ivms101: { version: 'IVMS101.2023', filledFields: ['Originator.originatorPerson[].naturalPerson.name.nameIdentifier[].primaryIdentifier'] },
     });
     const res = await call<RequiredActionsResponse>(t.viewer, 'GET', `${t.base}/trm/${trm.id}/required_actions`);
@@ -100,15 +103,24 @@ describe('required actions', () => {
     expect(action!.description).toMatch(/Northwind Digital needs the beneficiary's identity/);
     expect(action!.data!.originatorRequiredFields).toEqual([]);
     expect(action!.data!.beneficiaryRequiredFields!.map((f) => f.path)).toEqual([...NATURAL_FULL_FIELDS, ...LEGAL_FULL_FIELDS]);
-    expect(action!.data!.beneficiaryRequiredFields).toContainEqual({ type: 'date', path: 'Beneficiary.beneficiaryPerson[].naturalPerson.dateAndPlaceOfBirth.dateOfBirth' });
+    expect(action!.data!.beneficiaryRequiredFields).toContainEqual({
+      type: 'date',
+      path: 'Beneficiary.beneficiaryPerson[].naturalPerson.dateAndPlaceOfBirth.dateOfBirth',
+    });
   });
 
   it('leaves out what the originator already filled, and asks less of a VASP with a standard policy', async () => {
     const t = shared;
     const named = await t.pending(FULL_VASP, {
-      ivms101: { version: 'IVMS101.2023', data: await encryptPiiFor(publicKeyOf(OWN_VASP), naturalBeneficiary()), filledFields: NATURAL_FULL_FIELDS.slice(0, 2) },
+      ivms101: {
+        version: 'IVMS101.2023',
+        data: await encryptPiiFor(publicKeyOf(OWN_VASP), naturalBeneficiary()),
+        filledFields: NATURAL_FULL_FIELDS.slice(0, 2),
+      },
     });
-    const fields = (await call<RequiredActionsResponse>(t.viewer, 'GET', `${t.base}/trm/${named.id}/required_actions`)).body.actions[0]!.data!.beneficiaryRequiredFields!.map((f) => f.path);
+    const fields = (
+      await call<RequiredActionsResponse>(t.viewer, 'GET', `${t.base}/trm/${named.id}/required_actions`)
+    ).body.actions[0]!.data!.beneficiaryRequiredFields!.map((f) => f.path);
     expect(fields).toEqual([...NATURAL_FULL_FIELDS.slice(2), ...LEGAL_FULL_FIELDS]);
 
     const standard = await t.pending(STANDARD_VASP);
@@ -141,7 +153,12 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
   it('a natural person encrypted for the counterparty is decrypted, checked and accepted; the message says so and needs nothing more', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
-    const res = await call<TravelRuleMessage>(t.compliance, 'POST', `${t.base}/trm/${trm.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS));
+    const res = await call<TravelRuleMessage>(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${trm.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: trm.id, status: 'ACCEPTED', reason: 'Northwind Digital accepted the beneficiary PII', version: '2' });
     expect(res.body.ivms101.filledFields).toEqual([...trm.ivms101.filledFields, ...NATURAL_FULL_FIELDS]);
@@ -149,20 +166,33 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
     expect((await call<RequiredActionsResponse>(t.viewer, 'GET', `${t.base}/trm/${trm.id}/required_actions`)).body).toEqual({ actions: [] });
 
     // Nothing is required any more, so the same action is refused, naming the type.
-    const again = await call(t.compliance, 'POST', `${t.base}/trm/${trm.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS));
+    const again = await call(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${trm.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('type UPLOAD_BENEFICIARY_PII is not an action this message requires now: it is ACCEPTED and requires none');
 
     // Audited with ids and statuses, never the personal data.
     const [event] = await auditOf(t.admin, trm.id);
-    expect(event).toMatchObject({ event: 'Action resolved', detail: { trmId: trm.id, type: 'UPLOAD_BENEFICIARY_PII', counterpartyVaspId: FULL_VASP, before: { status: 'PENDING' }, after: { status: 'ACCEPTED' } } });
+    expect(event).toMatchObject({
+      event: 'Action resolved',
+      detail: { trmId: trm.id, type: 'UPLOAD_BENEFICIARY_PII', counterpartyVaspId: FULL_VASP, before: { status: 'PENDING' }, after: { status: 'ACCEPTED' } },
+    });
     expect(JSON.stringify(event)).not.toMatch(/Moreau|X4821937|1986-04-17/);
   });
 
   it('a legal person is accepted too', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
-    const res = await call<TravelRuleMessage>(t.compliance, 'POST', `${t.base}/trm/${trm.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, legalBeneficiary(), LEGAL_FULL_FIELDS));
+    const res = await call<TravelRuleMessage>(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${trm.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, legalBeneficiary(), LEGAL_FULL_FIELDS),
+    );
     expect(res.body).toMatchObject({ status: 'ACCEPTED' });
   });
 
@@ -175,17 +205,33 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.message).toMatch(message);
     };
-    await expect400(await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS, 'UPLOAD_ORIGINATOR_PII'), 'type UPLOAD_ORIGINATOR_PII is not an action this message requires now; it requires UPLOAD_BENEFICIARY_PII');
+    await expect400(
+      await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS, 'UPLOAD_ORIGINATOR_PII'),
+      'type UPLOAD_ORIGINATOR_PII is not an action this message requires now; it requires UPLOAD_BENEFICIARY_PII',
+    );
     await expect400({ data: null }, /body 'type'/);
     await expect400({ type: 'UPLOAD_BENEFICIARY_PII', data: null }, 'data.beneficiaryPii.ivms101 is required for UPLOAD_BENEFICIARY_PII');
-    await expect400({ type: 'UPLOAD_BENEFICIARY_PII', data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2020', data: 'x', filledFields: ['A.b'] } } } }, /version must be IVMS101\.2023/);
-    await expect400({ type: 'UPLOAD_BENEFICIARY_PII', data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2023', data: 'x', filledFields: ['not a path!'] } } } }, /filledFields/);
+    await expect400(
+      { type: 'UPLOAD_BENEFICIARY_PII', data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2020', data: 'x', filledFields: ['A.b'] } } } },
+      /version must be IVMS101\.2023/,
+    );
+    await expect400(
+      { type: 'UPLOAD_BENEFICIARY_PII', data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2023', data: 'x', filledFields: ['not a path!'] } } } },
+      /filledFields/,
+    );
     await expect400(
       await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS.slice(0, 4)),
       `data.beneficiaryPii.ivms101.filledFields does not cover the required fields: ${NATURAL_FULL_FIELDS.slice(4).join(', ')}`,
     );
     await expect400(
-      { type: 'UPLOAD_BENEFICIARY_PII', data: { beneficiaryPii: { ivms101: { version: 'IVMS101.2023', data: Buffer.from(JSON.stringify(naturalBeneficiary())).toString('base64'), filledFields: NATURAL_FULL_FIELDS } } } },
+      {
+        type: 'UPLOAD_BENEFICIARY_PII',
+        data: {
+          beneficiaryPii: {
+            ivms101: { version: 'IVMS101.2023', data: Buffer.from(JSON.stringify(naturalBeneficiary())).toString('base64'), filledFields: NATURAL_FULL_FIELDS },
+          },
+        },
+      },
       'data.beneficiaryPii.ivms101.data must be a JWE (compact serialisation), or that string in base64',
     );
     const rsaOaep1 = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(naturalBeneficiary())))
@@ -203,7 +249,12 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
   it('the counterparty fails what it cannot decrypt (encrypted for another VASP’s key)', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
-    const res = await call<TravelRuleMessage>(t.compliance, 'POST', `${t.base}/trm/${trm.id}/resolve_action`, await beneficiaryUpload(STANDARD_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS));
+    const res = await call<TravelRuleMessage>(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${trm.id}/resolve_action`,
+      await beneficiaryUpload(STANDARD_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('FAILED');
     expect(res.body.reason).toMatch(/^Northwind Digital could not decrypt the beneficiary PII: it was not encrypted for its public key/);
@@ -216,7 +267,12 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
     const future = naturalBeneficiary({ dateAndPlaceOfBirth: { dateOfBirth: '2999-01-01', placeOfBirth: 'Lausanne' } });
-    const res = await call<TravelRuleMessage>(t.compliance, 'POST', `${t.base}/trm/${trm.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, future, NATURAL_FULL_FIELDS));
+    const res = await call<TravelRuleMessage>(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${trm.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, future, NATURAL_FULL_FIELDS),
+    );
     expect(res.body.status).toBe('REJECTED');
     expect(res.body.reason).toBe(
       'Northwind Digital rejected the beneficiary PII: IVMS101 beneficiary.beneficiaryPerson.0.naturalPerson.dateAndPlaceOfBirth.dateOfBirth: must be in the past (and less than 150 years ago)',
@@ -224,15 +280,28 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
 
     const another = await t.pending(FULL_VASP);
     const badCountry = naturalBeneficiary({ geographicAddress: [{ addressType: 'HOME', townName: 'Genève', country: 'Switzerland' }] });
-    const res2 = await call<TravelRuleMessage>(t.compliance, 'POST', `${t.base}/trm/${another.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, badCountry, NATURAL_FULL_FIELDS));
-    expect(res2.body).toMatchObject({ status: 'REJECTED', reason: expect.stringMatching(/geographicAddress\.0\.country: must be a two-letter ISO 3166 country code/) });
+    const res2 = await call<TravelRuleMessage>(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${another.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, badCountry, NATURAL_FULL_FIELDS),
+    );
+    expect(res2.body).toMatchObject({
+      status: 'REJECTED',
+      reason: expect.stringMatching(/geographicAddress\.0\.country: must be a two-letter ISO 3166 country code/),
+    });
   });
 
   it('the counterparty rejects filledFields that claim what the payload does not fill', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
     const noBirth = naturalBeneficiary({ dateAndPlaceOfBirth: undefined });
-    const res = await call<TravelRuleMessage>(t.compliance, 'POST', `${t.base}/trm/${trm.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, noBirth, NATURAL_FULL_FIELDS));
+    const res = await call<TravelRuleMessage>(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${trm.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, noBirth, NATURAL_FULL_FIELDS),
+    );
     expect(res.body).toMatchObject({
       status: 'REJECTED',
       reason:
@@ -346,7 +415,12 @@ describe('the list of messages (extension)', () => {
       }),
     );
     ctx.clock.reset();
-    await call(t.compliance, 'POST', `${t.base}/trm/${made[0]!.id}/resolve_action`, await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS));
+    await call(
+      t.compliance,
+      'POST',
+      `${t.base}/trm/${made[0]!.id}/resolve_action`,
+      await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
+    );
 
     const ids = async (query: string) => {
       const seen: string[] = [];

@@ -44,8 +44,17 @@ describe('the VASP directory', () => {
       expect(vasp.id).toMatch(DID_PATTERN);
       expect(vasp.name).not.toBe('');
       expect(vasp.legalName).toBeTruthy();
-      expect(vasp.nationalIdentification).toMatchObject({ identifier: expect.any(String), type: expect.stringMatching(/^(LEIX|RAID)$/), authority: expect.any(String) });
-      expect(vasp.geographicAddress).toMatchObject({ country: expect.stringMatching(/^[A-Z]{2}$/), city: expect.any(String), streetName: expect.any(String), postalCode: expect.any(String) });
+      expect(vasp.nationalIdentification).toMatchObject({
+        identifier: expect.any(String),
+        type: expect.stringMatching(/^(LEIX|RAID)$/),
+        authority: expect.any(String),
+      });
+      expect(vasp.geographicAddress).toMatchObject({
+        country: expect.stringMatching(/^[A-Z]{2}$/),
+        city: expect.any(String),
+        streetName: expect.any(String),
+        postalCode: expect.any(String),
+      });
       // The list leaves the keys out; the single VASP has them.
       expect(vasp).not.toHaveProperty('publicKey');
     }
@@ -85,11 +94,19 @@ describe('the VASP directory', () => {
   it('gets one VASP by DID with its public key (PEM) and fingerprint; a non-DID is a 400 and an unknown DID a 404', async () => {
     const res = await call<Vasp>(token, 'GET', `${base}/${FULL_VASP}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: FULL_VASP, name: 'Northwind Digital', legalName: 'Northwind Digital Assets GmbH', geographicAddress: { country: 'DE', city: 'Frankfurt am Main' } });
+    expect(res.body).toMatchObject({
+      id: FULL_VASP,
+      name: 'Northwind Digital',
+      legalName: 'Northwind Digital Assets GmbH',
+      geographicAddress: { country: 'DE', city: 'Frankfurt am Main' },
+    });
     const key = createPublicKey(res.body.publicKey!);
     expect(key.asymmetricKeyType).toBe('rsa');
     expect(key.asymmetricKeyDetails?.modulusLength).toBeGreaterThanOrEqual(2048);
-    const fingerprint = createHash('sha256').update(key.export({ type: 'spki', format: 'der' })).digest('hex').toUpperCase();
+    const fingerprint = createHash('sha256')
+      .update(key.export({ type: 'spki', format: 'der' }))
+      .digest('hex')
+      .toUpperCase();
     expect(res.body.publicKeyFingerprint!.replaceAll(':', '')).toBe(fingerprint);
 
     // As the SDK sends it: the DID percent-encoded in the path.

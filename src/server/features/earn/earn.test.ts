@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.database.close());
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  jsonCaller(app)<T>(token, method, path, body, headers);
 const list = (token: string, query = '') => call<EarnProvidersResponse>(token, 'GET', `/v1/earn/providers${query}`);
 const ids = (r: { body: EarnProvidersResponse }) => r.body.data.map((p) => p.providerId);
 
@@ -37,7 +38,12 @@ describe('GET /earn/providers', () => {
           termsOfServiceUrl: 'https://morpho.org/terms-of-use',
           isTermsOfServiceApproved: false,
         },
-        expect.objectContaining({ providerId: 'AAVE', displayName: 'Aave', logoUrl: 'http://localhost/static/earn-logos/aave.svg', termsOfServiceUrl: 'https://aave.com/terms-of-service' }),
+        expect.objectContaining({
+          providerId: 'AAVE',
+          displayName: 'Aave',
+          logoUrl: 'http://localhost/static/earn-logos/aave.svg',
+          termsOfServiceUrl: 'https://aave.com/terms-of-service',
+        }),
       ],
       total: 2,
       next: '',

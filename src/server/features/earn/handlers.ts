@@ -59,25 +59,41 @@ export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   async function approve(c: Context<AppEnv>, provider: ShippedEarnProvider) {
     if (!provider.isTermsApprovalRequired) throw badRequest(`providerId ${provider.providerId} has no terms of service that need approval`);
     const principal = c.get('principal');
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const recorded = await store.recordApproval(tx, principal.workspaceId, provider.providerId, { id: principal.id, name: principal.name }, deps.now().getTime());
-      // Approving again changes nothing, so it records nothing either.
-      if (recorded) {
-        await appendAudit(
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const recorded = await store.recordApproval(
           tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Earn',
-              subject: 'Terms of service',
-              event: 'Approved',
-              detail: { providerId: provider.providerId, termsOfServiceUrl: provider.termsOfServiceUrl, before: { isTermsOfServiceApproved: false }, after: { isTermsOfServiceApproved: true } },
-            },
-          ],
-          deps.now(),
+          principal.workspaceId,
+          provider.providerId,
+          { id: principal.id, name: principal.name },
+          deps.now().getTime(),
         );
-      }
-    }, () => c.body(null, 204));
+        // Approving again changes nothing, so it records nothing either.
+        if (recorded) {
+          await appendAudit(
+            tx,
+            actorOf(c, deps),
+            [
+              {
+                category: 'Earn',
+                subject: 'Terms of service',
+                event: 'Approved',
+                detail: {
+                  providerId: provider.providerId,
+                  termsOfServiceUrl: provider.termsOfServiceUrl,
+                  before: { isTermsOfServiceApproved: false },
+                  after: { isTermsOfServiceApproved: true },
+                },
+              },
+            ],
+            deps.now(),
+          );
+        }
+      },
+      () => c.body(null, 204),
+    );
   }
 
   app.openapi({ ...routes.approveEarnTermsOfService, middleware: guard(deps, 'approveEarnTermsOfService') }, async (c) => {

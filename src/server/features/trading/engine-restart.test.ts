@@ -32,7 +32,12 @@ async function open(): Promise<Database> {
 async function context(database: Database): Promise<TestContext> {
   const logs = new LogCapture();
   const clock = new TestClock();
-  return { database, logs, clock, deps: { db: database.db, config: testConfig(), logger: createLogger('info', logs), now: clock.now, secrets: await loadSecrets(database.db) } };
+  return {
+    database,
+    logs,
+    clock,
+    deps: { db: database.db, config: testConfig(), logger: createLogger('info', logs), now: clock.now, secrets: await loadSecrets(database.db) },
+  };
 }
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
@@ -58,16 +63,37 @@ it('the running worker stopped in the middle of processing picks the order up af
       via: { type: 'PROVIDER_ACCOUNT', providerId: 'MERIDIAN', accountId: 'meridian-spot' },
       executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '2', baseAssetId: 'SOL', quoteAssetId: 'USDC' },
       settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '1' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '2' } },
-      participantsIdentification: { beneficiary: { entityType: 'BUSINESS', externalReferenceId: 'b', participantRelationshipType: 'FirstParty', businessName: 'Restart Co', registrationNumber: 'R-1', postalAddress: { streetName: 'Main', buildingNumber: '1', postalCode: '1000', city: 'Vienna', subdivision: 'Vienna', district: 'Innere Stadt', country: 'AT' } } },
+      participantsIdentification: {
+        beneficiary: {
+          entityType: 'BUSINESS',
+          externalReferenceId: 'b',
+          participantRelationshipType: 'FirstParty',
+          businessName: 'Restart Co',
+          registrationNumber: 'R-1',
+          postalAddress: {
+            streetName: 'Main',
+            buildingNumber: '1',
+            postalCode: '1000',
+            city: 'Vienna',
+            subdivision: 'Vienna',
+            district: 'Innere Stadt',
+            country: 'AT',
+          },
+        },
+      },
     }),
   });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as OrderDetails;
   const usdcBefore = plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'));
 
-  const engine = (c: TestContext) => startOrderEngine({ db: c.deps.db, notices: c.database.notices, logger: c.deps.logger, now: c.deps.now, safetyMs: 5_000 }, 20);
+  const engine = (c: TestContext) =>
+    startOrderEngine({ db: c.deps.db, notices: c.database.notices, logger: c.deps.logger, now: c.deps.now, safetyMs: 5_000 }, 20);
   let running = engine(ctx);
-  const processing = await until(() => store.findOrder(ctx.deps.db, ws.id, id), (o) => o?.status === 'PROCESSING');
+  const processing = await until(
+    () => store.findOrder(ctx.deps.db, ws.id, id),
+    (o) => o?.status === 'PROCESSING',
+  );
   expect(processing?.status).toBe('PROCESSING');
   await running.stop();
   await database.close();
@@ -78,7 +104,10 @@ it('the running worker stopped in the middle of processing picks the order up af
   const reopened = await store.findOrder(ctx.deps.db, ws.id, id);
   expect(['PROCESSING', 'COMPLETED']).toContain(reopened?.status);
   running = engine(ctx);
-  const done = await until(() => store.findOrder(ctx.deps.db, ws.id, id), (o) => o?.status === 'COMPLETED');
+  const done = await until(
+    () => store.findOrder(ctx.deps.db, ws.id, id),
+    (o) => o?.status === 'COMPLETED',
+  );
   await running.stop();
   expect(done?.status).toBe('COMPLETED');
   // 2 SOL × 150 = 300 USDC + 0.45 order fee (15 bps) + 0.5 network fee, paid once.

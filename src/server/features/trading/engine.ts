@@ -30,7 +30,13 @@ export const STEP_MS = 1_000;
 export const DEPOSIT_SEEN_MS = 3_000;
 export const PAYMENT_WINDOW_MS = 15 * 60_000;
 
-export const engineActor = (workspaceId: string): AuditActor => ({ workspaceId, userId: 'order-engine', userName: 'Order engine', requestId: null, sourceAddress: null });
+export const engineActor = (workspaceId: string): AuditActor => ({
+  workspaceId,
+  userId: 'order-engine',
+  userName: 'Order engine',
+  requestId: null,
+  sourceAddress: null,
+});
 
 /** A deposit address of the simulated provider on the pay asset's chain, with a tag where the chain uses one. */
 export async function depositInstruction(db: Db, workspaceId: string, assetId: string, orderId: string) {
@@ -43,7 +49,11 @@ export async function depositInstruction(db: Db, workspaceId: string, assetId: s
 }
 
 export function stepsFor(settlementType: string, networkFee: { assetId: string; amount: string }): ExecutionStep[] {
-  const execute: ExecutionStep = { type: 'EXECUTE', status: 'WAITING', fee: { feeType: 'NETWORK', assetId: networkFee.assetId, amountType: 'FIXED', amount: networkFee.amount } };
+  const execute: ExecutionStep = {
+    type: 'EXECUTE',
+    status: 'WAITING',
+    fee: { feeType: 'NETWORK', assetId: networkFee.assetId, amountType: 'FIXED', amount: networkFee.amount },
+  };
   const last: ExecutionStep = { type: settlementType === 'PREFUNDED' ? 'DELIVERY' : 'SETTLEMENT', status: 'WAITING' };
   return [execute, last];
 }
@@ -60,7 +70,14 @@ async function setStatus(db: Db, row: OrderRow, status: OrderStatus, now: Date, 
   await appendAudit(
     db,
     engineActor(row.workspaceId),
-    [{ category: 'Trading', subject: 'Order', event: ORDER_STATUS_LABELS[status], detail: { orderId: row.id, providerId: row.providerId, before: { status: row.status }, after: { status }, ...detail } }],
+    [
+      {
+        category: 'Trading',
+        subject: 'Order',
+        event: ORDER_STATUS_LABELS[status],
+        detail: { orderId: row.id, providerId: row.providerId, before: { status: row.status }, after: { status }, ...detail },
+      },
+    ],
     now,
   );
 }
@@ -69,15 +86,36 @@ async function setStatus(db: Db, row: OrderRow, status: OrderStatus, now: Date, 
 export async function cancel(db: Db, row: OrderRow, actor: AuditActor, now: Date) {
   const steps = (row.executionSteps as ExecutionStep[]).map((s) => ({ ...s, status: 'CANCELLED' as const }));
   await moveTo(db, row, 'CANCELED', now, { executionSteps: steps, nextStepAt: null });
-  await appendAudit(db, actor, [{ category: 'Trading', subject: 'Order', event: ORDER_STATUS_LABELS.CANCELED, detail: { orderId: row.id, before: { status: row.status }, after: { status: 'CANCELED' } } }], now);
+  await appendAudit(
+    db,
+    actor,
+    [
+      {
+        category: 'Trading',
+        subject: 'Order',
+        event: ORDER_STATUS_LABELS.CANCELED,
+        detail: { orderId: row.id, before: { status: row.status }, after: { status: 'CANCELED' } },
+      },
+    ],
+    now,
+  );
 }
 
 const fail = (db: Db, row: OrderRow, reason: string, now: Date, steps?: ExecutionStep[]) =>
-  setStatus(db, row, 'FAILED', now, {
-    failureReason: reason,
-    nextStepAt: null,
-    executionSteps: (steps ?? (row.executionSteps as ExecutionStep[])).map((s) => (s.status === 'COMPLETED' || s.status === 'FAILED' ? s : { ...s, status: 'CANCELLED' as const })),
-  }, { failure: reason });
+  setStatus(
+    db,
+    row,
+    'FAILED',
+    now,
+    {
+      failureReason: reason,
+      nextStepAt: null,
+      executionSteps: (steps ?? (row.executionSteps as ExecutionStep[])).map((s) =>
+        s.status === 'COMPLETED' || s.status === 'FAILED' ? s : { ...s, status: 'CANCELLED' as const },
+      ),
+    },
+    { failure: reason },
+  );
 
 const vaultSource = (row: OrderRow) => {
   const s = row.settlement as { type: string; sourceAccount?: { type: string; accountId?: string } };
@@ -97,9 +135,27 @@ const vaultDestination = (row: OrderRow) => {
 async function settlementTransactions(db: Db, row: OrderRow, plan: SettlementPlan, source: string | undefined, now: Date) {
   const [payAsset, receiveAsset] = await Promise.all([chainAsset(db, row.workspaceId, plan.payAsset), chainAsset(db, row.workspaceId, plan.receiveAsset)]);
   const provider = { type: 'EXCHANGE_ACCOUNT' as const, id: row.providerId, name: findProvider(row.providerId)?.name ?? row.providerId };
-  const common = { workspaceId: row.workspaceId, outcome: 'COMPLETED', balancesMoved: true, orderId: row.id, createdBy: row.createdBy, note: `Order ${row.id}` };
+  const common = {
+    workspaceId: row.workspaceId,
+    outcome: 'COMPLETED',
+    balancesMoved: true,
+    orderId: row.id,
+    createdBy: row.createdBy,
+    note: `Order ${row.id}`,
+  };
   if (source && payAsset) {
-    await submitTransfer(db, { ...common, asset: payAsset, source: { type: 'VAULT_ACCOUNT', id: source }, destination: provider, destinationAddress: simulatedAddress(payAsset.protocol, `${row.id}:provider:${plan.payAsset}`), amount: plan.payAmount }, now);
+    await submitTransfer(
+      db,
+      {
+        ...common,
+        asset: payAsset,
+        source: { type: 'VAULT_ACCOUNT', id: source },
+        destination: provider,
+        destinationAddress: simulatedAddress(payAsset.protocol, `${row.id}:provider:${plan.payAsset}`),
+        amount: plan.payAmount,
+      },
+      now,
+    );
   }
   if (!receiveAsset) return undefined;
   const target = (row.settlement as { destinationAccount?: AccountReference }).destinationAccount;
@@ -107,12 +163,26 @@ async function settlementTransactions(db: Db, row: OrderRow, plan: SettlementPla
     target?.type === 'ONE_TIME_ADDRESS'
       ? { peer: { type: 'ONE_TIME_ADDRESS' as const }, address: target.address, tag: target.tag }
       : target
-        ? { peer: { type: target.type, id: target.accountId }, address: target.type === 'VAULT_ACCOUNT' ? vaultAddress(row.workspaceId, target.accountId, receiveAsset) : simulatedAddress(receiveAsset.protocol, `${row.workspaceId}:${target.type}:${target.accountId}`) }
+        ? {
+            peer: { type: target.type, id: target.accountId },
+            address:
+              target.type === 'VAULT_ACCOUNT'
+                ? vaultAddress(row.workspaceId, target.accountId, receiveAsset)
+                : simulatedAddress(receiveAsset.protocol, `${row.workspaceId}:${target.type}:${target.accountId}`),
+          }
         : undefined;
   if (!destination) return undefined;
   return submitTransfer(
     db,
-    { ...common, asset: receiveAsset, source: provider, destination: destination.peer, destinationAddress: destination.address, ...(destination.tag ? { destinationTag: destination.tag } : {}), amount: plan.receiveAmount },
+    {
+      ...common,
+      asset: receiveAsset,
+      source: provider,
+      destination: destination.peer,
+      destinationAddress: destination.address,
+      ...(destination.tag ? { destinationTag: destination.tag } : {}),
+      amount: plan.receiveAmount,
+    },
     now,
   );
 }
@@ -125,17 +195,30 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
     case 'CREATED': {
       if (row.expiresAt && row.expiresAt <= now) return fail(db, row, 'ORDER_EXPIRED', now);
       const source = vaultSource(row);
-      if (source && new Dec(await vaults.balanceOf(db, row.workspaceId, source, plan.payAsset)).lt(plan.payAmount)) return fail(db, row, 'INSUFFICIENT_FUNDS', now);
+      if (source && new Dec(await vaults.balanceOf(db, row.workspaceId, source, plan.payAsset)).lt(plan.payAmount))
+        return fail(db, row, 'INSUFFICIENT_FUNDS', now);
       if (nextOrderStatus('CREATED', row.settlementType) === 'AWAITING_PAYMENT') {
         const instruction = await depositInstruction(db, row.workspaceId, plan.payAsset, row.id);
         const seen = new Date(now.getTime() + DEPOSIT_SEEN_MS);
-        return setStatus(db, row, 'AWAITING_PAYMENT', now, { paymentInstructions: [instruction], expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS), paymentSeenAt: seen, nextStepAt: seen });
+        return setStatus(db, row, 'AWAITING_PAYMENT', now, {
+          paymentInstructions: [instruction],
+          expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+          paymentSeenAt: seen,
+          nextStepAt: seen,
+        });
       }
-      return setStatus(db, row, 'PROCESSING', now, { executionSteps: steps.map((s, i) => (i === 0 ? { ...s, status: 'PROCESSING' as const } : s)), nextStepAt: new Date(now.getTime() + STEP_MS) });
+      return setStatus(db, row, 'PROCESSING', now, {
+        executionSteps: steps.map((s, i) => (i === 0 ? { ...s, status: 'PROCESSING' as const } : s)),
+        nextStepAt: new Date(now.getTime() + STEP_MS),
+      });
     }
     case 'AWAITING_PAYMENT': {
       const seen = row.paymentSeenAt !== null && row.paymentSeenAt <= now && (!row.expiresAt || row.paymentSeenAt <= row.expiresAt);
-      if (seen) return setStatus(db, row, 'PROCESSING', now, { executionSteps: steps.map((s, i) => (i === 0 ? { ...s, status: 'PROCESSING' as const } : s)), nextStepAt: new Date(now.getTime() + STEP_MS) });
+      if (seen)
+        return setStatus(db, row, 'PROCESSING', now, {
+          executionSteps: steps.map((s, i) => (i === 0 ? { ...s, status: 'PROCESSING' as const } : s)),
+          nextStepAt: new Date(now.getTime() + STEP_MS),
+        });
       if (row.expiresAt && row.expiresAt <= now) return fail(db, row, 'ORDER_EXPIRED', now);
       await store.updateOrder(db, row.id, { nextStepAt: row.paymentSeenAt ?? row.expiresAt });
       return;
@@ -151,24 +234,52 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
         const [base, quote] = await Promise.all([resolveAsset(db, row.workspaceId, row.baseAssetId), resolveAsset(db, row.workspaceId, row.quoteAssetId)]);
         const market = base && quote ? await marketPrice(db, row.workspaceId, base, quote) : undefined;
         const fills = market !== undefined && (row.side === 'BUY' ? new Dec(market).lte(limit) : new Dec(market).gte(limit));
-        if (!fills) return fail(db, row, 'FAILED_BY_PROVIDER', now, steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)));
+        if (!fills)
+          return fail(
+            db,
+            row,
+            'FAILED_BY_PROVIDER',
+            now,
+            steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)),
+          );
       }
       if (index < steps.length - 1) {
-        const next = steps.map((s, i) => (i === index ? { ...s, status: 'COMPLETED' as const, txId: hex(`${row.id}:tx:${index}`, 32), txHash } : i === index + 1 ? { ...s, status: 'PROCESSING' as const } : s));
+        const next = steps.map((s, i) =>
+          i === index
+            ? { ...s, status: 'COMPLETED' as const, txId: hex(`${row.id}:tx:${index}`, 32), txHash }
+            : i === index + 1
+              ? { ...s, status: 'PROCESSING' as const }
+              : s,
+        );
         await store.updateOrder(db, row.id, { executionSteps: next, updatedAt: now, nextStepAt: new Date(now.getTime() + STEP_MS) });
         return;
       }
       // Settlement: the source pays, the destination receives, in this one transaction.
       const source = vaultSource(row);
       if (source && !(await vaults.debit(db, row.workspaceId, source, plan.payAsset, plan.payAmount))) {
-        return fail(db, row, 'INSUFFICIENT_FUNDS', now, steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)));
+        return fail(
+          db,
+          row,
+          'INSUFFICIENT_FUNDS',
+          now,
+          steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)),
+        );
       }
       const destination = vaultDestination(row);
       if (destination) await vaults.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);
       const delivery = await settlementTransactions(db, row, plan, source, now);
       const receiptHash = delivery?.txHash ?? txHash;
-      const done = steps.map((s, i) => (i === index ? { ...s, status: 'COMPLETED' as const, txId: delivery?.id ?? hex(`${row.id}:tx:${index}`, 32), txHash: receiptHash } : s));
-      return setStatus(db, row, 'COMPLETED', now, { executionSteps: done, receipt: { type: 'BLOCKCHAIN', txHash: receiptHash, amount: plan.receiveAmount }, nextStepAt: null }, { receiptAmount: plan.receiveAmount, assetId: plan.receiveAsset });
+      const done = steps.map((s, i) =>
+        i === index ? { ...s, status: 'COMPLETED' as const, txId: delivery?.id ?? hex(`${row.id}:tx:${index}`, 32), txHash: receiptHash } : s,
+      );
+      return setStatus(
+        db,
+        row,
+        'COMPLETED',
+        now,
+        { executionSteps: done, receipt: { type: 'BLOCKCHAIN', txHash: receiptHash, amount: plan.receiveAmount }, nextStepAt: null },
+        { receiptAmount: plan.receiveAmount, assetId: plan.receiveAsset },
+      );
     }
     default:
       await store.updateOrder(db, row.id, { nextStepAt: null });

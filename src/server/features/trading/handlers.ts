@@ -5,7 +5,16 @@ import { Dec, plain } from '../../../contract/decimal';
 import type { OperationId } from '../../../contract/operations';
 import { isCancellableOrderStatus } from '../../../contract/order-states';
 import * as routes from '../../../contract/routes/trading';
-import { providerTerms, TRADING_ERRORS, type CreateOrderRequest, type ExecutionStep, type OrderStatus, type Quote, type ResolvedExecution, type TradingProvider } from '../../../contract/trading';
+import {
+  providerTerms,
+  TRADING_ERRORS,
+  type CreateOrderRequest,
+  type ExecutionStep,
+  type OrderStatus,
+  type Quote,
+  type ResolvedExecution,
+  type TradingProvider,
+} from '../../../contract/trading';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
@@ -70,14 +79,17 @@ async function checkProviderAndPair(
   const quote = await resolveAsset(deps.db, workspaceId, r.quoteAssetId);
   if (!quote) throw fail(`${field.execution}.quoteAssetId ${r.quoteAssetId} is not an asset of the catalogue`);
   if (!terms.tradesPair(base.legacyId, quote.legacyId)) {
-    throw fail(`${field.execution}.baseAssetId/quoteAssetId: ${provider.name} does not trade ${base.legacyId}/${quote.legacyId} (pairs: ${provider.manifest.pairs.map((p) => `${p.baseAssetId}/${p.quoteAssetId}`).join(', ')})`);
+    throw fail(
+      `${field.execution}.baseAssetId/quoteAssetId: ${provider.name} does not trade ${base.legacyId}/${quote.legacyId} (pairs: ${provider.manifest.pairs.map((p) => `${p.baseAssetId}/${p.quoteAssetId}`).join(', ')})`,
+    );
   }
   return { provider, base, quote };
 }
 
 async function currentPrice(deps: AppDeps, workspaceId: string, base: ResolvedAsset, quote: ResolvedAsset, field: string, fail: (m: string) => Error) {
   const price = await marketPrice(deps.db, workspaceId, base, quote);
-  if (price === undefined) throw fail(`${field}.baseAssetId: no USD price for ${base.legacyId} and ${quote.legacyId} is set in the catalogue, so the provider cannot price the order`);
+  if (price === undefined)
+    throw fail(`${field}.baseAssetId: no USD price for ${base.legacyId} and ${quote.legacyId} is set in the catalogue, so the provider cannot price the order`);
   return price;
 }
 
@@ -105,7 +117,10 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const data = rest.slice(0, q.pageSize);
     const more = rest.length > q.pageSize;
     // The SDK's ProvidersListResponse declares next as an optional string: absent on the last page, never null.
-    return c.json({ data, total: sorted.length, ...(more ? { next: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, data.at(-1)!.id) } : {}) }, 200);
+    return c.json(
+      { data, total: sorted.length, ...(more ? { next: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, data.at(-1)!.id) } : {}) },
+      200,
+    );
   });
 
   app.openapi({ ...routes.getTradingProvider, middleware: tradingGuard(deps, 'getTradingProvider') }, async (c) => {
@@ -135,11 +150,34 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         );
         if (!provider.manifest.quote.supported) throw fail(`${provider.name} does not give quotes`);
         const price = await currentPrice(deps, principal.workspaceId, base, quote, 'body', fail);
-        const priced = priceOrder({ side: body.side, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId, baseAmount: body.baseAmount, price, quoteDecimals: quote.decimals, ...provider.manifest.fees });
+        const priced = priceOrder({
+          side: body.side,
+          baseAssetId: base.legacyId,
+          quoteAssetId: quote.legacyId,
+          baseAmount: body.baseAmount,
+          price,
+          quoteDecimals: quote.decimals,
+          ...provider.manifest.fees,
+        });
         const id = randomUUID();
         const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
-        const via = provider.accountBased ? { type: 'PROVIDER_ACCOUNT' as const, providerId: provider.id, accountId: scope.accountId } : { type: 'PROVIDER' as const, providerId: provider.id };
-        rows.push({ id, workspaceId: principal.workspaceId, providerId: provider.id, accountId: scope.accountId ?? null, side: body.side, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId, baseAmount: body.baseAmount, quoteAmount: priced.quoteAmount, price, expiresAt, createdAt: now });
+        const via = provider.accountBased
+          ? { type: 'PROVIDER_ACCOUNT' as const, providerId: provider.id, accountId: scope.accountId }
+          : { type: 'PROVIDER' as const, providerId: provider.id };
+        rows.push({
+          id,
+          workspaceId: principal.workspaceId,
+          providerId: provider.id,
+          accountId: scope.accountId ?? null,
+          side: body.side,
+          baseAssetId: base.legacyId,
+          quoteAssetId: quote.legacyId,
+          baseAmount: body.baseAmount,
+          quoteAmount: priced.quoteAmount,
+          price,
+          expiresAt,
+          createdAt: now,
+        });
         quotes.push({
           via,
           id,
@@ -157,12 +195,27 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         quoteFailures.push({ providerId: scope.providerId, accountId: scope.accountId, error: { message: error.message, code: error.code } });
       }
     }
-    return commitWithResponse(c, deps.db, async (tx) => {
-      for (const row of rows) await store.insertQuote(tx, row);
-      if (rows.length) {
-        await appendAudit(tx, actorOf(c, deps), rows.map((r) => ({ category: 'Trading' as const, subject: 'Quote' as const, event: 'Created', detail: { quoteId: r.id, providerId: r.providerId, side: r.side, pair: `${r.baseAssetId}/${r.quoteAssetId}` } })), now);
-      }
-    }, () => c.json({ quotes, quoteFailures }, 201));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        for (const row of rows) await store.insertQuote(tx, row);
+        if (rows.length) {
+          await appendAudit(
+            tx,
+            actorOf(c, deps),
+            rows.map((r) => ({
+              category: 'Trading' as const,
+              subject: 'Quote' as const,
+              event: 'Created',
+              detail: { quoteId: r.id, providerId: r.providerId, side: r.side, pair: `${r.baseAssetId}/${r.quoteAssetId}` },
+            })),
+            now,
+          );
+        }
+      },
+      () => c.json({ quotes, quoteFailures }, 201),
+    );
   });
 
   // ---- orders ----
@@ -178,20 +231,34 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       // The SDKs' QUOTE shape names only the quote: side, amount and pair come from it.
       const e: ResolvedExecution =
         given.type === 'QUOTE' && quoted
-        ? { ...given, side: given.side ?? (quoted.side as ResolvedExecution['side']), baseAmount: given.baseAmount ?? quoted.baseAmount, baseAssetId: given.baseAssetId ?? quoted.baseAssetId, quoteAssetId: given.quoteAssetId ?? quoted.quoteAssetId }
-        : (given as ResolvedExecution);
+          ? {
+              ...given,
+              side: given.side ?? (quoted.side as ResolvedExecution['side']),
+              baseAmount: given.baseAmount ?? quoted.baseAmount,
+              baseAssetId: given.baseAssetId ?? quoted.baseAssetId,
+              quoteAssetId: given.quoteAssetId ?? quoted.quoteAssetId,
+            }
+          : (given as ResolvedExecution);
       const { provider, base, quote } = await checkProviderAndPair(
         deps,
         principal.workspaceId,
-        { providerId: body.via.providerId, accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : undefined, viaType: body.via.type, baseAssetId: e.baseAssetId, quoteAssetId: e.quoteAssetId },
+        {
+          providerId: body.via.providerId,
+          accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : undefined,
+          viaType: body.via.type,
+          baseAssetId: e.baseAssetId,
+          quoteAssetId: e.quoteAssetId,
+        },
         { via: 'via', execution: 'executionRequestDetails' },
         invalid,
       );
       const m = provider.manifest;
       if (!m.order.supported) throw invalid(`via.providerId: ${provider.name} does not take orders`);
       const terms = providerTerms(provider);
-      if (!terms.takesExecution(e.type)) throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${terms.executionTypes.join(', ')})`);
-      if (!terms.settles(body.settlement.type)) throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${terms.settlementTypes.join(', ')})`);
+      if (!terms.takesExecution(e.type))
+        throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${terms.executionTypes.join(', ')})`);
+      if (!terms.settles(body.settlement.type))
+        throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${terms.settlementTypes.join(', ')})`);
       for (const role of terms.requiredParties) {
         if (!body.participantsIdentification?.[role]) throw invalid(`participantsIdentification.${role} is required by ${provider.name}`);
       }
@@ -204,7 +271,12 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       if (e.type === 'QUOTE' && quoted) {
         const q = quoted;
         if (q.orderId) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} was already used by order ${q.orderId}`);
-        const matches = q.providerId === provider.id && q.side === e.side && q.baseAssetId === base.legacyId && q.quoteAssetId === quote.legacyId && new Dec(q.baseAmount).eq(e.baseAmount);
+        const matches =
+          q.providerId === provider.id &&
+          q.side === e.side &&
+          q.baseAssetId === base.legacyId &&
+          q.quoteAssetId === quote.legacyId &&
+          new Dec(q.baseAmount).eq(e.baseAmount);
         if (!matches) throw invalid(`executionRequestDetails.quoteId ${e.quoteId} was given for another provider, side, pair or amount`);
         quoteId = q.id;
         price = q.price;
@@ -221,53 +293,91 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       } else {
         price = await currentPrice(deps, principal.workspaceId, base, quote, 'executionRequestDetails', invalid);
       }
-      const priced = priceOrder({ side: e.side, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId, baseAmount: e.baseAmount, price, quoteDecimals: quote.decimals, ...m.fees });
+      const priced = priceOrder({
+        side: e.side,
+        baseAssetId: base.legacyId,
+        quoteAssetId: quote.legacyId,
+        baseAmount: e.baseAmount,
+        price,
+        quoteDecimals: quote.decimals,
+        ...m.fees,
+      });
       if (new Dec(priced.receiveAmount).lte(0)) throw invalid('executionRequestDetails.baseAmount is too small: the fees would take all of it');
-      const plan: SettlementPlan = { payAsset: priced.payAsset, payAmount: priced.payAmount, receiveAsset: priced.receiveAsset, receiveAmount: priced.receiveAmount, orderFee: priced.orderFee, networkFee: priced.networkFee };
+      const plan: SettlementPlan = {
+        payAsset: priced.payAsset,
+        payAmount: priced.payAmount,
+        receiveAsset: priced.receiveAsset,
+        receiveAmount: priced.receiveAmount,
+        orderFee: priced.orderFee,
+        networkFee: priced.networkFee,
+      };
       const id = randomUUID();
       const steps: ExecutionStep[] = stepsFor(body.settlement.type, { assetId: quote.legacyId, amount: priced.networkFee });
-      return commitWithResponse(c, deps.db, async (tx) => {
-        if (quoteId && !(await store.claimQuote(tx, principal.workspaceId, quoteId, id))) throw invalid(`executionRequestDetails.quoteId ${quoteId} was already used by another order`);
-        const inserted = await store.insertOrder(tx, {
-          id,
-          workspaceId: principal.workspaceId,
-          providerId: provider.id,
-          accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : null,
-          viaType: body.via.type,
-          status: 'CREATED',
-          side: e.side,
-          executionType: e.type,
-          settlementType: body.settlement.type,
-          baseAssetId: base.legacyId,
-          quoteAssetId: quote.legacyId,
-          baseAmount: e.baseAmount,
-          price,
-          quoteAmount: priced.quoteAmount,
-          execution: { ...e, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId },
-          plan,
-          settlement: body.settlement,
-          participants: body.participantsIdentification ?? null,
-          sourceOfFunds: body.sourceOfFunds ?? null,
-          customerInternalReferenceId: body.customerInternalReferenceId ?? null,
-          note: body.note ?? null,
-          executionSteps: steps,
-          generalFees: priced.fees,
-          timeline: [{ status: 'CREATED', at: now.toISOString() }],
-          createdBy: principal.id,
-          createdAt: now,
-          updatedAt: now,
-          expiresAt,
-          nextStepAt: now,
-        });
-        // Participants' personal data stays out of the trail: only the order's shape is recorded.
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Trading', subject: 'Order', event: 'Created', detail: { orderId: id, providerId: provider.id, side: e.side, type: e.type, settlement: body.settlement.type, pair: `${base.legacyId}/${quote.legacyId}`, baseAmount: plain(e.baseAmount), before: { status: null }, after: { status: 'CREATED' } } }],
-          now,
-        );
-        return inserted;
-      }, (row) => c.json(toOrderDetails(row), 202));
+      return commitWithResponse(
+        c,
+        deps.db,
+        async (tx) => {
+          if (quoteId && !(await store.claimQuote(tx, principal.workspaceId, quoteId, id)))
+            throw invalid(`executionRequestDetails.quoteId ${quoteId} was already used by another order`);
+          const inserted = await store.insertOrder(tx, {
+            id,
+            workspaceId: principal.workspaceId,
+            providerId: provider.id,
+            accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : null,
+            viaType: body.via.type,
+            status: 'CREATED',
+            side: e.side,
+            executionType: e.type,
+            settlementType: body.settlement.type,
+            baseAssetId: base.legacyId,
+            quoteAssetId: quote.legacyId,
+            baseAmount: e.baseAmount,
+            price,
+            quoteAmount: priced.quoteAmount,
+            execution: { ...e, baseAssetId: base.legacyId, quoteAssetId: quote.legacyId },
+            plan,
+            settlement: body.settlement,
+            participants: body.participantsIdentification ?? null,
+            sourceOfFunds: body.sourceOfFunds ?? null,
+            customerInternalReferenceId: body.customerInternalReferenceId ?? null,
+            note: body.note ?? null,
+            executionSteps: steps,
+            generalFees: priced.fees,
+            timeline: [{ status: 'CREATED', at: now.toISOString() }],
+            createdBy: principal.id,
+            createdAt: now,
+            updatedAt: now,
+            expiresAt,
+            nextStepAt: now,
+          });
+          // Participants' personal data stays out of the trail: only the order's shape is recorded.
+          await appendAudit(
+            tx,
+            actorOf(c, deps),
+            [
+              {
+                category: 'Trading',
+                subject: 'Order',
+                event: 'Created',
+                detail: {
+                  orderId: id,
+                  providerId: provider.id,
+                  side: e.side,
+                  type: e.type,
+                  settlement: body.settlement.type,
+                  pair: `${base.legacyId}/${quote.legacyId}`,
+                  baseAmount: plain(e.baseAmount),
+                  before: { status: null },
+                  after: { status: 'CREATED' },
+                },
+              },
+            ],
+            now,
+          );
+          return inserted;
+        },
+        (row) => c.json(toOrderDetails(row), 202),
+      );
     },
     (result, c) => {
       if (!result.success) return c.json({ message: describeZodError(result.error, result.target), code: TRADING_ERRORS.orderValidation }, 400);
@@ -281,10 +391,16 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     if (q.startTime !== undefined && q.endTime !== undefined && q.endTime < q.startTime) throw badRequest('endTime must not be before startTime');
     const fingerprint = `orders:${JSON.stringify({ ...filter, order: q.order })}`;
     const after = q.pageCursor ? decodeCursor<store.OrderPosition>(deps.secrets.cursorKey, q.pageCursor, { workspaceId, fingerprint }) : undefined;
-    const [page, total] = await Promise.all([store.ordersPage(deps.db, workspaceId, filter, q.order, q.pageSize, after), store.ordersTotal(deps.db, workspaceId, filter)]);
+    const [page, total] = await Promise.all([
+      store.ordersPage(deps.db, workspaceId, filter, q.order, q.pageSize, after),
+      store.ordersTotal(deps.db, workspaceId, filter),
+    ]);
     const last = page.rows.at(-1);
     // GetOrdersResponse.next is an optional string in the SDK: absent on the last page, never null.
-    const next = page.more && last ? encodeCursor<store.OrderPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : undefined;
+    const next =
+      page.more && last
+        ? encodeCursor<store.OrderPosition>(deps.secrets.cursorKey, workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id })
+        : undefined;
     return c.json({ data: page.rows.map(toOrderSummary), total, ...(next ? { next } : {}) }, 200);
   });
 
@@ -299,12 +415,18 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { orderId } = c.req.valid('param');
     const principal = c.get('principal');
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const order = await store.lockOrder(tx, principal.workspaceId, orderId);
-      if (!order) throw notFound(`No order ${orderId}`);
-      if (!isCancellableOrderStatus(order.status as OrderStatus)) throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
-      await cancel(tx, order, actorOf(c, deps), now);
-      return (await store.findOrder(tx, principal.workspaceId, orderId))!;
-    }, (row) => c.json(toOrderDetails(row), 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const order = await store.lockOrder(tx, principal.workspaceId, orderId);
+        if (!order) throw notFound(`No order ${orderId}`);
+        if (!isCancellableOrderStatus(order.status as OrderStatus))
+          throw conflict(`Order ${orderId} is ${order.status}: only an order not yet executing can be cancelled`);
+        await cancel(tx, order, actorOf(c, deps), now);
+        return (await store.findOrder(tx, principal.workspaceId, orderId))!;
+      },
+      (row) => c.json(toOrderDetails(row), 200),
+    );
   });
 }

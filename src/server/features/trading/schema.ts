@@ -74,8 +74,5 @@ export const tradingOrders = pgTable(
     /** When the simulated provider sees the deposit of a PREFUNDED order. */
     paymentSeenAt: at('payment_seen_at'),
   },
-  (t) => [
-    index('trading_orders_list_idx').on(t.workspaceId, t.createdAt, t.id),
-    index('trading_orders_due_idx').on(t.nextStepAt),
-  ],
+  (t) => [index('trading_orders_list_idx').on(t.workspaceId, t.createdAt, t.id), index('trading_orders_due_idx').on(t.nextStepAt)],
 );

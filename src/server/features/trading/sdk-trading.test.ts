@@ -25,12 +25,16 @@ describe('the official SDK against the trading endpoints', () => {
     expect(atlas.manifest.order.settlementTypes).toEqual(['DVP', 'PREFUNDED']);
     // The SDK's ExecutionRequestDetailsType is MARKET | QUOTE: LIMIT (an order variant this service
     // keeps) is announced beside it, in the extension limitSupported.
-    for (const provider of res.data.data) expect(provider.manifest.order.executionTypes.every((t) => t === 'MARKET' || t === 'QUOTE'), provider.id).toBe(true);
+    for (const provider of res.data.data)
+      expect(
+        provider.manifest.order.executionTypes.every((t) => t === 'MARKET' || t === 'QUOTE'),
+        provider.id,
+      ).toBe(true);
     const limit = Object.fromEntries(res.data.data.map((p) => [p.id, (p.manifest.order as { limitSupported?: boolean }).limitSupported]));
     expect(limit).toEqual({ ATLAS: true, HARBOR: false, MERIDIAN: true, NORTHWIND: false });
   });
 
-  it('createOrder of type QUOTE in the SDK\'s shape ({ type, quoteId, reQuote }): the quote carries side, amount and pair', async () => {
+  it("createOrder of type QUOTE in the SDK's shape ({ type, quoteId, reQuote }): the quote carries side, amount and pair", async () => {
     const quotes = await fireblocks.tradingBeta.createQuote({
       idempotencyKey: 'sdk-quote-1',
       createQuote: { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '0.02', side: 'BUY' },
@@ -46,7 +50,14 @@ describe('the official SDK against the trading endpoints', () => {
       },
     });
     expect(created.statusCode).toBe(202);
-    expect(created.data.executionResponseDetails).toMatchObject({ type: 'QUOTE', quoteId: quote.id, side: 'BUY', baseAmount: '0.02', baseAssetId: 'ETH', quoteAssetId: 'USDT' });
+    expect(created.data.executionResponseDetails).toMatchObject({
+      type: 'QUOTE',
+      quoteId: quote.id,
+      side: 'BUY',
+      baseAmount: '0.02',
+      baseAssetId: 'ETH',
+      quoteAssetId: 'USDT',
+    });
     // The same quote cannot be used twice, whatever the shape.
     const again = await fireblocks.tradingBeta
       .createOrder({
@@ -65,7 +76,15 @@ describe('the official SDK against the trading endpoints', () => {
       idempotencyKey: 'sdk-order-1',
       createOrderRequest: {
         via: { type: 'PROVIDER', providerId: 'HARBOR' },
-        executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.01', baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAssetRail: 'BLOCKCHAIN', quoteAssetRail: 'BLOCKCHAIN' },
+        executionRequestDetails: {
+          type: 'MARKET',
+          side: 'BUY',
+          baseAmount: '0.01',
+          baseAssetId: 'ETH',
+          quoteAssetId: 'USDT',
+          baseAssetRail: 'BLOCKCHAIN',
+          quoteAssetRail: 'BLOCKCHAIN',
+        },
         settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
         customerInternalReferenceId: 'sdk-ref',
         note: 'from the SDK',
@@ -91,7 +110,13 @@ describe('the official SDK against the trading endpoints', () => {
     const list = await fireblocks.tradingBeta.getOrders({ pageSize: 10, statuses: ['COMPLETED'], providerId: ['HARBOR'] });
     expect(list.statusCode).toBe(200);
     expect(list.data.data.map((o) => o.id)).toContain(id);
-    expect(list.data.data[0]).toMatchObject({ side: 'BUY', baseAmount: '0.01', baseAssetId: 'ETH', quoteAssetId: 'USDT', destination: { type: 'VAULT_ACCOUNT', accountId: '0' } });
+    expect(list.data.data[0]).toMatchObject({
+      side: 'BUY',
+      baseAmount: '0.01',
+      baseAssetId: 'ETH',
+      quoteAssetId: 'USDT',
+      destination: { type: 'VAULT_ACCOUNT', accountId: '0' },
+    });
   }, 90_000);
 
   it('a validation failure reaches the SDK as 400 with code 900', async () => {

@@ -40,7 +40,10 @@ export async function insertQuote(db: Db, row: typeof tradingQuotes.$inferInsert
 
 export async function findQuote(db: Db, workspaceId: string, id: string): Promise<QuoteRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(tradingQuotes).where(and(eq(tradingQuotes.workspaceId, workspaceId), eq(tradingQuotes.id, id)));
+  const [row] = await db
+    .select()
+    .from(tradingQuotes)
+    .where(and(eq(tradingQuotes.workspaceId, workspaceId), eq(tradingQuotes.id, id)));
   return row;
 }
 
@@ -56,7 +59,6 @@ export async function claimQuote(db: Db, workspaceId: string, id: string, orderI
 
 // ---- orders ----
 
-
 /** Inserts an order; the order engines are woken when the caller's transaction commits. */
 export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert) {
   const [inserted] = await db.insert(tradingOrders).values(row).returning();
@@ -66,13 +68,20 @@ export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert
 
 export async function findOrder(db: Db, workspaceId: string, id: string): Promise<OrderRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(tradingOrders).where(and(eq(tradingOrders.workspaceId, workspaceId), eq(tradingOrders.id, id)));
+  const [row] = await db
+    .select()
+    .from(tradingOrders)
+    .where(and(eq(tradingOrders.workspaceId, workspaceId), eq(tradingOrders.id, id)));
   return row;
 }
 
 export async function lockOrder(db: Db, workspaceId: string, id: string): Promise<OrderRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select().from(tradingOrders).where(and(eq(tradingOrders.workspaceId, workspaceId), eq(tradingOrders.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(tradingOrders)
+    .where(and(eq(tradingOrders.workspaceId, workspaceId), eq(tradingOrders.id, id)))
+    .for('update');
   return row;
 }
 
@@ -110,7 +119,10 @@ export async function ordersPage(db: Db, workspaceId: string, f: OrderFilter, or
 }
 
 export async function ordersTotal(db: Db, workspaceId: string, f: OrderFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tradingOrders).where(and(...orderConditions(workspaceId, f)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tradingOrders)
+    .where(and(...orderConditions(workspaceId, f)));
   return Number(row?.n ?? 0);
 }
 

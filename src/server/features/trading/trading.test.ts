@@ -23,9 +23,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.database.close());
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  jsonCaller(app)<T>(token, method, path, body, headers);
 
-const address = { streetName: 'Unter den Linden', buildingNumber: '5', postalCode: '10117', city: 'Berlin', subdivision: 'Berlin', district: 'Mitte', country: 'DE' };
+const address = {
+  streetName: 'Unter den Linden',
+  buildingNumber: '5',
+  postalCode: '10117',
+  city: 'Berlin',
+  subdivision: 'Berlin',
+  district: 'Mitte',
+  country: 'DE',
+};
 const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstParty') => ({
   entityType: 'INDIVIDUAL' as const,
   externalReferenceId: ref,
@@ -36,12 +45,28 @@ const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstP
   phone: '+4930123456',
   postalAddress: address,
 });
-const business = { entityType: 'BUSINESS' as const, externalReferenceId: 'biz-1', participantRelationshipType: 'ThirdParty' as const, businessName: 'Acme GmbH', registrationNumber: 'HRB 12345', postalAddress: address, email: 'ops@acme.example' };
+const business = {
+  entityType: 'BUSINESS' as const,
+  externalReferenceId: 'biz-1',
+  participantRelationshipType: 'ThirdParty' as const,
+  businessName: 'Acme GmbH',
+  registrationNumber: 'HRB 12345',
+  postalAddress: address,
+  email: 'ops@acme.example',
+};
 
 /** A complete Atlas order (full KYC and source of funds): MARKET BUY 0.5 BTC for USDC, DVP from vault 1 to vault 0. */
 const atlasOrder = (over: Record<string, unknown> = {}) => ({
   via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' },
-  executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.5', baseAssetId: 'BTC', baseAssetRail: 'BLOCKCHAIN', quoteAssetId: 'USDC', quoteAssetRail: 'BLOCKCHAIN' },
+  executionRequestDetails: {
+    type: 'MARKET',
+    side: 'BUY',
+    baseAmount: '0.5',
+    baseAssetId: 'BTC',
+    baseAssetRail: 'BLOCKCHAIN',
+    quoteAssetId: 'USDC',
+    quoteAssetRail: 'BLOCKCHAIN',
+  },
   settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '1' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
   participantsIdentification: { originator: individual('orig-1'), beneficiary: business },
   sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
@@ -56,7 +81,8 @@ const harborOrder = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const create = (body: unknown, token = trader, key?: string) => call<OrderDetails>(token, 'POST', '/v1/trading/orders', body, key ? { 'Idempotency-Key': key } : {});
+const create = (body: unknown, token = trader, key?: string) =>
+  call<OrderDetails>(token, 'POST', '/v1/trading/orders', body, key ? { 'Idempotency-Key': key } : {});
 const order = (id: string) => call<OrderDetails>(trader, 'GET', `/v1/trading/orders/${id}`);
 const balance = async (account: string, asset: string) => plain(await vaults.balanceOf(ctx.deps.db, ws.id, account, asset));
 
@@ -93,7 +119,16 @@ describe('beta access', () => {
 
 describe('providers', () => {
   it('lists at least three providers with different manifests, paged by cursor', async () => {
-    const res = await call<{ data: { id: string; manifest: { order: { settlementTypes: string[] }; requiredFields: { participantsIdentification: string[]; sourceOfFunds: boolean } }; accountBased: boolean; accounts?: unknown[] }[]; total: number; next: string | null }>(trader, 'GET', '/v1/trading/providers?pageSize=2');
+    const res = await call<{
+      data: {
+        id: string;
+        manifest: { order: { settlementTypes: string[] }; requiredFields: { participantsIdentification: string[]; sourceOfFunds: boolean } };
+        accountBased: boolean;
+        accounts?: unknown[];
+      }[];
+      total: number;
+      next: string | null;
+    }>(trader, 'GET', '/v1/trading/providers?pageSize=2');
     expect(res.status).toBe(200);
     expect(res.body.total).toBeGreaterThanOrEqual(3);
     expect(res.body.data).toHaveLength(2);
@@ -112,21 +147,59 @@ describe('POST /trading/orders: validation (400, code 900, naming the field)', (
     ['baseAmount 0', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAmount: '0' } }), /baseAmount.*greater than 0/],
     ['baseAmount negative', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAmount: '-1' } }), /baseAmount/],
     ['baseAmount exponent', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAmount: '1e3' } }), /baseAmount/],
-    ['baseAmount 19 decimals', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAmount: '0.0000000000000000001' } }), /baseAmount/],
-    ['date of birth not a real date', atlasOrder({ participantsIdentification: { originator: { ...individual('o'), dateOfBirth: '1990-02-30' }, beneficiary: business } }), /originator\.dateOfBirth/],
-    ['date of birth in the future', atlasOrder({ participantsIdentification: { originator: { ...individual('o'), dateOfBirth: '2999-01-01' }, beneficiary: business } }), /dateOfBirth/],
-    ['country', atlasOrder({ participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...address, country: 'Germany' } }, beneficiary: business } }), /postalAddress\.country/],
-    ['country lower-case unknown', atlasOrder({ participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...address, country: 'XX' } }, beneficiary: business } }), /country/],
-    ['phone', atlasOrder({ participantsIdentification: { originator: { ...individual('o'), phone: '030 123456' }, beneficiary: business } }), /originator\.phone/],
-    ['email', atlasOrder({ participantsIdentification: { originator: individual('o'), beneficiary: { ...business, email: 'not-an-email' } } }), /beneficiary\.email/],
+    [
+      'baseAmount 19 decimals',
+      atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAmount: '0.0000000000000000001' } }),
+      /baseAmount/,
+    ],
+    [
+      'date of birth not a real date',
+      atlasOrder({ participantsIdentification: { originator: { ...individual('o'), dateOfBirth: '1990-02-30' }, beneficiary: business } }),
+      /originator\.dateOfBirth/,
+    ],
+    [
+      'date of birth in the future',
+      atlasOrder({ participantsIdentification: { originator: { ...individual('o'), dateOfBirth: '2999-01-01' }, beneficiary: business } }),
+      /dateOfBirth/,
+    ],
+    [
+      'country',
+      atlasOrder({
+        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...address, country: 'Germany' } }, beneficiary: business },
+      }),
+      /postalAddress\.country/,
+    ],
+    [
+      'country lower-case unknown',
+      atlasOrder({ participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...address, country: 'XX' } }, beneficiary: business } }),
+      /country/,
+    ],
+    [
+      'phone',
+      atlasOrder({ participantsIdentification: { originator: { ...individual('o'), phone: '030 123456' }, beneficiary: business } }),
+      /originator\.phone/,
+    ],
+    [
+      'email',
+      atlasOrder({ participantsIdentification: { originator: individual('o'), beneficiary: { ...business, email: 'not-an-email' } } }),
+      /beneficiary\.email/,
+    ],
     ['note over 512', atlasOrder({ note: 'x'.repeat(513) }), /note/],
     ['subProviders in via', atlasOrder({ via: { type: 'PROVIDER', providerId: 'HARBOR', subProviders: [] } }), /subProviders/],
     ['unknown execution type', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, type: 'TWAP' } }), /type/],
-    ['LIMIT without limitPrice', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, type: 'LIMIT', timeInForce: 'FOK' } }), /limitPrice/],
+    [
+      'LIMIT without limitPrice',
+      atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, type: 'LIMIT', timeInForce: 'FOK' } }),
+      /limitPrice/,
+    ],
     ['QUOTE without quoteId', atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, type: 'QUOTE' } }), /quoteId/],
     ['DVP without source', atlasOrder({ settlement: { type: 'DVP', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } } }), /sourceAccount/],
     ['one-time address without address', atlasOrder({ settlement: { type: 'PREFUNDED', destinationAccount: { type: 'ONE_TIME_ADDRESS' } } }), /address/],
-    ['business without registrationNumber', atlasOrder({ participantsIdentification: { originator: individual('o'), beneficiary: { ...business, registrationNumber: undefined } } }), /registrationNumber/],
+    [
+      'business without registrationNumber',
+      atlasOrder({ participantsIdentification: { originator: individual('o'), beneficiary: { ...business, registrationNumber: undefined } } }),
+      /registrationNumber/,
+    ],
     ['unknown reasonForPayment', atlasOrder({ sourceOfFunds: { reasonForPayment: 'LOTTERY' } }), /reasonForPayment/],
   ];
   it.each(cases)('%s', async (_name, body, field) => {
@@ -142,14 +215,32 @@ describe('POST /trading/orders: validation (400, code 900, naming the field)', (
       [atlasOrder({ participantsIdentification: undefined }), /participantsIdentification\.originator is required/],
       [atlasOrder({ sourceOfFunds: undefined }), /sourceOfFunds is required/],
       [harborOrder({ settlement: atlasOrder().settlement }), /settlement\.type DVP is not supported/],
-      [harborOrder({ executionRequestDetails: { type: 'LIMIT', timeInForce: 'FOK', limitPrice: '1', side: 'BUY', baseAmount: '1', baseAssetId: 'BTC', quoteAssetId: 'USDT' } }), /executionRequestDetails\.type LIMIT is not supported/],
+      [
+        harborOrder({
+          executionRequestDetails: {
+            type: 'LIMIT',
+            timeInForce: 'FOK',
+            limitPrice: '1',
+            side: 'BUY',
+            baseAmount: '1',
+            baseAssetId: 'BTC',
+            quoteAssetId: 'USDT',
+          },
+        }),
+        /executionRequestDetails\.type LIMIT is not supported/,
+      ],
       [harborOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'HARBOR', accountId: 'x' } }), /via\.type must be PROVIDER/],
       [atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'nope' } }), /via\.accountId nope/],
       [atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'NORTHWIND', accountId: 'x' } }), /not connected/],
       [atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'GHOST', accountId: 'x' } }), /via\.providerId GHOST/],
       [atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAssetId: 'XRP' } }), /does not trade XRP\/USDC/],
       [atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, quoteAssetId: 'NOT_AN_ASSET' } }), /quoteAssetId NOT_AN_ASSET/],
-      [atlasOrder({ settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '99' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } } }), /settlement\.sourceAccount\.accountId 99/],
+      [
+        atlasOrder({
+          settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '99' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+        }),
+        /settlement\.sourceAccount\.accountId 99/,
+      ],
     ];
     for (const [body, message] of expectations) {
       const res = await create(body);
@@ -177,9 +268,20 @@ describe('the order engine', () => {
     expect(res.body).toMatchObject({
       status: 'CREATED',
       via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' },
-      executionResponseDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.5', baseAssetId: 'BTC', quoteAssetId: 'USDC', quoteAmount: '32500', price: '65000' },
+      executionResponseDetails: {
+        type: 'MARKET',
+        side: 'BUY',
+        baseAmount: '0.5',
+        baseAssetId: 'BTC',
+        quoteAssetId: 'USDC',
+        quoteAmount: '32500',
+        price: '65000',
+      },
       generalFees: [{ feeType: 'ORDER', assetId: 'USDC', amountType: 'FIXED', amount: '81.25' }],
-      executionSteps: [{ type: 'EXECUTE', status: 'WAITING', fee: { feeType: 'NETWORK', amount: '1.5' } }, { type: 'SETTLEMENT', status: 'WAITING' }],
+      executionSteps: [
+        { type: 'EXECUTE', status: 'WAITING', fee: { feeType: 'NETWORK', amount: '1.5' } },
+        { type: 'SETTLEMENT', status: 'WAITING' },
+      ],
       customerInternalReferenceId: 'ref-42',
       note: 'first order',
       createdBy: ws.people[0]!.id,
@@ -209,7 +311,10 @@ describe('the order engine', () => {
       'GET',
       `/v1/management/audit_logs?category=Trading&startTime=${Date.now() - 3_600_000}&endTime=${Date.UTC(2031, 0, 1)}`,
     );
-    const events = audit.body.data.filter((e) => e.detail.orderId === res.body.id).map((e) => e.event).reverse();
+    const events = audit.body.data
+      .filter((e) => e.detail.orderId === res.body.id)
+      .map((e) => e.event)
+      .reverse();
     expect(events).toEqual(['Created', 'Processing', 'Completed']);
     expect(JSON.stringify(audit.body.data)).not.toContain('Lovelace');
   });
@@ -222,7 +327,9 @@ describe('the order engine', () => {
     await runOnce(ctx.deps.db, at);
     const waiting = (await order(res.body.id)).body;
     expect(waiting.status).toBe('AWAITING_PAYMENT');
-    expect(waiting.paymentInstructions).toEqual([{ type: 'BLOCKCHAIN', address: { blockchainAddress: expect.stringMatching(/^r/), tag: expect.stringMatching(/^\d+$/) } }]);
+    expect(waiting.paymentInstructions).toEqual([
+      { type: 'BLOCKCHAIN', address: { blockchainAddress: expect.stringMatching(/^r/), tag: expect.stringMatching(/^\d+$/) } },
+    ]);
     expect(waiting.expiresAt).toBeDefined();
     const before = await balance('0', 'USDT');
     await runEngine(at);
@@ -247,9 +354,20 @@ describe('the order engine', () => {
 
   it('a QUOTE order executes at the quoted price; an expired quote fails the order with ORDER_EXPIRED; a used quote is refused', async () => {
     const at = new Date(Date.now() + 1000);
-    const quotes = await call<QuotesResponse>(trader, 'POST', '/v1/trading/quotes', { scope: [{ providerId: 'ATLAS', accountId: 'atlas-main' }, { providerId: 'MERIDIAN', accountId: 'meridian-spot' }], baseAssetId: 'ETH', quoteAssetId: 'USDC', baseAmount: '2', side: 'BUY' });
+    const quotes = await call<QuotesResponse>(trader, 'POST', '/v1/trading/quotes', {
+      scope: [
+        { providerId: 'ATLAS', accountId: 'atlas-main' },
+        { providerId: 'MERIDIAN', accountId: 'meridian-spot' },
+      ],
+      baseAssetId: 'ETH',
+      quoteAssetId: 'USDC',
+      baseAmount: '2',
+      side: 'BUY',
+    });
     expect(quotes.status).toBe(201);
-    expect(quotes.body.quotes).toEqual([expect.objectContaining({ quoteAmount: '6400', baseAmount: '2', via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' } })]);
+    expect(quotes.body.quotes).toEqual([
+      expect.objectContaining({ quoteAmount: '6400', baseAmount: '2', via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' } }),
+    ]);
     expect(quotes.body.quoteFailures).toEqual([expect.objectContaining({ providerId: 'MERIDIAN' })]);
     const quoteId = quotes.body.quotes[0]!.id;
     const body = atlasOrder({ executionRequestDetails: { type: 'QUOTE', quoteId, side: 'BUY', baseAmount: '2', baseAssetId: 'ETH', quoteAssetId: 'USDC' } });
@@ -260,9 +378,19 @@ describe('the order engine', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.message).toMatch(/quoteId .* already used/);
 
-    const late = await call<QuotesResponse>(trader, 'POST', '/v1/trading/quotes', { scope: [{ providerId: 'ATLAS', accountId: 'atlas-main' }], baseAssetId: 'ETH', quoteAssetId: 'USDC', baseAmount: '1', side: 'BUY' });
+    const late = await call<QuotesResponse>(trader, 'POST', '/v1/trading/quotes', {
+      scope: [{ providerId: 'ATLAS', accountId: 'atlas-main' }],
+      baseAssetId: 'ETH',
+      quoteAssetId: 'USDC',
+      baseAmount: '1',
+      side: 'BUY',
+    });
     ctx.clock.set(at.getTime() + 120_000);
-    const expired = await create(atlasOrder({ executionRequestDetails: { type: 'QUOTE', quoteId: late.body.quotes[0]!.id, side: 'BUY', baseAmount: '1', baseAssetId: 'ETH', quoteAssetId: 'USDC' } }));
+    const expired = await create(
+      atlasOrder({
+        executionRequestDetails: { type: 'QUOTE', quoteId: late.body.quotes[0]!.id, side: 'BUY', baseAmount: '1', baseAssetId: 'ETH', quoteAssetId: 'USDC' },
+      }),
+    );
     ctx.clock.reset();
     expect(expired.status).toBe(202);
     await runOnce(ctx.deps.db, new Date(at.getTime() + 120_000));
@@ -302,8 +430,24 @@ describe('the order engine', () => {
   it('handles 18 decimals and very large amounts exactly', async () => {
     const at = new Date(Date.now() + 1000);
     await vaults.setBalance(ctx.deps.db, { workspaceId: ws.id, accountId: '2', assetId: 'USDC', total: '999999999999999999999999999999' });
-    const tiny = await create(atlasOrder({ executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.000000000000000001', baseAssetId: 'ETH', quoteAssetId: 'USDC' }, settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } } }));
-    const huge = await create(atlasOrder({ executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '123456789012345678901234.123456789012345678', baseAssetId: 'SOL', quoteAssetId: 'USDC' }, settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } } }));
+    const tiny = await create(
+      atlasOrder({
+        executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.000000000000000001', baseAssetId: 'ETH', quoteAssetId: 'USDC' },
+        settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } },
+      }),
+    );
+    const huge = await create(
+      atlasOrder({
+        executionRequestDetails: {
+          type: 'MARKET',
+          side: 'BUY',
+          baseAmount: '123456789012345678901234.123456789012345678',
+          baseAssetId: 'SOL',
+          quoteAssetId: 'USDC',
+        },
+        settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '2' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } },
+      }),
+    );
     ctx.clock.reset();
     expect(tiny.status).toBe(202);
     // 1e-18 ETH × 3200 rounds up to the smallest USDC unit.
@@ -320,7 +464,9 @@ describe('the order engine', () => {
 
   it('a step that dies half-way (its transaction rolled back) changes nothing; the next run completes the order and moves the balances once', async () => {
     const at = new Date(Date.now() + 1000);
-    const res = await create(atlasOrder({ executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '0.25', baseAssetId: 'BTC', quoteAssetId: 'USDC' } }));
+    const res = await create(
+      atlasOrder({ executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '0.25', baseAssetId: 'BTC', quoteAssetId: 'USDC' } }),
+    );
     ctx.clock.reset();
     const [btc, usdc] = [await balance('1', 'BTC'), await balance('0', 'USDC')];
     await runOnce(ctx.deps.db, at);
@@ -364,7 +510,11 @@ describe('GET /trading/orders', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page: Awaited<ReturnType<typeof call<OrdersResponse>>> = await call<OrdersResponse>(trader, 'GET', `/v1/trading/orders?pageSize=3&order=ASC${cursor ? `&pageCursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: Awaited<ReturnType<typeof call<OrdersResponse>>> = await call<OrdersResponse>(
+        trader,
+        'GET',
+        `/v1/trading/orders?pageSize=3&order=ASC${cursor ? `&pageCursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       seen.push(...page.body.data.map((o) => o.id));
       cursor = page.body.next;
     } while (cursor);

@@ -15,7 +15,9 @@ const iso = (d: Date) => d.toISOString();
 const opt = <T>(value: T | null | undefined) => (value === null || value === undefined ? undefined : value);
 
 export function viaOf(row: OrderRow): OrderDetails['via'] {
-  return row.viaType === 'PROVIDER_ACCOUNT' ? { type: 'PROVIDER_ACCOUNT', providerId: row.providerId, accountId: row.accountId ?? '' } : { type: 'PROVIDER', providerId: row.providerId };
+  return row.viaType === 'PROVIDER_ACCOUNT'
+    ? { type: 'PROVIDER_ACCOUNT', providerId: row.providerId, accountId: row.accountId ?? '' }
+    : { type: 'PROVIDER', providerId: row.providerId };
 }
 
 export function toOrderDetails(row: OrderRow): OrderDetails {

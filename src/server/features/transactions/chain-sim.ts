@@ -7,7 +7,11 @@ import { createHash } from 'node:crypto';
 
 export const hex = (seed: string, length: number) => createHash('sha256').update(seed).digest('hex').slice(0, length);
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const base58 = (seed: string, length: number) => [...createHash('sha512').update(seed).digest()].slice(0, length).map((b) => BASE58[b % 58]).join('');
+const base58 = (seed: string, length: number) =>
+  [...createHash('sha512').update(seed).digest()]
+    .slice(0, length)
+    .map((b) => BASE58[b % 58])
+    .join('');
 
 /** Chains whose transfers carry a destination tag or memo. */
 export const usesTag = (protocol: string) => protocol === 'XRP' || protocol === 'XLM';
@@ -15,7 +19,9 @@ export const usesTag = (protocol: string) => protocol === 'XRP' || protocol === 
 export function simulatedAddress(protocol: string, seed: string): string {
   switch (protocol) {
     case 'UTXO':
-      return `bc1q${base58(seed, 38).toLowerCase().replace(/[^a-z0-9]/g, 'q')}`;
+      return `bc1q${base58(seed, 38)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'q')}`;
     case 'SOL':
       return base58(seed, 44);
     case 'XRP':

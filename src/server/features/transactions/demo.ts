@@ -9,8 +9,22 @@ import { chainAsset, submitTransfer, vaultAddress } from './service';
 const DEMO_TRANSFERS = [
   { assetId: 'USDC', from: '0', to: '1', amount: '25000', outcome: 'COMPLETED', note: 'Fund the trading desk' },
   { assetId: 'BTC', from: '2', to: '0', amount: '1.5', outcome: 'COMPLETED', note: 'Cold storage to treasury' },
-  { assetId: 'ETH', from: '0', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', amount: '3.2', outcome: 'BLOCKED_BY_POLICY', note: 'Payout to a new address' },
-  { assetId: 'SOL', from: '0', address: '7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs', amount: '120', outcome: 'DROPPED_BY_BLOCKCHAIN', note: 'Validator top-up' },
+  {
+    assetId: 'ETH',
+    from: '0',
+    address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    amount: '3.2',
+    outcome: 'BLOCKED_BY_POLICY',
+    note: 'Payout to a new address',
+  },
+  {
+    assetId: 'SOL',
+    from: '0',
+    address: '7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs',
+    amount: '120',
+    outcome: 'DROPPED_BY_BLOCKCHAIN',
+    note: 'Validator top-up',
+  },
   { assetId: 'ETH', from: '1', to: '0', amount: '0.75', outcome: 'STUCK', note: 'Low-fee sweep' },
 ] as const;
 

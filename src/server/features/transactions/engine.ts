@@ -36,7 +36,13 @@ export const BLOCK_MS = TX_STEP_MS;
 /** A transfer marked to be dropped leaves the mempool after this many blocks. */
 const DROP_AFTER_BLOCKS = 2;
 
-export const transactionEngineActor = (workspaceId: string): AuditActor => ({ workspaceId, userId: 'transaction-engine', userName: 'Transaction engine', requestId: null, sourceAddress: null });
+export const transactionEngineActor = (workspaceId: string): AuditActor => ({
+  workspaceId,
+  userId: 'transaction-engine',
+  userName: 'Transaction engine',
+  requestId: null,
+  sourceAddress: null,
+});
 
 const FINAL_EVENTS: Partial<Record<TransactionStatus, string>> = { COMPLETED: 'Completed', FAILED: 'Failed', REJECTED: 'Rejected', BLOCKED: 'Blocked' };
 
@@ -56,14 +62,29 @@ async function move(
 ): Promise<TransactionRow> {
   const final = FINAL_EVENTS[status] !== undefined;
   const timeline: TimelineEntry[] = [...(row.timeline as TimelineEntry[]), { status, ...(subStatus ? { subStatus } : {}), at: now.getTime() }];
-  const next: TransactionRow = { ...row, ...patch, status, subStatus, timeline, updatedAt: now, nextStepAt: final ? null : (patch.nextStepAt ?? new Date(now.getTime() + TX_STEP_MS)) };
+  const next: TransactionRow = {
+    ...row,
+    ...patch,
+    status,
+    subStatus,
+    timeline,
+    updatedAt: now,
+    nextStepAt: final ? null : (patch.nextStepAt ?? new Date(now.getTime() + TX_STEP_MS)),
+  };
   await store.updateTransaction(db, row.id, { ...patch, status, subStatus, timeline, updatedAt: now, nextStepAt: next.nextStepAt });
   await announce(db, next, ['transaction.status.updated', ...extraEvents], now);
   if (final) {
     await appendAudit(
       db,
       transactionEngineActor(row.workspaceId),
-      [{ category: 'Transactions', subject: 'Transaction', event: FINAL_EVENTS[status]!, detail: { txId: row.id, assetId: row.assetId, amount: row.amount, before: { status: row.status }, after: { status, subStatus } } }],
+      [
+        {
+          category: 'Transactions',
+          subject: 'Transaction',
+          event: FINAL_EVENTS[status]!,
+          detail: { txId: row.id, assetId: row.assetId, amount: row.amount, before: { status: row.status }, after: { status, subStatus } },
+        },
+      ],
       now,
     );
   }

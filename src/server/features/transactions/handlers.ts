@@ -23,7 +23,8 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const fingerprint = `transactions:${JSON.stringify({ filter, sort, orderBy })}`;
     const backwards = prev !== undefined;
     const cursor = backwards ? prev : next;
-    const position = cursor !== undefined ? decodeCursor<TimePosition>(deps.secrets.cursorKey, cursor, { workspaceId, fingerprint }, backwards ? 'prev' : 'next') : undefined;
+    const position =
+      cursor !== undefined ? decodeCursor<TimePosition>(deps.secrets.cursorKey, cursor, { workspaceId, fingerprint }, backwards ? 'prev' : 'next') : undefined;
     const page = await store.transactionsPage(deps.db, workspaceId, filter, orderBy, sort, limit, position && { position, backwards });
     const link = (param: 'next' | 'prev', row: (typeof page.rows)[number]) => {
       const url = new URL(c.req.url);
@@ -38,7 +39,10 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     // Going back, the page it came from lies ahead; going forward from a cursor, one lies behind.
     if (last && (backwards || page.more)) c.header(NEXT_PAGE_HEADER, link('next', last));
     if (first && (backwards ? page.more : position !== undefined)) c.header(PREV_PAGE_HEADER, link('prev', first));
-    return c.json(page.rows.map((row) => toDetails(row)), 200);
+    return c.json(
+      page.rows.map((row) => toDetails(row)),
+      200,
+    );
   });
 
   app.openapi({ ...routes.getTransaction, middleware: guard(deps, 'getTransaction') }, async (c) => {
@@ -72,36 +76,48 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       destinationAddress = d.oneTimeAddress.address;
     }
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      if (body.externalTxId && (await store.externalIdTaken(tx, workspaceId, body.externalTxId))) {
-        throw conflict(`externalTxId ${body.externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
-      }
-      const created = await submitTransfer(
-        tx,
-        {
-          workspaceId,
-          asset,
-          source: { type: 'VAULT_ACCOUNT', id: body.source.id, name: sourceName },
-          destination,
-          destinationAddress,
-          ...(d.type === 'ONE_TIME_ADDRESS' && d.oneTimeAddress.tag ? { destinationTag: d.oneTimeAddress.tag } : {}),
-          amount: body.amount,
-          note: body.note,
-          externalTxId: body.externalTxId,
-          treatAsGrossAmount: body.treatAsGrossAmount,
-          outcome: body.simulation?.outcome ?? 'COMPLETED',
-          balancesMoved: false,
-          createdBy: principal.id,
-        },
-        now,
-      );
-      await appendAudit(
-        tx,
-        actorOf(c, deps),
-        [{ category: 'Transactions', subject: 'Transaction', event: 'Submitted', detail: { txId: created.id, after: { assetId: asset.legacyId, amount: body.amount, source: body.source, destination, outcome: created.outcome } } }],
-        now,
-      );
-      return created;
-    }, (row) => c.json({ id: row.id, status: 'SUBMITTED' as const }, 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        if (body.externalTxId && (await store.externalIdTaken(tx, workspaceId, body.externalTxId))) {
+          throw conflict(`externalTxId ${body.externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
+        }
+        const created = await submitTransfer(
+          tx,
+          {
+            workspaceId,
+            asset,
+            source: { type: 'VAULT_ACCOUNT', id: body.source.id, name: sourceName },
+            destination,
+            destinationAddress,
+            ...(d.type === 'ONE_TIME_ADDRESS' && d.oneTimeAddress.tag ? { destinationTag: d.oneTimeAddress.tag } : {}),
+            amount: body.amount,
+            note: body.note,
+            externalTxId: body.externalTxId,
+            treatAsGrossAmount: body.treatAsGrossAmount,
+            outcome: body.simulation?.outcome ?? 'COMPLETED',
+            balancesMoved: false,
+            createdBy: principal.id,
+          },
+          now,
+        );
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [
+            {
+              category: 'Transactions',
+              subject: 'Transaction',
+              event: 'Submitted',
+              detail: { txId: created.id, after: { assetId: asset.legacyId, amount: body.amount, source: body.source, destination, outcome: created.outcome } },
+            },
+          ],
+          now,
+        );
+        return created;
+      },
+      (row) => c.json({ id: row.id, status: 'SUBMITTED' as const }, 200),
+    );
   });
 }

@@ -51,9 +51,15 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('transactions_updated_idx').on(t.workspaceId, t.updatedAt, t.id),
-    index('transactions_due_idx').on(t.nextStepAt).where(sql`next_step_at is not null`),
-    index('transactions_order_idx').on(t.orderId).where(sql`order_id is not null`),
-    uniqueIndex('transactions_external_id_idx').on(t.workspaceId, t.externalTxId).where(sql`external_tx_id is not null`),
+    index('transactions_due_idx')
+      .on(t.nextStepAt)
+      .where(sql`next_step_at is not null`),
+    index('transactions_order_idx')
+      .on(t.orderId)
+      .where(sql`order_id is not null`),
+    uniqueIndex('transactions_external_id_idx')
+      .on(t.workspaceId, t.externalTxId)
+      .where(sql`external_tx_id is not null`),
   ],
 );
 

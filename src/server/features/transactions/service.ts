@@ -14,7 +14,14 @@ export const CONFIRMATION_THRESHOLD = 3;
 /** The simulated chain moves a transaction one status (or one block) per step. */
 export const TX_STEP_MS = 1_000;
 
-const ASSET_TYPES: Record<string, string> = { ERC20: 'ERC20', BEP20: 'BEP20', SPL: 'SOL_ASSET', TRC20: 'TRON_TRC20', STELLAR_ASSET: 'XLM_ASSET', ASA: 'ALGO_ASSET' };
+const ASSET_TYPES: Record<string, string> = {
+  ERC20: 'ERC20',
+  BEP20: 'BEP20',
+  SPL: 'SOL_ASSET',
+  TRC20: 'TRON_TRC20',
+  STELLAR_ASSET: 'XLM_ASSET',
+  ASA: 'ALGO_ASSET',
+};
 
 export interface ChainAsset {
   legacyId: string;
@@ -42,7 +49,8 @@ export async function chainAsset(db: Db, workspaceId: string, assetId: string): 
 }
 
 /** The address a vault account holds an asset's chain at (deterministic, as the simulated chain has no keys). */
-export const vaultAddress = (workspaceId: string, accountId: string, asset: ChainAsset) => simulatedAddress(asset.protocol, `${workspaceId}:vault:${accountId}:${asset.blockchainId ?? asset.legacyId}`);
+export const vaultAddress = (workspaceId: string, accountId: string, asset: ChainAsset) =>
+  simulatedAddress(asset.protocol, `${workspaceId}:vault:${accountId}:${asset.blockchainId ?? asset.legacyId}`);
 
 /** Writes the webhook notifications of a transaction change, in the caller's database transaction. */
 export async function announce(db: Db, row: TransactionRow, events: WebhookEvent[], now: Date) {
@@ -71,7 +79,8 @@ export interface NewTransfer {
 /** Creates a SUBMITTED transaction and announces it; the engines, woken when it commits, take it from there. */
 export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise<TransactionRow> {
   const id = randomUUID();
-  const sourceAddress = t.source.type === 'VAULT_ACCOUNT' && t.source.id ? vaultAddress(t.workspaceId, t.source.id, t.asset) : simulatedAddress(t.asset.protocol, `${id}:source`);
+  const sourceAddress =
+    t.source.type === 'VAULT_ACCOUNT' && t.source.id ? vaultAddress(t.workspaceId, t.source.id, t.asset) : simulatedAddress(t.asset.protocol, `${id}:source`);
   const timeline: TimelineEntry[] = [{ status: 'SUBMITTED', at: now.getTime() }];
   const row = await store.insertTransaction(db, {
     id,

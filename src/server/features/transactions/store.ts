@@ -15,12 +15,18 @@ export async function insertTransaction(db: Db, row: typeof transactions.$inferI
 
 export async function findTransaction(db: Db, workspaceId: string, id: string): Promise<TransactionRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(transactions).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, id)));
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, id)));
   return row;
 }
 
 export async function externalIdTaken(db: Db, workspaceId: string, externalTxId: string): Promise<boolean> {
-  const [row] = await db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.externalTxId, externalTxId)));
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.externalTxId, externalTxId)));
   return row !== undefined;
 }
 
@@ -59,7 +65,8 @@ function conditions(workspaceId: string, f: TransactionFilter, time: typeof tran
   if (f.destType) c.push(sql`${transactions.destination}->>'type' = ${f.destType}`);
   if (f.destId) c.push(sql`${transactions.destination}->>'id' = ${f.destId}`);
   // A hash is public only once broadcast, so it finds nothing before then.
-  if (f.txHash) c.push(and(eq(transactions.txHash, f.txHash), inArray(transactions.status, ['BROADCASTING', 'CONFIRMING', 'COMPLETED', 'FAILED', 'REJECTED']))!);
+  if (f.txHash)
+    c.push(and(eq(transactions.txHash, f.txHash), inArray(transactions.status, ['BROADCASTING', 'CONFIRMING', 'COMPLETED', 'FAILED', 'REJECTED']))!);
   if (f.orderId) c.push(isUuid(f.orderId) ? eq(transactions.orderId, f.orderId) : sql`false`);
   return c;
 }
@@ -82,7 +89,12 @@ export async function transactionsPage(
   const c = conditions(workspaceId, f, time);
   const read = from?.backwards ? (sort === 'DESC' ? 'ASC' : 'DESC') : sort;
   if (from) c.push(keysetAfter(time, transactions.id, read, from.position));
-  const rows = await db.select().from(transactions).where(and(...c)).orderBy(...keysetOrder(time, transactions.id, read)).limit(limit + 1);
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(...c))
+    .orderBy(...keysetOrder(time, transactions.id, read))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { rows: from?.backwards ? page.reverse() : page, more: rows.length > limit };
 }
@@ -92,7 +104,13 @@ export async function nextNonce(db: Db, workspaceId: string, accountId: string, 
   const [row] = await db
     .select({ n: max(transactions.nonce) })
     .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), sql`${transactions.source}->>'id' = ${accountId}`, blockchainId ? eq(transactions.blockchainId, blockchainId) : sql`true`));
+    .where(
+      and(
+        eq(transactions.workspaceId, workspaceId),
+        sql`${transactions.source}->>'id' = ${accountId}`,
+        blockchainId ? eq(transactions.blockchainId, blockchainId) : sql`true`,
+      ),
+    );
   return row?.n === null || row?.n === undefined ? 0 : Number(row.n) + 1;
 }
 
@@ -103,7 +121,14 @@ export async function confirmingOf(db: Db, workspaceId: string, accountId: strin
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.blockchainId, blockchainId), eq(transactions.status, 'CONFIRMING'), sql`${transactions.source}->>'id' = ${accountId}`))
+    .where(
+      and(
+        eq(transactions.workspaceId, workspaceId),
+        eq(transactions.blockchainId, blockchainId),
+        eq(transactions.status, 'CONFIRMING'),
+        sql`${transactions.source}->>'id' = ${accountId}`,
+      ),
+    )
     .orderBy(asc(transactions.confirmingSince), asc(transactions.createdAt), asc(transactions.id));
 }
 
@@ -127,7 +152,14 @@ export async function lastCompletedNonce(db: Db, workspaceId: string, accountId:
   const [row] = await db
     .select({ n: max(transactions.nonce) })
     .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.blockchainId, blockchainId), eq(transactions.status, 'COMPLETED'), sql`${transactions.source}->>'id' = ${accountId}`));
+    .where(
+      and(
+        eq(transactions.workspaceId, workspaceId),
+        eq(transactions.blockchainId, blockchainId),
+        eq(transactions.status, 'COMPLETED'),
+        sql`${transactions.source}->>'id' = ${accountId}`,
+      ),
+    );
   return row?.n === null || row?.n === undefined ? null : Number(row.n);
 }
 
@@ -140,5 +172,11 @@ export async function openEpisode(db: Db, e: typeof transactionStuckEpisodes.$in
 export async function closeEpisode(db: Db, workspaceId: string, vaultAccountId: string, baseAsset: string) {
   await db
     .delete(transactionStuckEpisodes)
-    .where(and(eq(transactionStuckEpisodes.workspaceId, workspaceId), eq(transactionStuckEpisodes.vaultAccountId, vaultAccountId), eq(transactionStuckEpisodes.baseAsset, baseAsset)));
+    .where(
+      and(
+        eq(transactionStuckEpisodes.workspaceId, workspaceId),
+        eq(transactionStuckEpisodes.vaultAccountId, vaultAccountId),
+        eq(transactionStuckEpisodes.baseAsset, baseAsset),
+      ),
+    );
 }

@@ -31,11 +31,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.database.close());
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  jsonCaller(app)<T>(token, method, path, body, headers);
 const transfer = (body: Record<string, unknown>, token = trader) => call<{ id: string; status: string }>(token, 'POST', '/v1/transactions', body);
 const get = (id: string, token = trader) => call<TransactionWithTimeline>(token, 'GET', `/v1/transactions/${id}`);
 const balance = async (account: string, asset: string) => plain(await vaults.balanceOf(ctx.deps.db, ws.id, account, asset));
-const usdc = (amount: string, extra: Record<string, unknown> = {}) => ({ assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount, ...extra });
+const usdc = (amount: string, extra: Record<string, unknown> = {}) => ({
+  assetId: 'USDC',
+  source: { type: 'VAULT_ACCOUNT', id: '1' },
+  destination: { type: 'VAULT_ACCOUNT', id: '0' },
+  amount,
+  ...extra,
+});
 
 /** Runs the engine step by step on a clock it moves itself, recording each state the transaction passes through. */
 async function drive(id: string, steps = 15, from = Date.now()) {
@@ -56,7 +63,15 @@ describe('the transaction lifecycle', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('SUBMITTED');
     const first = (await get(res.body.id)).body;
-    expect(first).toMatchObject({ status: 'SUBMITTED', sourceAddress: '', externalTxId: 'ext-1', note: 'rebalance', assetType: 'ERC20', feeCurrency: 'ETH', operation: 'TRANSFER' });
+    expect(first).toMatchObject({
+      status: 'SUBMITTED',
+      sourceAddress: '',
+      externalTxId: 'ext-1',
+      note: 'rebalance',
+      assetType: 'ERC20',
+      feeCurrency: 'ETH',
+      operation: 'TRANSFER',
+    });
     expect(first.txHash).toBeUndefined();
     expect(first.feeInfo.networkFee).toBe('-1');
     expect(first.destinationAddress).toMatch(/^0x[0-9a-f]{40}$/);
@@ -110,7 +125,12 @@ describe('the transaction lifecycle', () => {
   });
 
   it('fails with INSUFFICIENT_FUNDS when the source cannot pay', async () => {
-    const res = await transfer({ assetId: 'BTC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: 'bc1qexampleexampleexampleexample' } }, amount: '1000' });
+    const res = await transfer({
+      assetId: 'BTC',
+      source: { type: 'VAULT_ACCOUNT', id: '1' },
+      destination: { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: 'bc1qexampleexampleexampleexample' } },
+      amount: '1000',
+    });
     await drive(res.body.id, 6);
     const done = (await get(res.body.id)).body;
     expect([done.status, done.subStatus]).toEqual(['FAILED', 'INSUFFICIENT_FUNDS']);
@@ -232,7 +252,10 @@ describe('listing transactions', () => {
 
   it('names the vault accounts at either end', async () => {
     const res = await transfer(usdc('2'));
-    expect((await get(res.body.id)).body).toMatchObject({ source: { type: 'VAULT_ACCOUNT', id: '1', name: 'Trading desk' }, destination: { type: 'VAULT_ACCOUNT', id: '0', name: 'Treasury' } });
+    expect((await get(res.body.id)).body).toMatchObject({
+      source: { type: 'VAULT_ACCOUNT', id: '1', name: 'Trading desk' },
+      destination: { type: 'VAULT_ACCOUNT', id: '0', name: 'Treasury' },
+    });
   });
 
   it('keeps workspaces apart', async () => {
@@ -260,7 +283,12 @@ describe('orders create transactions', () => {
     const txs = await call<TransactionDetails[]>(trader, 'GET', `/v1/transactions?orderId=${order.body.id}`);
     expect(txs.body).toHaveLength(1);
     const delivery = txs.body[0]!;
-    expect(delivery).toMatchObject({ orderId: order.body.id, assetId: 'USDT', source: { type: 'EXCHANGE_ACCOUNT', id: 'HARBOR' }, destination: { type: 'VAULT_ACCOUNT', id: '0' } });
+    expect(delivery).toMatchObject({
+      orderId: order.body.id,
+      assetId: 'USDT',
+      source: { type: 'EXCHANGE_ACCOUNT', id: 'HARBOR' },
+      destination: { type: 'VAULT_ACCOUNT', id: '0' },
+    });
     const before = await balance('0', 'USDT');
     const { at } = await drive(delivery.id, 12, t);
     expect(at).toBeGreaterThan(t);

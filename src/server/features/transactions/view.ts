@@ -54,7 +54,8 @@ export function toDetails(row: TransactionRow, amountUSD?: string): TransactionD
     signedBy: broadcast ? [row.createdBy] : [],
     ...(row.orderId ? { orderId: row.orderId } : {}),
     numOfConfirmations: row.confirmations,
-    blockInfo: row.blockHeight !== null ? { blockHeight: String(row.blockHeight), blockHash: `0x${hex(`${row.blockchainId}:block:${row.blockHeight}`, 64)}` } : {},
+    blockInfo:
+      row.blockHeight !== null ? { blockHeight: String(row.blockHeight), blockHash: `0x${hex(`${row.blockchainId}:block:${row.blockHeight}`, 64)}` } : {},
     ...(row.nonce !== null ? { nonce: String(row.nonce) } : {}),
     requestedAmount: legacyNumber(row.amount),
     amount: legacyNumber(row.amount),
@@ -63,7 +64,10 @@ export function toDetails(row: TransactionRow, amountUSD?: string): TransactionD
   };
 }
 
-export const withTimeline = (row: TransactionRow, amountUSD?: string): TransactionWithTimeline => ({ ...toDetails(row, amountUSD), timeline: row.timeline as TimelineEntry[] });
+export const withTimeline = (row: TransactionRow, amountUSD?: string): TransactionWithTimeline => ({
+  ...toDetails(row, amountUSD),
+  timeline: row.timeline as TimelineEntry[],
+});
 
 /** Webhook payloads carry balance values with at most 17 decimal places (the spec's rule 3). */
 const MAX_PAYLOAD_DECIMALS = 17;

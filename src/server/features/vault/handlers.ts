@@ -33,7 +33,13 @@ export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps, guard: (o
     const after = q.after ? decodeCursor<string>(deps.secrets.cursorKey, q.after, { workspaceId, fingerprint }, 'after') : undefined;
     const page = await store.vaultAccountsPage(deps.db, workspaceId, { namePrefix: q.namePrefix, limit: q.limit, after });
     const last = page.accounts.at(-1);
-    return c.json({ accounts: page.accounts.map(toVaultAccount), paging: page.more && last ? { after: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) } : {} }, 200);
+    return c.json(
+      {
+        accounts: page.accounts.map(toVaultAccount),
+        paging: page.more && last ? { after: encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) } : {},
+      },
+      200,
+    );
   });
 
   app.openapi({ ...routes.listVaultAccounts, middleware: guard('listVaultAccounts') }, async (c) => {

@@ -12,7 +12,11 @@ export async function addVaultAccount(db: Db, v: { workspaceId: string; id: stri
 }
 
 export async function addVaultAccounts(db: Db, rows: { workspaceId: string; id: string; name: string }[]) {
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(tradingVaultAccounts).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insert(tradingVaultAccounts)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
 }
 
 export async function setBalance(db: Db, v: { workspaceId: string; accountId: string; assetId: string; total: string }) {
@@ -28,7 +32,10 @@ export async function vaultAccountExists(db: Db, workspaceId: string, id: string
 
 /** The account's name, or undefined when the workspace has no such vault account. */
 export async function vaultAccountName(db: Db, workspaceId: string, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: tradingVaultAccounts.name }).from(tradingVaultAccounts).where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), eq(tradingVaultAccounts.id, id)));
+  const [row] = await db
+    .select({ name: tradingVaultAccounts.name })
+    .from(tradingVaultAccounts)
+    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), eq(tradingVaultAccounts.id, id)));
   return row?.name;
 }
 
@@ -93,14 +100,21 @@ async function withBalances(db: Db, workspaceId: string, accounts: (typeof tradi
   return accounts.map((a) => ({ id: a.id, name: a.name, hiddenOnUi: a.hiddenOnUi, autoFuel: a.autoFuel, balances: byAccount.get(a.id) ?? [] }));
 }
 
-const namePrefixFilter = (prefix?: string) => (prefix ? sql`lower(${tradingVaultAccounts.name}) like ${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&') + '%'}` : undefined);
+const namePrefixFilter = (prefix?: string) =>
+  prefix ? sql`lower(${tradingVaultAccounts.name}) like ${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&') + '%'}` : undefined;
 
 /** Keyset page ordered by id (ids compare as text). */
 export async function vaultAccountsPage(db: Db, workspaceId: string, f: { namePrefix?: string; limit: number; after?: string }) {
   const rows = await db
     .select()
     .from(tradingVaultAccounts)
-    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), namePrefixFilter(f.namePrefix), f.after === undefined ? undefined : gt(tradingVaultAccounts.id, f.after)))
+    .where(
+      and(
+        eq(tradingVaultAccounts.workspaceId, workspaceId),
+        namePrefixFilter(f.namePrefix),
+        f.after === undefined ? undefined : gt(tradingVaultAccounts.id, f.after),
+      ),
+    )
     .orderBy(asc(tradingVaultAccounts.id))
     .limit(f.limit + 1);
   const more = rows.length > f.limit;
@@ -141,6 +155,8 @@ export async function reserveListingVolume(db: Db, workspaceId: string, windowSt
     })
     .returning({ accounts: tradingVaultListingWindows.accounts });
   // Old windows are of no further use.
-  await db.delete(tradingVaultListingWindows).where(and(eq(tradingVaultListingWindows.workspaceId, workspaceId), lt(tradingVaultListingWindows.windowStart, windowStart)));
+  await db
+    .delete(tradingVaultListingWindows)
+    .where(and(eq(tradingVaultListingWindows.workspaceId, workspaceId), lt(tradingVaultListingWindows.windowStart, windowStart)));
   return rows.length === 1;
 }

@@ -19,7 +19,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.database.close());
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => jsonCaller(app)<T>(token, method, path, body, headers);
+const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  jsonCaller(app)<T>(token, method, path, body, headers);
 
 describe('vault accounts', () => {
   it('pages vault accounts with decimal-string balances', async () => {
@@ -27,7 +28,11 @@ describe('vault accounts', () => {
     expect(first.status).toBe(200);
     expect(first.body.accounts.map((a) => a.id)).toEqual(['0', '1']);
     expect(first.body.accounts[1]!.assets.find((a) => a.id === 'ETH')).toMatchObject({ total: expect.stringMatching(/^40\.0000000000000000\d+$/) });
-    const second = await call<{ accounts: VaultAccount[]; paging: { after?: string } }>(trader, 'GET', `/v1/vault/accounts_paged?limit=2&after=${encodeURIComponent(first.body.paging.after!)}`);
+    const second = await call<{ accounts: VaultAccount[]; paging: { after?: string } }>(
+      trader,
+      'GET',
+      `/v1/vault/accounts_paged?limit=2&after=${encodeURIComponent(first.body.paging.after!)}`,
+    );
     expect(second.body.accounts.map((a) => a.id)).toEqual(['2']);
     expect(second.body.paging).toEqual({});
   });
@@ -35,7 +40,10 @@ describe('vault accounts', () => {
   it('the legacy listing counts accounts per minute across requests: the request that would pass 400,000 gets 429 and nothing', async () => {
     const big = await addWorkspace(ctx, 'Many Vaults Co', ['ADMIN']);
     await setTradingEnabled(ctx.deps.db, big.id, true);
-    await store.addVaultAccounts(ctx.deps.db, Array.from({ length: 50_000 }, (_, i) => ({ workspaceId: big.id, id: String(i).padStart(6, '0'), name: `Account ${i}` })));
+    await store.addVaultAccounts(
+      ctx.deps.db,
+      Array.from({ length: 50_000 }, (_, i) => ({ workspaceId: big.id, id: String(i).padStart(6, '0'), name: `Account ${i}` })),
+    );
     const token = await consoleToken(app, big.people[0]!.email);
     const minute = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
     ctx.clock.set(minute + 5_000);

@@ -53,19 +53,27 @@ interface Claimed {
 /** Claims up to `limit` due notifications and leases them until the attempt must be over. */
 export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    const due = await queryRows<{ id: string }>(tx, sql`
+    const due = await queryRows<{ id: string }>(
+      tx,
+      sql`
       select id from webhook_notifications
       where next_attempt_at <= ${now.toISOString()}::timestamptz and status = 'IN_PROGRESS'
       order by next_attempt_at
       limit ${limit}
-      for update skip locked`);
+      for update skip locked`,
+    );
     const ids = due.map((r) => r.id);
     if (ids.length === 0) return [];
     const claimed = await tx
       .update(webhookNotifications)
       .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
       .where(inArray(webhookNotifications.id, ids))
-      .returning({ id: webhookNotifications.id, webhookId: webhookNotifications.webhookId, body: webhookNotifications.body, roundAttempts: webhookNotifications.roundAttempts });
+      .returning({
+        id: webhookNotifications.id,
+        webhookId: webhookNotifications.webhookId,
+        body: webhookNotifications.body,
+        roundAttempts: webhookNotifications.roundAttempts,
+      });
     const targets = await tx
       .select({ id: webhooks.id, url: webhooks.url, status: webhooks.status })
       .from(webhooks)
@@ -73,17 +81,23 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number
     const byId = new Map(targets.map((t) => [t.id, t]));
     // A disabled webhook holds its notifications until it is enabled again.
     const held = claimed.filter((c) => byId.get(c.webhookId)?.status !== 'ENABLED').map((c) => c.id);
-    if (held.length > 0) await tx.update(webhookNotifications).set({ status: 'ON_HOLD', nextAttemptAt: null, updatedAt: now }).where(inArray(webhookNotifications.id, held));
+    if (held.length > 0)
+      await tx.update(webhookNotifications).set({ status: 'ON_HOLD', nextAttemptAt: null, updatedAt: now }).where(inArray(webhookNotifications.id, held));
     return claimed.filter((c) => byId.get(c.webhookId)?.status === 'ENABLED').map((c) => ({ ...c, url: byId.get(c.webhookId)!.url }));
   });
 }
-
 
 /**
  * Posts one signed envelope; never throws. An aborted `signal` (the worker stopping) cuts the
  * attempt short: it answers 'interrupted', which is not an attempt of the receiver's.
  */
-export async function post(notification: Claimed, key: SigningKey, options: DeliveryOptions, sentAt: Date, signal?: AbortSignal): Promise<AttemptResult | 'interrupted'> {
+export async function post(
+  notification: Claimed,
+  key: SigningKey,
+  options: DeliveryOptions,
+  sentAt: Date,
+  signal?: AbortSignal,
+): Promise<AttemptResult | 'interrupted'> {
   const started = performance.now();
   const base = { notificationId: notification.id, sentAt };
   const url = new URL(notification.url);
@@ -93,7 +107,8 @@ export async function post(notification: Claimed, key: SigningKey, options: Deli
   const body = Buffer.from(notification.body);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<AttemptResult | 'interrupted'>((resolve) => {
-    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) => resolve(signal?.aborted ? 'interrupted' : { ...base, durationMs: Math.round(performance.now() - started), ...r });
+    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) =>
+      resolve(signal?.aborted ? 'interrupted' : { ...base, durationMs: Math.round(performance.now() - started), ...r });
     const request = client.request(
       url,
       {
@@ -126,7 +141,11 @@ export async function post(notification: Claimed, key: SigningKey, options: Deli
 }
 
 /** What an attempt leads to: delivered, failed for good, or tried again at `next`. */
-export function outcome(result: AttemptResult, roundAttempts: number, retryScale: number): { status: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS'; next: Date | null } {
+export function outcome(
+  result: AttemptResult,
+  roundAttempts: number,
+  retryScale: number,
+): { status: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS'; next: Date | null } {
   const code = result.responseCode;
   if (code !== undefined && code >= 200 && code < 300) return { status: 'COMPLETED', next: null };
   if (code !== undefined && code >= 400 && code < 500 && code !== 408 && code !== 429) return { status: 'FAILED', next: null };
@@ -192,7 +211,10 @@ export async function deliverDue(db: Db, key: SigningKey, options: DeliveryOptio
 
 /** When the next notification is due (or a lease ends), undefined when none is in progress. */
 export async function nextAttemptDue(db: Db): Promise<Date | undefined> {
-  const [row] = await db.select({ at: min(webhookNotifications.nextAttemptAt) }).from(webhookNotifications).where(eq(webhookNotifications.status, 'IN_PROGRESS'));
+  const [row] = await db
+    .select({ at: min(webhookNotifications.nextAttemptAt) })
+    .from(webhookNotifications)
+    .where(eq(webhookNotifications.status, 'IN_PROGRESS'));
   return row?.at ?? undefined;
 }
 
@@ -224,4 +246,3 @@ export async function requeue(db: Db, where: SQL, now: Date): Promise<number> {
   if (rows.length > 0) await notify(db, CHANNELS.webhookOutbox);
   return rows.length;
 }
-

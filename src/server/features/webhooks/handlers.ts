@@ -41,20 +41,30 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const body = c.req.valid('json');
     const url = await checkWebhookUrl(body.url, policy);
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const created = await store.insertWebhook(tx, {
-        id: randomUUID(),
-        workspaceId: c.get('principal').workspaceId,
-        url,
-        description: body.description ?? null,
-        events: body.events,
-        status: body.enabled === false ? 'DISABLED' : 'ENABLED',
-        createdAt: now,
-        updatedAt: now,
-      });
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Created', detail: { webhookId: created.id, after: toWebhook(created) } }], now);
-      return created;
-    }, (row) => c.json(toWebhook(row), 201));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const created = await store.insertWebhook(tx, {
+          id: randomUUID(),
+          workspaceId: c.get('principal').workspaceId,
+          url,
+          description: body.description ?? null,
+          events: body.events,
+          status: body.enabled === false ? 'DISABLED' : 'ENABLED',
+          createdAt: now,
+          updatedAt: now,
+        });
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Webhooks', subject: 'Webhook', event: 'Created', detail: { webhookId: created.id, after: toWebhook(created) } }],
+          now,
+        );
+        return created;
+      },
+      (row) => c.json(toWebhook(row), 201),
+    );
   });
 
   app.openapi({ ...routes.listWebhooks, middleware: guard(deps, 'listWebhooks') }, async (c) => {
@@ -77,33 +87,53 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const body = c.req.valid('json');
     const url = body.url === undefined ? undefined : await checkWebhookUrl(body.url, policy);
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
-      if (!before) throw notFound(`No webhook ${webhookId}`);
-      const status = body.enabled === undefined ? before.status : body.enabled ? 'ENABLED' : 'DISABLED';
-      const updated = await store.updateWebhook(tx, before.id, {
-        ...(url !== undefined ? { url } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.events !== undefined ? { events: body.events } : {}),
-        status,
-        updatedAt: now,
-      });
-      if (before.status !== 'ENABLED' && status === 'ENABLED') await store.releaseHeld(tx, before.id, now);
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Updated', detail: { webhookId, before: toWebhook(before), after: toWebhook(updated) } }], now);
-      return updated;
-    }, (row) => c.json(toWebhook(row), 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
+        if (!before) throw notFound(`No webhook ${webhookId}`);
+        const status = body.enabled === undefined ? before.status : body.enabled ? 'ENABLED' : 'DISABLED';
+        const updated = await store.updateWebhook(tx, before.id, {
+          ...(url !== undefined ? { url } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.events !== undefined ? { events: body.events } : {}),
+          status,
+          updatedAt: now,
+        });
+        if (before.status !== 'ENABLED' && status === 'ENABLED') await store.releaseHeld(tx, before.id, now);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Webhooks', subject: 'Webhook', event: 'Updated', detail: { webhookId, before: toWebhook(before), after: toWebhook(updated) } }],
+          now,
+        );
+        return updated;
+      },
+      (row) => c.json(toWebhook(row), 200),
+    );
   });
 
   app.openapi({ ...routes.deleteWebhook, middleware: guard(deps, 'deleteWebhook') }, async (c) => {
     const { webhookId } = c.req.valid('param');
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
-      if (!before) throw notFound(`No webhook ${webhookId}`);
-      await store.deleteWebhook(tx, before.id);
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Webhook', event: 'Deleted', detail: { webhookId, before: toWebhook(before) } }], now);
-      return before;
-    }, (row) => c.json(toWebhook(row), 200));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
+        if (!before) throw notFound(`No webhook ${webhookId}`);
+        await store.deleteWebhook(tx, before.id);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Webhooks', subject: 'Webhook', event: 'Deleted', detail: { webhookId, before: toWebhook(before) } }],
+          now,
+        );
+        return before;
+      },
+      (row) => c.json(toWebhook(row), 200),
+    );
   });
 
   app.openapi({ ...routes.listWebhookNotifications, middleware: guard(deps, 'listWebhookNotifications') }, async (c) => {
@@ -114,7 +144,10 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const filter: store.NotificationFilter = { statuses: q.statuses, events: q.events, resourceId: q.resourceId, startTime: q.startTime, endTime: q.endTime };
     const fingerprint = `notifications:${webhook.id}:${JSON.stringify({ ...filter, order: q.order })}`;
     const after = q.pageCursor ? decodeCursor<TimePosition>(cursorKey(), q.pageCursor, { workspaceId, fingerprint }) : undefined;
-    const [page, total] = await Promise.all([store.notificationsPage(deps.db, webhook.id, filter, q.order, q.pageSize, after), store.notificationsTotal(deps.db, webhook.id, filter)]);
+    const [page, total] = await Promise.all([
+      store.notificationsPage(deps.db, webhook.id, filter, q.order, q.pageSize, after),
+      store.notificationsTotal(deps.db, webhook.id, filter),
+    ]);
     const last = page.rows.at(-1);
     const next = page.more && last ? encodeCursor<TimePosition>(cursorKey(), workspaceId, fingerprint, { t: last.createdAt.getTime(), id: last.id }) : null;
     return c.json({ data: page.rows.map(toNotification), total, next }, 200);
@@ -156,42 +189,74 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.resendNotification, middleware: guard(deps, 'resendNotification') }, async (c) => {
     const { webhookId, notificationId } = c.req.valid('param');
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
-      if (!webhook) throw notFound(`No webhook ${webhookId}`);
-      const n = isUuid(notificationId) ? await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now) : 0;
-      if (n === 0) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } }], now);
-    }, () => c.body(null, 202));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
+        if (!webhook) throw notFound(`No webhook ${webhookId}`);
+        const n = isUuid(notificationId)
+          ? await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now)
+          : 0;
+        if (n === 0) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } }],
+          now,
+        );
+      },
+      () => c.body(null, 202),
+    );
   });
 
   app.openapi({ ...routes.resendFailedNotifications, middleware: guard(deps, 'resendFailedNotifications') }, async (c) => {
     const { webhookId } = c.req.valid('param');
     const body = (c.req.valid('json') as { startTime?: number; events?: WebhookEvent[] } | undefined) ?? {};
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
-      if (!webhook) throw notFound(`No webhook ${webhookId}`);
-      const where: SQL[] = [eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.status, 'FAILED')];
-      if (body.startTime !== undefined) where.push(gte(webhookNotifications.createdAt, new Date(body.startTime)));
-      if (body.events?.length) where.push(inArray(webhookNotifications.eventType, body.events));
-      const n = await requeue(tx, and(...where)!, now);
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Resent failed', detail: { webhookId, total: n } }], now);
-      return n;
-    }, (total) => (total === 0 ? c.json({ total }, 200) : c.json({ total }, 202)));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
+        if (!webhook) throw notFound(`No webhook ${webhookId}`);
+        const where: SQL[] = [eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.status, 'FAILED')];
+        if (body.startTime !== undefined) where.push(gte(webhookNotifications.createdAt, new Date(body.startTime)));
+        if (body.events?.length) where.push(inArray(webhookNotifications.eventType, body.events));
+        const n = await requeue(tx, and(...where)!, now);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Webhooks', subject: 'Notification', event: 'Resent failed', detail: { webhookId, total: n } }],
+          now,
+        );
+        return n;
+      },
+      (total) => (total === 0 ? c.json({ total }, 200) : c.json({ total }, 202)),
+    );
   });
 
   app.openapi({ ...routes.sendWebhookTestEvent, middleware: guard(deps, 'sendWebhookTestEvent') }, async (c) => {
     const { webhookId } = c.req.valid('param');
     const { workspaceId } = c.get('principal');
     const now = deps.now();
-    return commitWithResponse(c, deps.db, async (tx) => {
-      const webhook = await store.findWebhook(tx, workspaceId, webhookId);
-      if (!webhook) throw notFound(`No webhook ${webhookId}`);
-      const data = sampleTransaction(now);
-      const queued = await enqueueEvent(tx, { workspaceId, eventType: 'transaction.created', resourceId: data.id, data, webhookId: webhook.id }, now);
-      await appendAudit(tx, actorOf(c, deps), [{ category: 'Webhooks', subject: 'Notification', event: 'Test event sent', detail: { webhookId, notificationId: queued[0] } }], now);
-      return queued;
-    }, (ids) => c.json({ notificationId: ids[0]! }, 202));
+    return commitWithResponse(
+      c,
+      deps.db,
+      async (tx) => {
+        const webhook = await store.findWebhook(tx, workspaceId, webhookId);
+        if (!webhook) throw notFound(`No webhook ${webhookId}`);
+        const data = sampleTransaction(now);
+        const queued = await enqueueEvent(tx, { workspaceId, eventType: 'transaction.created', resourceId: data.id, data, webhookId: webhook.id }, now);
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [{ category: 'Webhooks', subject: 'Notification', event: 'Test event sent', detail: { webhookId, notificationId: queued[0] } }],
+          now,
+        );
+        return queued;
+      },
+      (ids) => c.json({ notificationId: ids[0]! }, 202),
+    );
   });
 }

@@ -22,13 +22,32 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.database.close());
 
-const PLANS = ['', 'enable_seqscan', 'enable_indexscan', 'enable_bitmapscan', 'enable_material', 'enable_nestloop', 'enable_hashjoin', 'enable_mergejoin', 'enable_memoize'];
+const PLANS = [
+  '',
+  'enable_seqscan',
+  'enable_indexscan',
+  'enable_bitmapscan',
+  'enable_material',
+  'enable_nestloop',
+  'enable_hashjoin',
+  'enable_mergejoin',
+  'enable_memoize',
+];
 
 async function hooks(count: number) {
   await ctx.deps.db.delete(webhookNotifications);
   await ctx.deps.db.delete(webhooks);
   const now = new Date();
-  const rows = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), workspaceId, url: `https://hooks.example/${i}`, description: null, events: ['transaction.created'], status: 'ENABLED', createdAt: now, updatedAt: now }));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    workspaceId,
+    url: `https://hooks.example/${i}`,
+    description: null,
+    events: ['transaction.created'],
+    status: 'ENABLED',
+    createdAt: now,
+    updatedAt: now,
+  }));
   await ctx.deps.db.insert(webhooks).values(rows);
   return rows.map((r) => r.id);
 }
@@ -46,7 +65,10 @@ describe('enqueueEvent', () => {
           return enqueueEvent(tx, { workspaceId, eventType: 'transaction.created', resourceId, data: { id: resourceId } }, new Date());
         });
         expect(new Set(made).size, `${off || 'default plan'}, analyzed: ${analyzed}`).toBe(count);
-        const rows = await ctx.deps.db.select().from(webhookNotifications).where(sql`${webhookNotifications.resourceId} = ${resourceId}`);
+        const rows = await ctx.deps.db
+          .select()
+          .from(webhookNotifications)
+          .where(sql`${webhookNotifications.resourceId} = ${resourceId}`);
         expect(rows.map((r) => r.webhookId).sort()).toEqual([...ids].sort());
         // The envelope names the row's own id and webhook.
         for (const r of rows) expect(JSON.parse(r.body)).toMatchObject({ id: r.id, webhookId: r.webhookId, resourceId });

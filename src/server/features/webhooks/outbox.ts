@@ -31,15 +31,15 @@ export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promi
   const at = now.toISOString();
   const head = `{"id":"`;
   const rest = `,"workspaceId":${JSON.stringify(event.workspaceId)},"eventType":${JSON.stringify(event.eventType)},"createdAt":${now.getTime()},"data":${JSON.stringify(event.data)}}`;
-  const target = event.webhookId
-    ? sql`w.id = ${event.webhookId}::uuid`
-    : sql`w.status = 'ENABLED' and w.events @> ${JSON.stringify([event.eventType])}::jsonb`;
+  const target = event.webhookId ? sql`w.id = ${event.webhookId}::uuid` : sql`w.status = 'ENABLED' and w.events @> ${JSON.stringify([event.eventType])}::jsonb`;
   // The id is drawn in the target list of the scan over the webhook rows, so PostgreSQL computes it
   // once per webhook row whatever the plan; the subquery is not flattened (its target list is
   // volatile), so both uses of n.id read the same value. An uncorrelated lateral
   // (`cross join lateral (select gen_random_uuid())`) is not that: once the planner put it on the
   // outer side of the join (after ANALYZE), every webhook got the same id and the insert failed.
-  const inserted = await queryRows<{ id: string }>(db, sql`
+  const inserted = await queryRows<{ id: string }>(
+    db,
+    sql`
     with inserted as (
       insert into webhook_notifications (id, workspace_id, webhook_id, event_type, resource_id, body, status, created_at, updated_at, next_attempt_at)
       select n.id, n.workspace_id, n.webhook_id, ${event.eventType}, ${event.resourceId},
@@ -51,6 +51,7 @@ export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promi
         where w.workspace_id = ${event.workspaceId}::uuid and ${target}
       ) n
       returning id)
-    select id, ${noticeExpression(CHANNELS.webhookOutbox)} as noticed from inserted`);
+    select id, ${noticeExpression(CHANNELS.webhookOutbox)} as noticed from inserted`,
+  );
   return inserted.map((r) => r.id);
 }

@@ -45,7 +45,9 @@ export const webhookNotifications = pgTable(
   },
   (t) => [
     index('webhook_notifications_list_idx').on(t.webhookId, t.createdAt, t.id),
-    index('webhook_notifications_due_idx').on(t.nextAttemptAt).where(sql`next_attempt_at is not null`),
+    index('webhook_notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`next_attempt_at is not null`),
   ],
 );
 

@@ -23,14 +23,22 @@ afterAll(async () => {
 
 describe('the official SDK against transactions and webhooks', { timeout: 120_000 }, () => {
   it('registers a webhook, submits a transfer, follows it to COMPLETED and reads its notifications', async () => {
-    const hook = await fireblocks.webhooksV2.createWebhook({ createWebhookRequest: { url, events: ['transaction.created', 'transaction.status.updated'], description: 'sdk' } });
+    const hook = await fireblocks.webhooksV2.createWebhook({
+      createWebhookRequest: { url, events: ['transaction.created', 'transaction.status.updated'], description: 'sdk' },
+    });
     expect(hook.statusCode).toBe(201);
     expect(hook.data).toMatchObject({ url, status: 'ENABLED' });
     expect((await fireblocks.webhooksV2.getWebhooks({})).data.data.map((w) => w.id)).toContain(hook.data.id);
 
     const created = await fireblocks.transactions.createTransaction({
       idempotencyKey: 'sdk-transfer-1',
-      transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount: '12.5', note: 'from the SDK' },
+      transactionRequest: {
+        assetId: 'USDC',
+        source: { type: 'VAULT_ACCOUNT', id: '1' },
+        destination: { type: 'VAULT_ACCOUNT', id: '0' },
+        amount: '12.5',
+        note: 'from the SDK',
+      },
     });
     expect(created.data.status).toBe('SUBMITTED');
     const id = created.data.id!;
@@ -47,7 +55,13 @@ describe('the official SDK against transactions and webhooks', { timeout: 120_00
     expect(list.data.map((t) => t.id)).toContain(id);
     // Page by page with the SDK's own parameters: next from the next-page header, prev from prev-page.
     await fireblocks.transactions.createTransaction({
-      transactionRequest: { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, amount: '1', note: 'a second one' },
+      transactionRequest: {
+        assetId: 'USDC',
+        source: { type: 'VAULT_ACCOUNT', id: '1' },
+        destination: { type: 'VAULT_ACCOUNT', id: '0' },
+        amount: '1',
+        note: 'a second one',
+      },
     });
     const firstPage = await fireblocks.transactions.getTransactions({ limit: 1 });
     const next = new URL(firstPage.headers['next-page']!).searchParams.get('next')!;

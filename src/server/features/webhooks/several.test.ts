@@ -50,7 +50,10 @@ beforeAll(async () => {
     const people = await Promise.all(ws.people.map(async (p) => ({ id: p.id, role: p.role, token: await consoleToken(app, p.email) })));
     const hooks: Webhook[] = [];
     for (let i = 1; i <= hookCount; i += 1) {
-      const res = await jsonCaller(app)<Webhook>(people[0]!.token, 'POST', '/v1/webhooks', { url: `${receiver.url}/${name}-${i}`, events: [...WEBHOOK_EVENTS] });
+      const res = await jsonCaller(app)<Webhook>(people[0]!.token, 'POST', '/v1/webhooks', {
+        url: `${receiver.url}/${name}-${i}`,
+        events: [...WEBHOOK_EVENTS],
+      });
       expect(res.status).toBe(201);
       hooks.push(res.body);
     }
@@ -74,7 +77,13 @@ const harbor = (amount: string) => ({
 /** Every transaction of a workspace, as its admin sees it: the transfers and the orders' deliveries. */
 const transactionsOf = async (space: Space) => (await jsonCaller(app)<TransactionDetails[]>(space.people[0]!.token, 'GET', '/v1/transactions?limit=500')).body;
 const auditOf = async (space: Space, until: number) =>
-  (await jsonCaller(app)<AuditLogsResponse>(space.people[0]!.token, 'GET', `/v1/management/audit_logs?startTime=${start - 60_000}&endTime=${until}&pageSize=500`)).body.data;
+  (
+    await jsonCaller(app)<AuditLogsResponse>(
+      space.people[0]!.token,
+      'GET',
+      `/v1/management/audit_logs?startTime=${start - 60_000}&endTime=${until}&pageSize=500`,
+    )
+  ).body.data;
 /** One event as its receiver tells it apart: each status change of a transaction is its own event. */
 const eventKey = (e: WebhookEnvelope) => {
   const d = e.data as { status?: string; subStatus?: string; numOfConfirmations?: number };
@@ -89,8 +98,16 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
     const submitted = await Promise.all(
       spaces.flatMap((space) =>
         space.people.flatMap((person, p) => [
-          ...['1.5', '2.25'].map(async (amount) => ({ space, kind: 'transfer' as const, res: await jsonCaller(app)<{ id: string }>(person.token, 'POST', '/v1/transactions', usdc(`${amount}${p}`)) })),
-          (async () => ({ space, kind: 'order' as const, res: await jsonCaller(app)<OrderDetails>(person.token, 'POST', '/v1/trading/orders', harbor(`0.${p + 1}`)) }))(),
+          ...['1.5', '2.25'].map(async (amount) => ({
+            space,
+            kind: 'transfer' as const,
+            res: await jsonCaller(app)<{ id: string }>(person.token, 'POST', '/v1/transactions', usdc(`${amount}${p}`)),
+          })),
+          (async () => ({
+            space,
+            kind: 'order' as const,
+            res: await jsonCaller(app)<OrderDetails>(person.token, 'POST', '/v1/trading/orders', harbor(`0.${p + 1}`)),
+          }))(),
         ]),
       ),
     );
@@ -100,12 +117,23 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
 
     // Both engines, the transaction engine as two workers sharing its queue, on a clock moved a step at a time.
     const finished = async () => {
-      const all = await Promise.all(spaces.map(async (space) => [...(await transactionsOf(space)).map((t) => t.status), ...(await Promise.all(space.orders.map(async (id) => (await jsonCaller(app)<OrderDetails>(space.people[1]!.token, 'GET', `/v1/trading/orders/${id}`)).body.status)))]));
+      const all = await Promise.all(
+        spaces.map(async (space) => [
+          ...(await transactionsOf(space)).map((t) => t.status),
+          ...(await Promise.all(
+            space.orders.map(async (id) => (await jsonCaller(app)<OrderDetails>(space.people[1]!.token, 'GET', `/v1/trading/orders/${id}`)).body.status),
+          )),
+        ]),
+      );
       return all.flat().every((status) => status === 'COMPLETED');
     };
     for (let round = 0; round < 40 && !(await finished()); round += 1) {
       clock += 1_000;
-      await Promise.all([runOrders(ctx.deps.db, new Date(clock)), runTransactions(ctx.deps.db, new Date(clock), stuck), runTransactions(ctx.deps.db, new Date(clock), stuck)]);
+      await Promise.all([
+        runOrders(ctx.deps.db, new Date(clock)),
+        runTransactions(ctx.deps.db, new Date(clock), stuck),
+        runTransactions(ctx.deps.db, new Date(clock), stuck),
+      ]);
     }
     for (const space of spaces) {
       const txs = await transactionsOf(space);
@@ -113,14 +141,20 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
       expect(txs).toHaveLength(6);
       expect(txs.every((t) => t.status === 'COMPLETED')).toBe(true);
       expect(new Set(txs.filter((t) => !t.orderId).map((t) => t.createdBy))).toEqual(new Set(space.people.map((p) => p.id)));
-      expect(txs.filter((t) => t.orderId).map((t) => t.orderId).sort()).toEqual([...space.orders].sort());
+      expect(
+        txs
+          .filter((t) => t.orderId)
+          .map((t) => t.orderId)
+          .sort(),
+      ).toEqual([...space.orders].sort());
     }
     expect(await finished()).toBe(true);
   });
 
   it('gives every notification its own id and each webhook each event of its own workspace exactly once', async () => {
     let rounds = 0;
-    while ((await deliverDue(ctx.deps.db, key, { policy: { allowLocal: true }, timeoutMs: 2_000, retryScale: 1 }, () => new Date(clock + 1_000))) > 0) rounds += 1;
+    while ((await deliverDue(ctx.deps.db, key, { policy: { allowLocal: true }, timeoutMs: 2_000, retryScale: 1 }, () => new Date(clock + 1_000))) > 0)
+      rounds += 1;
     expect(rounds).toBeGreaterThan(0);
     const envelopes = receiver.envelopes();
     expect(new Set(envelopes.map((e) => e.id)).size).toBe(envelopes.length);
@@ -136,7 +170,9 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
         // Each transaction announced its creation once and its completion once to this webhook.
         for (const id of ids) {
           expect(got.filter((e) => e.resourceId === id && e.eventType === 'transaction.created')).toHaveLength(1);
-          expect(got.filter((e) => e.resourceId === id && e.eventType === 'transaction.status.updated' && (e.data as { status: string }).status === 'COMPLETED')).toHaveLength(1);
+          expect(
+            got.filter((e) => e.resourceId === id && e.eventType === 'transaction.status.updated' && (e.data as { status: string }).status === 'COMPLETED'),
+          ).toHaveLength(1);
         }
         checked += got.length;
         return keys.sort();
@@ -145,7 +181,11 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
       for (const keys of perHook.slice(1)) expect(keys).toEqual(perHook[0]);
       // The notification lists agree with what arrived.
       for (const hook of space.hooks) {
-        const listed = await jsonCaller(app)<{ total: number }>(space.people[1]!.token, 'GET', `/v1/webhooks/${hook.id}/notifications?pageSize=1&statuses=COMPLETED`);
+        const listed = await jsonCaller(app)<{ total: number }>(
+          space.people[1]!.token,
+          'GET',
+          `/v1/webhooks/${hook.id}/notifications?pageSize=1&statuses=COMPLETED`,
+        );
         expect(listed.body.total).toBe(perHook[0]!.length);
       }
     }
@@ -162,8 +202,18 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
       expect(events.every((e) => e.tenantId === space.id)).toBe(true);
       const detail = (e: (typeof events)[number]) => e.detail as { txId?: string; orderId?: string };
       const txIds = (await transactionsOf(space)).map((t) => t.id).sort();
-      expect(events.filter((e) => e.category === 'Transactions' && e.event === 'Completed').map((e) => detail(e).txId).sort()).toEqual(txIds);
-      expect(events.filter((e) => e.category === 'Trading' && e.subject === 'Order' && e.event === 'Completed').map((e) => detail(e).orderId).sort()).toEqual([...space.orders].sort());
+      expect(
+        events
+          .filter((e) => e.category === 'Transactions' && e.event === 'Completed')
+          .map((e) => detail(e).txId)
+          .sort(),
+      ).toEqual(txIds);
+      expect(
+        events
+          .filter((e) => e.category === 'Trading' && e.subject === 'Order' && e.event === 'Completed')
+          .map((e) => detail(e).orderId)
+          .sort(),
+      ).toEqual([...space.orders].sort());
       // Each user's submissions are theirs, in their workspace.
       const submittedBy = events.filter((e) => e.category === 'Transactions' && e.event === 'Submitted').map((e) => e.userId);
       expect(submittedBy.sort()).toEqual(space.people.flatMap((p) => [p.id, p.id]).sort());
@@ -171,7 +221,11 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
       const foreign = new Set([...other.transfers, ...other.orders, ...(await transactionsOf(other)).map((t) => t.id)]);
       expect(events.filter((e) => foreign.has(detail(e).txId ?? '') || foreign.has(detail(e).orderId ?? ''))).toEqual([]);
 
-      const verified = await jsonCaller(app)<AuditChainVerification>(space.people[0]!.token, 'GET', `/v1/management/audit_logs/verify?startTime=${start - 60_000}&endTime=${clock + 1_000}`);
+      const verified = await jsonCaller(app)<AuditChainVerification>(
+        space.people[0]!.token,
+        'GET',
+        `/v1/management/audit_logs/verify?startTime=${start - 60_000}&endTime=${clock + 1_000}`,
+      );
       expect(verified.body).toMatchObject({ verified: true, firstBrokenEventId: null });
       expect(verified.body.checked).toBeGreaterThanOrEqual(events.length);
     }

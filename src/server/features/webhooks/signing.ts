@@ -27,7 +27,9 @@ const signAsync = promisify(sign);
 
 /** RFC 7638 thumbprint, the usual key id. */
 function thumbprint(jwk: { e: string; n: string }) {
-  return createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n }))
+    .digest('base64url');
 }
 
 function toSigningKey(kid: string, pem: string): SigningKey {
@@ -46,7 +48,12 @@ function newKeyRow(now: Date) {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = publicKey.export({ format: 'jwk' }) as { kty: string; n: string; e: string };
   const kid = thumbprint(jwk);
-  return { kid, privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), publicJwk: { ...jwk, kid, alg: 'RS512', use: 'sig' }, createdAt: now };
+  return {
+    kid,
+    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    publicJwk: { ...jwk, kid, alg: 'RS512', use: 'sig' },
+    createdAt: now,
+  };
 }
 
 /**

@@ -18,7 +18,10 @@ export async function insertWebhook(db: Db, row: typeof webhooks.$inferInsert): 
 
 export async function findWebhook(db: Db, workspaceId: string, id: string, lock = false): Promise<WebhookRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const query = db.select().from(webhooks).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.id, id)));
+  const query = db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -26,7 +29,12 @@ export async function findWebhook(db: Db, workspaceId: string, id: string, lock 
 export async function webhooksPage(db: Db, workspaceId: string, order: 'ASC' | 'DESC', pageSize: number, after?: TimePosition) {
   const c: SQL[] = [eq(webhooks.workspaceId, workspaceId)];
   if (after) c.push(keysetAfter(webhooks.createdAt, webhooks.id, order, after));
-  const rows = await db.select().from(webhooks).where(and(...c)).orderBy(...keysetOrder(webhooks.createdAt, webhooks.id, order)).limit(pageSize + 1);
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(and(...c))
+    .orderBy(...keysetOrder(webhooks.createdAt, webhooks.id, order))
+    .limit(pageSize + 1);
   return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
 }
 
@@ -76,13 +84,19 @@ export async function notificationsPage(db: Db, webhookId: string, f: Notificati
 }
 
 export async function notificationsTotal(db: Db, webhookId: string, f: NotificationFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookNotifications).where(and(...notificationConditions(webhookId, f)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookNotifications)
+    .where(and(...notificationConditions(webhookId, f)));
   return Number(row?.n ?? 0);
 }
 
 export async function findNotification(db: Db, webhookId: string, id: string): Promise<NotificationRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(webhookNotifications).where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.id, id)));
+  const [row] = await db
+    .select()
+    .from(webhookNotifications)
+    .where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.id, id)));
   return row;
 }
 
@@ -90,6 +104,11 @@ export async function findNotification(db: Db, webhookId: string, id: string): P
 export async function attemptsPage(db: Db, notificationId: string, pageSize: number, before?: number) {
   const c: SQL[] = [eq(webhookAttempts.notificationId, notificationId)];
   if (before !== undefined) c.push(lt(webhookAttempts.attempt, before));
-  const rows = await db.select().from(webhookAttempts).where(and(...c)).orderBy(desc(webhookAttempts.attempt)).limit(pageSize + 1);
+  const rows = await db
+    .select()
+    .from(webhookAttempts)
+    .where(and(...c))
+    .orderBy(desc(webhookAttempts.attempt))
+    .limit(pageSize + 1);
   return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
 }

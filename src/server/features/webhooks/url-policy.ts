@@ -25,14 +25,16 @@ for (const [net, prefix] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) INTERNAL.addSubnet(net, prefix, 'ipv4');
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const) INTERNAL.addSubnet(net, prefix, 'ipv6');
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv6');
 
 /** True for an address a webhook must not reach: loopback, private, link-local, CGNAT, multicast... */
 export function isInternalAddress(address: string): boolean {

@@ -47,7 +47,8 @@ beforeEach(async () => {
 });
 
 const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown) => jsonCaller(app)<T>(token, method, path, body);
-const register = (body: Record<string, unknown>, token = admin) => call<Webhook>(token, 'POST', '/v1/webhooks', { events: ['transaction.created', 'transaction.status.updated'], ...body });
+const register = (body: Record<string, unknown>, token = admin) =>
+  call<Webhook>(token, 'POST', '/v1/webhooks', { events: ['transaction.created', 'transaction.status.updated'], ...body });
 const deliver = (at: Date) => deliverDue(ctx.deps.db, key, options, () => at);
 const notifications = (webhookId: string, query = '') => call<NotificationsPage>(admin, 'GET', `/v1/webhooks/${webhookId}/notifications${query}`);
 
@@ -56,7 +57,17 @@ async function newTransfer(extra: { outcome?: string; assetId?: string } = {}) {
   return ctx.deps.db.transaction((tx) =>
     submitTransfer(
       tx,
-      { workspaceId: ws.id, asset, source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, destinationAddress: '0xabc', amount: '1.123456789012345678', outcome: extra.outcome ?? 'COMPLETED', balancesMoved: false, createdBy: 'test' },
+      {
+        workspaceId: ws.id,
+        asset,
+        source: { type: 'VAULT_ACCOUNT', id: '1' },
+        destination: { type: 'VAULT_ACCOUNT', id: '0' },
+        destinationAddress: '0xabc',
+        amount: '1.123456789012345678',
+        outcome: extra.outcome ?? 'COMPLETED',
+        balancesMoved: false,
+        createdBy: 'test',
+      },
       new Date(),
     ),
   );
@@ -71,7 +82,12 @@ async function withWebhook(events: string[] = ['transaction.created', 'transacti
 describe('registration', () => {
   it('creates, lists, reads, updates and deletes a webhook, audited', async () => {
     const created = await register({ url: receiver.url, description: 'ops' });
-    expect(created.body).toMatchObject({ url: receiver.url, description: 'ops', status: 'ENABLED', events: ['transaction.created', 'transaction.status.updated'] });
+    expect(created.body).toMatchObject({
+      url: receiver.url,
+      description: 'ops',
+      status: 'ENABLED',
+      events: ['transaction.created', 'transaction.status.updated'],
+    });
     expect((await call<{ data: Webhook[] }>(admin, 'GET', '/v1/webhooks')).body.data.map((w) => w.id)).toContain(created.body.id);
     expect((await call<Webhook>(viewer, 'GET', `/v1/webhooks/${created.body.id}`)).body.id).toBe(created.body.id);
     const updated = await call<Webhook>(admin, 'PATCH', `/v1/webhooks/${created.body.id}`, { enabled: false, events: ['transaction.alert.stuck'] });
@@ -88,7 +104,12 @@ describe('registration', () => {
     expect((await call(outsider, 'PATCH', `/v1/webhooks/${mine.id}`, { enabled: false })).status).toBe(404);
     expect((await call(outsider, 'GET', `/v1/webhooks/${mine.id}/notifications`)).status).toBe(404);
     expect((await register({ url: receiver.url }, viewer)).status).toBe(403);
-    for (const path of ['/v1/webhooks/not-a-uuid', `/v1/webhooks/not-a-uuid/notifications`, `/v1/webhooks/${mine.id}/notifications/not-a-uuid`, `/v1/webhooks/${mine.id}/notifications/not-a-uuid/attempts`]) {
+    for (const path of [
+      '/v1/webhooks/not-a-uuid',
+      `/v1/webhooks/not-a-uuid/notifications`,
+      `/v1/webhooks/${mine.id}/notifications/not-a-uuid`,
+      `/v1/webhooks/${mine.id}/notifications/not-a-uuid/attempts`,
+    ]) {
       expect((await call(admin, 'GET', path)).status).toBe(404);
     }
     expect((await call(admin, 'POST', `/v1/webhooks/${mine.id}/notifications/not-a-uuid/resend`)).status).toBe(404);
@@ -161,7 +182,10 @@ describe('delivery', () => {
     const jwks = (await (await app.request('/.well-known/jwks.json')).json()) as JSONWebKeySet;
     const [header, empty, signature] = String(got!.headers['fireblocks-webhook-signature']).split('.');
     expect(empty).toBe('');
-    const verified = await flattenedVerify({ protected: header!, payload: Buffer.from(got!.body).toString('base64url'), signature: signature! }, createLocalJWKSet(jwks));
+    const verified = await flattenedVerify(
+      { protected: header!, payload: Buffer.from(got!.body).toString('base64url'), signature: signature! },
+      createLocalJWKSet(jwks),
+    );
     expect(verified.protectedHeader).toMatchObject({ alg: 'RS512', kid: key.kid });
     const publicKey = createPublicKey({ key: jwks.keys[0]!, format: 'jwk' } as never);
     expect(verify('sha512', Buffer.from(got!.body), publicKey, Buffer.from(String(got!.headers['fireblocks-signature']), 'base64'))).toBe(true);
@@ -179,7 +203,21 @@ describe('delivery', () => {
     await expect(
       ctx.deps.db.transaction(async (tx) => {
         const asset = (await chainAsset(tx, ws.id, 'USDC'))!;
-        await submitTransfer(tx, { workspaceId: ws.id, asset, source: { type: 'VAULT_ACCOUNT', id: '1' }, destination: { type: 'VAULT_ACCOUNT', id: '0' }, destinationAddress: '0xabc', amount: '1', outcome: 'COMPLETED', balancesMoved: false, createdBy: 'test' }, new Date());
+        await submitTransfer(
+          tx,
+          {
+            workspaceId: ws.id,
+            asset,
+            source: { type: 'VAULT_ACCOUNT', id: '1' },
+            destination: { type: 'VAULT_ACCOUNT', id: '0' },
+            destinationAddress: '0xabc',
+            amount: '1',
+            outcome: 'COMPLETED',
+            balancesMoved: false,
+            createdBy: 'test',
+          },
+          new Date(),
+        );
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -250,7 +288,10 @@ describe('delivery', () => {
 
     expect((await call(viewer, 'POST', `/v1/webhooks/${hook.id}/notifications/${n!.id}/resend`)).status).toBe(403);
     expect((await call(admin, 'POST', `/v1/webhooks/${hook.id}/notifications/${n!.id}/resend`)).status).toBe(202);
-    expect((await call(admin, 'GET', `/v1/webhooks/${hook.id}/notifications/${n!.id}`)).body).toMatchObject({ status: 'IN_PROGRESS', data: { id: expect.any(String) } });
+    expect((await call(admin, 'GET', `/v1/webhooks/${hook.id}/notifications/${n!.id}`)).body).toMatchObject({
+      status: 'IN_PROGRESS',
+      data: { id: expect.any(String) },
+    });
   });
 
   it('loses nothing when a worker dies mid-delivery: the lease runs out and another delivers it', async () => {

@@ -50,7 +50,10 @@ describe('SignInPage', () => {
   });
 
   it('shows the service’s message when the password is wrong', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'Email or password is incorrect', code: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { message: 'Email or password is incorrect', code: 401 })),
+    );
     const user = renderSignIn();
 
     await submit(user, 'admin@demo.test', 'wrong');

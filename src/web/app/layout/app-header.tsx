@@ -45,12 +45,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
           </Text>
         </Stack>
         <ColorSchemeToggle />
-        <Button
-          variant="default"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          loading={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
+        <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
           Sign out
         </Button>
       </Group>

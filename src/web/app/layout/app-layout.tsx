@@ -51,11 +51,7 @@ export function AppLayout() {
     <QueryClientProvider client={queryClient}>
       {/* At the bottom: at the top, toasts covered the header (the user menu, the page title). */}
       <Notifications position="bottom-right" />
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding="lg"
-      >
+      <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="lg">
         <Anchor href="#main-content" className={classes.skipLink}>
           Skip to content
         </Anchor>

@@ -25,7 +25,11 @@ describe('AppNavbar', () => {
     renderNavbar('AUDITOR');
     expect(screen.getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
     const administration = screen.getByRole('group', { name: 'Administration' });
-    expect(within(administration).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quorum', 'Approvals']);
+    expect(
+      within(administration)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Quorum', 'Approvals']);
     expect(screen.queryByRole('link', { name: 'API users' })).not.toBeInTheDocument();
   });
 

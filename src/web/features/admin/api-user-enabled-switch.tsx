@@ -34,10 +34,7 @@ export function ApiUserEnabledSwitch({ user, nameId }: { user: ApiUser; nameId: 
         onConfirm={() => change.mutate({ user, enabled: false }, { onSettled: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}
       >
-        <Text size="sm">
-          The service refuses its requests from its next call on, until it is enabled again. Whatever runs with its key
-          stops working.
-        </Text>
+        <Text size="sm">The service refuses its requests from its next call on, until it is enabled again. Whatever runs with its key stops working.</Text>
       </ConfirmDialog>
     </>
   );

@@ -72,7 +72,9 @@ describe('ApiUsersPage', () => {
     serve(users);
     renderAt(<ApiUsersPage />);
 
-    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
     expect(within(rows[0]!).queryByRole('button', { name: 'Issue pairing token' })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Issue pairing token' })).toHaveAccessibleDescription('Reporting');
   });
@@ -87,7 +89,9 @@ describe('ApiUsersPage', () => {
     });
     const user = userEvent.setup();
     renderAt(<ApiUsersPage />);
-    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
     const puts = () => calls.filter((call) => call.method === 'PUT');
 
     await user.click(within(rows[0]!).getByRole('switch', { name: 'Enabled' }));

@@ -56,13 +56,7 @@ export default function ApiUsersPage() {
         <ApiUsersTable users={users.data} awaitingApproval={awaitingApproval} actions={actions} />
       )}
       {/* Clicking outside would throw away a half-filled form, or a key generated and not yet saved. */}
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="New API user"
-        size="lg"
-        closeOnClickOutside={false}
-      >
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New API user" size="lg" closeOnClickOutside={false}>
         <CreateApiUserForm onDone={() => setCreating(false)} />
       </Modal>
       <PairingTokenDialog user={pairing} onClose={() => setPairing(null)} />

@@ -188,9 +188,7 @@ export function useSetApiUserEnabled() {
       notifications.show({
         color: 'teal',
         title: after.enabled ? `“${after.name}” enabled` : `“${after.name}” disabled`,
-        message: after.enabled
-          ? 'Its requests are accepted again.'
-          : 'Its requests are refused from its next call until it is enabled again.',
+        message: after.enabled ? 'Its requests are accepted again.' : 'Its requests are refused from its next call until it is enabled again.',
       });
     },
     onSettled: (_after, error) => {

@@ -102,9 +102,7 @@ describe('ApprovalsPage', () => {
 
   it('asks before approving, then records the approval and refreshes the lists', async () => {
     await signInAs('ADMIN');
-    const calls = service((call) =>
-      call.method === 'POST' ? jsonResponse(200, { ...raisedByOther, approvals: 2 }) : undefined,
-    );
+    const calls = service((call) => (call.method === 'POST' ? jsonResponse(200, { ...raisedByOther, approvals: 2 }) : undefined));
     const user = userEvent.setup();
     renderAt(<ApprovalsPage />);
 
@@ -120,9 +118,7 @@ describe('ApprovalsPage', () => {
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe(`/v1/approval_requests/${raisedByOther.id}/approve`);
     expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path.startsWith('/v1/approval_requests?')).length).toBeGreaterThan(listsBefore),
-    );
+    await waitFor(() => expect(calls.filter((call) => call.path.startsWith('/v1/approval_requests?')).length).toBeGreaterThan(listsBefore));
   });
 
   it('shows an auditor the same requests, read-only', async () => {

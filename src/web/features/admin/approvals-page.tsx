@@ -54,9 +54,7 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
               </Table.Td>
               <Table.Td>{approvalsCount(request)}</Table.Td>
               <Table.Td>
-                {request.decisions
-                  .map((entry) => `${entry.userName} ${entry.decision === 'APPROVE' ? 'approved' : 'rejected'}`)
-                  .join(', ') || '—'}
+                {request.decisions.map((entry) => `${entry.userName} ${entry.decision === 'APPROVE' ? 'approved' : 'rejected'}`).join(', ') || '—'}
               </Table.Td>
               <Table.Td>{request.decidedAt === null ? '—' : <UtcTime ms={request.decidedAt} />}</Table.Td>
             </Table.Tr>
@@ -101,13 +99,8 @@ function ApprovalSection({ status, viewer }: { status: ApprovalListStatus; viewe
 export default function ApprovalsPage() {
   const user = useSignedInUser();
   return (
-    <Page
-      title="Approvals"
-      description="Administrative changes, such as a new API user or a new quorum threshold, wait here until enough admins approve them."
-    >
-      {!mayPerform(user.role, 'approveApprovalRequest') && (
-        <Text>Your role, {ROLE_LABELS[user.role]}, can follow these requests but not decide on them.</Text>
-      )}
+    <Page title="Approvals" description="Administrative changes, such as a new API user or a new quorum threshold, wait here until enough admins approve them.">
+      {!mayPerform(user.role, 'approveApprovalRequest') && <Text>Your role, {ROLE_LABELS[user.role]}, can follow these requests but not decide on them.</Text>}
       <ApprovalSection status="PENDING" viewer={user} />
       <ApprovalSection status="DECIDED" viewer={user} />
     </Page>

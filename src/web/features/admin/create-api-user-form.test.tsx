@@ -123,9 +123,7 @@ describe('CreateApiUserForm', () => {
   });
 
   it('puts the service’s objection to a pasted certificate request on that field', async () => {
-    service(() =>
-      jsonResponse(400, { message: "csrPem's self-signature does not verify: the request was altered or not signed by its key", code: 400 }),
-    );
+    service(() => jsonResponse(400, { message: "csrPem's self-signature does not verify: the request was altered or not signed by its key", code: 400 }));
     const { user, submit, onDone } = renderForm();
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Reporting');
     await user.click(screen.getByRole('radio', { name: 'Paste a certificate request (CSR)' }));

@@ -50,10 +50,7 @@ export function CreateApiUserForm({ onDone }: { onDone: () => void }) {
   });
   const name = useWatch({ control, name: 'name' });
   const create = useCreateApiUser({
-    onError: (error) =>
-      reportFormError('The API user was not requested', error, FIELDS, (field, message) =>
-        setError(field, { type: 'server', message }),
-      ),
+    onError: (error) => reportFormError('The API user was not requested', error, FIELDS, (field, message) => setError(field, { type: 'server', message })),
   });
 
   const chooseKeySource = (source: KeySource) => {
@@ -64,19 +61,9 @@ export function CreateApiUserForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form
-      noValidate
-      aria-label="New API user"
-      onSubmit={handleSubmit((body) => create.mutate({ body, requiredApprovals: threshold }, { onSuccess: onDone }))}
-    >
+    <form noValidate aria-label="New API user" onSubmit={handleSubmit((body) => create.mutate({ body, requiredApprovals: threshold }, { onSuccess: onDone }))}>
       <Stack>
-        <TextInput
-          label="Name"
-          description="Up to 30 characters."
-          required
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <TextInput label="Name" description="Up to 30 characters." required error={errors.name?.message} {...register('name')} />
         <FormSelect control={control} name="role" label="Role" required data={ROLE_OPTIONS} />
         <Controller
           control={control}

@@ -11,7 +11,13 @@ type KeyState =
   | { step: 'failed'; message: string };
 
 const fileNameFor = (name: string) =>
-  `${name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'api-user'}-private-key.pem`;
+  `${
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'api-user'
+  }-private-key.pem`;
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/x-pem-file' }));
@@ -56,8 +62,7 @@ export function KeyPairField({ commonName, onCsr, error }: KeyPairFieldProps) {
     setKey({ step: 'generating' });
     generate(commonName).then(
       ({ csrPem, privateKeyPem }) => setKey({ step: 'ready', csrPem, privateKeyPem, fileName: fileNameFor(commonName) }),
-      (failure: unknown) =>
-        setKey({ step: 'failed', message: failure instanceof Error ? failure.message : 'The key pair could not be generated.' }),
+      (failure: unknown) => setKey({ step: 'failed', message: failure instanceof Error ? failure.message : 'The key pair could not be generated.' }),
     );
   };
 
@@ -82,12 +87,7 @@ export function KeyPairField({ commonName, onCsr, error }: KeyPairFieldProps) {
     <Stack gap="xs">
       {key.step === 'idle' || key.step === 'failed' ? (
         <Group>
-          <Button
-            variant="light"
-            leftSection={<IconKey size={16} aria-hidden />}
-            onClick={start}
-            aria-describedby={message ? errorId : undefined}
-          >
+          <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} onClick={start} aria-describedby={message ? errorId : undefined}>
             Generate key pair
           </Button>
         </Group>
@@ -100,11 +100,7 @@ export function KeyPairField({ commonName, onCsr, error }: KeyPairFieldProps) {
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Key pair ready: download the private key now">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">It is kept nowhere else and can be downloaded only this once.</Text>
-            <Button
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={saveKey}
-              aria-describedby={message ? errorId : undefined}
-            >
+            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={saveKey} aria-describedby={message ? errorId : undefined}>
               Download private key
             </Button>
           </Stack>
@@ -113,8 +109,8 @@ export function KeyPairField({ commonName, onCsr, error }: KeyPairFieldProps) {
         <Group gap="xs" wrap="nowrap" role="status">
           <IconCircleCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />
           <Text size="sm">
-            Private key downloaded as <strong>{key.fileName}</strong>. Keep it safe: the API user signs its requests
-            with it. The certificate request is ready to send.
+            Private key downloaded as <strong>{key.fileName}</strong>. Keep it safe: the API user signs its requests with it. The certificate request is ready
+            to send.
           </Text>
         </Group>
       )}

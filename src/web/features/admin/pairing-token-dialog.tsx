@@ -21,14 +21,7 @@ export function PairingTokenDialog({ user, onClose }: { user: ApiUser | null; on
   };
 
   return (
-    <Modal
-      opened={user !== null}
-      onClose={close}
-      title={user ? `Pair “${user.name}” with its device` : ''}
-      centered
-      size="lg"
-      closeOnClickOutside={!issued}
-    >
+    <Modal opened={user !== null} onClose={close} title={user ? `Pair “${user.name}” with its device` : ''} centered size="lg" closeOnClickOutside={!issued}>
       {issued ? (
         <Stack>
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Copy it now">
@@ -49,10 +42,7 @@ export function PairingTokenDialog({ user, onClose }: { user: ApiUser | null; on
         </Stack>
       ) : (
         <Stack>
-          <Text size="sm">
-            A pairing token lets a co-signer device pair with this API user. It is shown once, can be used once and
-            expires in 24 hours.
-          </Text>
+          <Text size="sm">A pairing token lets a co-signer device pair with this API user. It is shown once, can be used once and expires in 24 hours.</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={issue.isPending} data-autofocus>
               Cancel

@@ -44,9 +44,7 @@ describe('QuorumForm', () => {
 
   it('says that with a threshold of 1 the change takes effect at once', () => {
     renderForm(quorum(1));
-    expect(screen.getByText(/needs 1 approval, and your own counts/)).toHaveTextContent(
-      'the new threshold takes effect as soon as you send it',
-    );
+    expect(screen.getByText(/needs 1 approval, and your own counts/)).toHaveTextContent('the new threshold takes effect as soon as you send it');
   });
 
   it('keeps the threshold between 1 and the number of admins, and different from the current one', async () => {
@@ -103,9 +101,7 @@ describe('QuorumForm', () => {
   });
 
   it('puts the service’s objection to the threshold on the field', async () => {
-    fakeService(() =>
-      jsonResponse(400, { message: 'adminQuorumThreshold must be between 1 and 3, the number of enabled admins who can approve', code: 400 }),
-    );
+    fakeService(() => jsonResponse(400, { message: 'adminQuorumThreshold must be between 1 and 3, the number of enabled admins who can approve', code: 400 }));
     const { input, enter, submit } = renderForm(quorum(2));
 
     await enter('4');

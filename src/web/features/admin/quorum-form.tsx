@@ -39,9 +39,7 @@ export function QuorumForm({ quorum }: { quorum: AdminQuorumState }) {
   });
   const request = useRequestQuorumChange({
     onError: (error) =>
-      reportFormError('The threshold change was not requested', error, FIELDS, (field, message) =>
-        setError(field, { type: 'server', message }),
-      ),
+      reportFormError('The threshold change was not requested', error, FIELDS, (field, message) => setError(field, { type: 'server', message })),
   });
 
   return (

@@ -53,7 +53,9 @@ describe('QuorumPage', () => {
 
     expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
     expect(screen.getByText(/of 3 admins must approve each administrative change/)).toBeInTheDocument();
-    const admins = within(screen.getByRole('region', { name: 'Admins who count' })).getAllByRole('row').slice(1);
+    const admins = within(screen.getByRole('region', { name: 'Admins who count' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(admins.map((row) => row.textContent)).toEqual([
       'Olivia OwnerOwnerowner@demo.test',
       'Nadia Non-SigningNon-Signing Adminnsadmin@demo.test',

@@ -24,8 +24,7 @@ function CurrentThreshold({ quorum }: { quorum: AdminQuorumState }) {
           {quorum.adminQuorumThreshold}
         </Text>
         <Text>
-          of {quorum.admins.length} {quorum.admins.length === 1 ? 'admin' : 'admins'} must approve each administrative
-          change.
+          of {quorum.admins.length} {quorum.admins.length === 1 ? 'admin' : 'admins'} must approve each administrative change.
         </Text>
       </Group>
     </Paper>
@@ -36,13 +35,7 @@ function PendingChange({ requestId, editable }: { requestId: string; editable: b
   const request = useQuery(approvalQueries.detail(requestId));
   return (
     // A standing fact rather than an event: polite, not interrupting like Mantine's default role "alert".
-    <Alert
-      role="status"
-      color="blue"
-      variant="light"
-      icon={<IconHourglass aria-hidden />}
-      title="A threshold change is waiting for approval"
-    >
+    <Alert role="status" color="blue" variant="light" icon={<IconHourglass aria-hidden />} title="A threshold change is waiting for approval">
       <Stack gap={4}>
         {request.isPending ? (
           <Skeleton height={16} width="60%" />
@@ -120,16 +113,11 @@ export default function QuorumPage() {
       ) : (
         <>
           <CurrentThreshold quorum={quorum.data} />
-          {quorum.data.pendingRequestId && (
-            <PendingChange requestId={quorum.data.pendingRequestId} editable={editable} />
-          )}
+          {quorum.data.pendingRequestId && <PendingChange requestId={quorum.data.pendingRequestId} editable={editable} />}
           {!editable && <Text>Your role, {ROLE_LABELS[user.role]}, can see the quorum but not change it.</Text>}
           {editable && !quorum.data.pendingRequestId && (
             // Keyed by the state it validates against, so the form starts afresh when that changes.
-            <QuorumForm
-              key={`${quorum.data.adminQuorumThreshold}/${quorum.data.admins.length}`}
-              quorum={quorum.data}
-            />
+            <QuorumForm key={`${quorum.data.adminQuorumThreshold}/${quorum.data.admins.length}`} quorum={quorum.data} />
           )}
           <QuorumAdmins quorum={quorum.data} />
         </>

@@ -7,8 +7,7 @@ import { isoUtc } from './utc-date-time';
 
 type Values = Record<string, unknown>;
 
-const isValues = (value: unknown): value is Values =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isValues = (value: unknown): value is Values => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A detail value as text: strings as they are, anything else as JSON; absent keys say so. */
 function shown(value: unknown): string {
@@ -72,9 +71,7 @@ function EventDetail({ event }: { event: AuditLogData }) {
         <Field label="Recorded (UTC)">{isoUtc(event.createdAt)}</Field>
         <Field label="User">{event.user}</Field>
         <Field label="User ID">{event.userId}</Field>
-        <Field label="Request ID">
-          {event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}
-        </Field>
+        <Field label="Request ID">{event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}</Field>
         <Field label="Source address">{event.sourceAddress ?? 'None'}</Field>
         <Field label="Event ID">
           <CopyableValue value={event.id} label="event id" />
@@ -140,14 +137,7 @@ function EventDetail({ event }: { event: AuditLogData }) {
 /** Everything recorded about one event. Escape or the close button closes it, and focus returns to the row. */
 export function AuditEventDrawer({ event, opened, onClose }: { event: AuditLogData | null; opened: boolean; onClose: () => void }) {
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="xl"
-      title="Event details"
-      closeButtonProps={{ 'aria-label': 'Close event details' }}
-    >
+    <Drawer opened={opened} onClose={onClose} position="right" size="xl" title="Event details" closeButtonProps={{ 'aria-label': 'Close event details' }}>
       {event && <EventDetail event={event} />}
     </Drawer>
   );

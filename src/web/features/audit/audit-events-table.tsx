@@ -95,9 +95,7 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
   return (
     // The scroll padding keeps a row the browser scrolls to from sliding under the sticky header.
     <div ref={scrollRef} className={classes.scroller} style={{ scrollPaddingTop: HEADER_HEIGHT }}>
-      <VisuallyHidden id={hintId}>
-        Use the arrow keys or J and K to move between events, Home and End to jump, Enter to open one.
-      </VisuallyHidden>
+      <VisuallyHidden id={hintId}>Use the arrow keys or J and K to move between events, Home and End to jump, Enter to open one.</VisuallyHidden>
       <Table
         role="grid"
         aria-label="Audit events"

@@ -66,9 +66,7 @@ export function AuditEvents({ view }: { view: AuditView }) {
         onLoadMore={events.fetchNextPage}
         onOpen={(event) => setDetail({ event, opened: true })}
       />
-      {events.isFetchNextPageError && (
-        <ErrorView title="More events could not be loaded" error={events.error} onRetry={() => void events.fetchNextPage()} />
-      )}
+      {events.isFetchNextPageError && <ErrorView title="More events could not be loaded" error={events.error} onRetry={() => void events.fetchNextPage()} />}
       <AuditEventDrawer
         event={detail?.event ?? null}
         opened={detail?.opened ?? false}

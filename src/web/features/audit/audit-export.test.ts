@@ -60,12 +60,26 @@ describe('auditCsv', () => {
   it('keeps a value a spreadsheet would run as a formula as plain text', () => {
     const lines = auditCsv([
       event('e1', Date.UTC(2026, 0, 2), { user: '=HYPERLINK("http://evil.test","x")', userId: '+1', sourceAddress: '@SUM(A1)', requestId: '-2+3' }),
-    ]).join('').split('\r\n');
+    ])
+      .join('')
+      .split('\r\n');
     expect(lines[1]).toBe(`e1,2026-01-02T00:00:00.000Z,"'=HYPERLINK(""http://evil.test"",""x"")",'+1,Security,Sign-in,Signed in,'-2+3,'@SUM(A1),{}`);
   });
 
   it('sees a formula behind leading spaces, line breaks or control characters, and in full-width forms', () => {
-    for (const value of [' =1+1', '\n=1+1', '\r\n@SUM(A1)', '\u0000=1', '\u200b+1', '\u3000-1', '\uff1dHYPERLINK("x")', '\uff0b1', '\uff0d1', '\uff20SUM(A1)', '\t']) {
+    for (const value of [
+      ' =1+1',
+      '\n=1+1',
+      '\r\n@SUM(A1)',
+      '\u0000=1',
+      '\u200b+1',
+      '\u3000-1',
+      '\uff1dHYPERLINK("x")',
+      '\uff0b1',
+      '\uff0d1',
+      '\uff20SUM(A1)',
+      '\t',
+    ]) {
       expect(csvField(value).replace(/^"/, '')).toMatch(/^'/);
     }
     for (const value of ['Ada Admin', ' Ada', '1-2', 'a=b', '\uff21da']) expect(csvField(value)).toBe(value.includes(',') ? `"${value}"` : value);
@@ -125,20 +139,21 @@ describe('collectAuditEvents', () => {
       return page([event('e1', 900)], 'c1');
     });
 
-    await expect(
-      collectAuditEvents(fetchPage, { range, order: 'DESC', signal: controller.signal, onProgress: () => {} }),
-    ).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(collectAuditEvents(fetchPage, { range, order: 'DESC', signal: controller.signal, onProgress: () => {} })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage.mock.calls[0]?.[1]).toBe(controller.signal);
   });
 
   it('gives up with the error of a page that fails', async () => {
     const failure = new Error('Rate limit exceeded');
-    const fetchPage = vi.fn<FetchAuditPage>().mockResolvedValueOnce(page([event('e1', 900)], 'c1')).mockRejectedValueOnce(failure);
+    const fetchPage = vi
+      .fn<FetchAuditPage>()
+      .mockResolvedValueOnce(page([event('e1', 900)], 'c1'))
+      .mockRejectedValueOnce(failure);
 
-    await expect(
-      collectAuditEvents(fetchPage, { range, order: 'DESC', signal: new AbortController().signal, onProgress: () => {} }),
-    ).rejects.toBe(failure);
+    await expect(collectAuditEvents(fetchPage, { range, order: 'DESC', signal: new AbortController().signal, onProgress: () => {} })).rejects.toBe(failure);
   });
 });
 

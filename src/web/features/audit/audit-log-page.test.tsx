@@ -205,9 +205,7 @@ describe('AuditLogPage', () => {
     await user.clear(end);
     await user.type(end, '2026-02-03T12:30:00.250Z');
     await user.click(screen.getByRole('button', { name: 'Apply range' }));
-    await waitFor(() =>
-      expect(currentSearch().toString()).toBe(`startTime=${Date.UTC(2026, 1, 1)}&endTime=${Date.UTC(2026, 1, 3, 12, 30, 0, 250)}`),
-    );
+    await waitFor(() => expect(currentSearch().toString()).toBe(`startTime=${Date.UTC(2026, 1, 1)}&endTime=${Date.UTC(2026, 1, 3, 12, 30, 0, 250)}`));
     expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-02-03T12:30:00.250Z');
   });
 
@@ -270,9 +268,7 @@ describe('AuditLogPage', () => {
   it('shows a refusal of the service with its request id', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        jsonResponse(400, { message: 'startTime must be at most one year before the current time', code: 400 }, 'req-audit-1'),
-      ),
+      vi.fn(async () => jsonResponse(400, { message: 'startTime must be at most one year before the current time', code: 400 }, 'req-audit-1')),
     );
     renderPage(RANGE);
 

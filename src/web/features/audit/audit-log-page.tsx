@@ -6,14 +6,7 @@ import { Page } from '../../components/page';
 import { ExportProgressPanel, useAuditExport } from './audit-export-progress';
 import { AuditEvents } from './audit-events';
 import { AuditFilters } from './audit-filters';
-import {
-  type AuditOrder,
-  type AuditView,
-  completeView,
-  isCompleteView,
-  parseAuditSearch,
-  toAuditSearch,
-} from './audit-view';
+import { type AuditOrder, type AuditView, completeView, isCompleteView, parseAuditSearch, toAuditSearch } from './audit-view';
 import { useChainVerification, VerificationOutcome } from './chain-verification';
 import { TimeRangePicker } from './time-range-picker';
 
@@ -38,12 +31,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
           <TimeRangePicker range={view} onChange={(range) => onChange({ ...view, ...range })} />
           <AuditFilters view={view} onChange={(field, values) => onChange({ ...view, [field]: values })} />
           <Group gap="lg" align="flex-end">
-            <SegmentedControl
-              aria-label="Order"
-              data={ORDERS}
-              value={view.order}
-              onChange={(order) => onChange({ ...view, order })}
-            />
+            <SegmentedControl aria-label="Order" data={ORDERS} value={view.order} onChange={(order) => onChange({ ...view, order })} />
             <NativeSelect
               label="Page size"
               data={pageSizes}

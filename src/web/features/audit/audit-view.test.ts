@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuditView,
-  completeView,
-  isCompleteView,
-  parseAuditSearch,
-  presetRange,
-  toAuditSearch,
-} from './audit-view';
+import { type AuditView, completeView, isCompleteView, parseAuditSearch, presetRange, toAuditSearch } from './audit-view';
 import { fromUtcText, toUtcText } from './utc-date-time';
 
 const view: AuditView = {
@@ -116,10 +109,7 @@ describe('UTC date-time inputs', () => {
     expect(fromUtcText(text)).toBe(ms);
   });
 
-  it.each(['', 'yesterday', '2026-07-04T23', '2026-13-01 00:00', '2026-02-30 00:00', '2026-01-01 24:00', '2026-07-04T23:05:09+02:00'])(
-    'refuse %j',
-    (text) => {
-      expect(fromUtcText(text)).toBeNull();
-    },
-  );
+  it.each(['', 'yesterday', '2026-07-04T23', '2026-13-01 00:00', '2026-02-30 00:00', '2026-01-01 24:00', '2026-07-04T23:05:09+02:00'])('refuse %j', (text) => {
+    expect(fromUtcText(text)).toBeNull();
+  });
 });

@@ -34,9 +34,10 @@ function valid<S extends z.ZodType>(schema: S, raw: string | null): z.output<S> 
 
 /** Reads the address; values the service would refuse (a page size of 9999, order=up) are dropped. */
 export function parseAuditSearch(params: URLSearchParams): AuditViewDraft {
-  const filters = Object.fromEntries(
-    FILTER_FIELDS.map((field) => [field, [...new Set(params.getAll(field).filter(Boolean))]]),
-  ) as Record<FilterField, string[]>;
+  const filters = Object.fromEntries(FILTER_FIELDS.map((field) => [field, [...new Set(params.getAll(field).filter(Boolean))]])) as Record<
+    FilterField,
+    string[]
+  >;
   return {
     startTime: valid(query.startTime, params.get('startTime')),
     endTime: valid(query.endTime, params.get('endTime')),

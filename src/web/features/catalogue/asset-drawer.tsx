@@ -45,9 +45,7 @@ function OnChain({ asset, chain }: { asset: Asset; chain: Blockchain | undefined
     <Section id="asset-onchain" title="On chain">
       <DataList labelWidth={130}>
         <Field label="Blockchain">{chain ? chainLabel(chain) : (asset.blockchainId ?? 'None (fiat)')}</Field>
-        <Field label="Address">
-          {onchain.address ? <CopyableValue value={onchain.address} label="address" /> : 'None: the chain’s native coin'}
-        </Field>
+        <Field label="Address">{onchain.address ? <CopyableValue value={onchain.address} label="address" /> : 'None: the chain’s native coin'}</Field>
         <Field label="Symbol">{onchain.symbol}</Field>
         <Field label="Name">{onchain.name}</Field>
         <Field label="Decimals">{onchain.decimals}</Field>

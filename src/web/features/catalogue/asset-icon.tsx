@@ -22,7 +22,10 @@ export function AssetIcon({ asset, size = 'md' }: { asset: Asset; size?: Mantine
   return (
     // Decorative: the symbol is written out beside it.
     <Avatar src={logo?.url} size={size} color={monogramColor(symbol)} variant="filled" aria-hidden>
-      {symbol.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 2).toUpperCase() || '?'}
+      {symbol
+        .replace(/[^\p{L}\p{N}]/gu, '')
+        .slice(0, 2)
+        .toUpperCase() || '?'}
     </Avatar>
   );
 }

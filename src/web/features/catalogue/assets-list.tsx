@@ -27,12 +27,7 @@ function Pager({ controls, next, busy }: { controls: AssetsViewControls; next: s
     <Group justify="space-between" component="nav" aria-label="Pages of assets">
       <Group gap="xs">
         {previousPage || view.pageCursor === null ? (
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} aria-hidden />}
-            disabled={!previousPage || busy}
-            onClick={() => previousPage?.()}
-          >
+          <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!previousPage || busy} onClick={() => previousPage?.()}>
             Previous
           </Button>
         ) : (

@@ -41,7 +41,10 @@ function renderPage(search = '') {
   );
   const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
   const assetCalls = () => calls.filter((call) => call.path === '/v1/assets');
-  const rows = async () => within((await screen.findAllByRole('table'))[0]!).getAllByRole('row').slice(1);
+  const rows = async () =>
+    within((await screen.findAllByRole('table'))[0]!)
+      .getAllByRole('row')
+      .slice(1);
   return { user, calls, address, assetCalls, rows };
 }
 
@@ -149,9 +152,7 @@ describe('AssetsPage', () => {
     expect(await screen.findByText('No assets match these filters')).toBeInTheDocument();
 
     vi.unstubAllGlobals();
-    fakeService((call) =>
-      call.path === '/v1/assets' ? jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-9c1') : catalogue(call),
-    );
+    fakeService((call) => (call.path === '/v1/assets' ? jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-9c1') : catalogue(call)));
     renderAt(<AssetsPage />, '/catalogue/assets?symbol=X');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The assets could not be loaded');

@@ -42,13 +42,7 @@ export default function AssetsPage() {
         canEditNote={mayPerform(role, 'updateAssetMetadata')}
       />
       {/* Clicking outside would throw away an address typed or pasted with care. */}
-      <Modal
-        opened={registering}
-        onClose={() => setRegistering(false)}
-        title="Register an asset"
-        size="lg"
-        closeOnClickOutside={false}
-      >
+      <Modal opened={registering} onClose={() => setRegistering(false)} title="Register an asset" size="lg" closeOnClickOutside={false}>
         <Suspense
           fallback={
             <Center py="xl">

@@ -85,8 +85,7 @@ export function toAssetsSearch(view: AssetsView): URLSearchParams {
   return params;
 }
 
-export const hasFilters = (view: AssetsView): boolean =>
-  (Object.keys(NO_FILTERS) as (keyof AssetFilters)[]).some((key) => view[key] !== NO_FILTERS[key]);
+export const hasFilters = (view: AssetsView): boolean => (Object.keys(NO_FILTERS) as (keyof AssetFilters)[]).some((key) => view[key] !== NO_FILTERS[key]);
 
 /**
  * The service filters assets by one blockchain, not by "any testnet". So with testnets only and

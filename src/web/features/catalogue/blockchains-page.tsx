@@ -50,7 +50,13 @@ function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
                 <Code>{chain.legacyId}</Code>
               </Table.Td>
               <Table.Td>{chain.onchain.protocol}</Table.Td>
-              <Table.Td>{chain.onchain.chainId ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
+              <Table.Td>
+                {chain.onchain.chainId ?? (
+                  <Text span c="dimmed" size="sm">
+                    None
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {chain.onchain.test ? (

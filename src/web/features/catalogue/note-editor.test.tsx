@@ -108,7 +108,9 @@ describe('My note', () => {
   });
 
   it('offers no editor to a role that may not keep notes', async () => {
-    fakeService((call) => (call.path === `/v1/assets/${USDC.id}` ? jsonResponse(200, { ...USDC, metadata: { ...USDC.metadata, note: undefined } }) : undefined));
+    fakeService((call) =>
+      call.path === `/v1/assets/${USDC.id}` ? jsonResponse(200, { ...USDC, metadata: { ...USDC.metadata, note: undefined } }) : undefined,
+    );
     const { drawer } = await openDrawer(false);
     expect(within(drawer).getByText('You have no note on this asset, and your role cannot add one.')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: /note/ })).not.toBeInTheDocument();

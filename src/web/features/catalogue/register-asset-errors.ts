@@ -30,7 +30,10 @@ export function registerProblem(error: unknown): RegisterProblem | null {
       return { field: 'blockchainId', message: 'This workspace may not register assets on main networks, only on testnets.' };
     case E.invalidAddress:
       if (status === 404) {
-        return { field: 'address', message: 'No token was found at this address on this blockchain. Check that the address and the blockchain belong together.' };
+        return {
+          field: 'address',
+          message: 'No token was found at this address on this blockchain. Check that the address and the blockchain belong together.',
+        };
       }
       // The same code covers the Stellar asset code, which is missing or not wanted.
       return /\bsymbol\b/.test(message) ? { field: 'symbol', message } : { field: 'address', message };
@@ -39,9 +42,7 @@ export function registerProblem(error: unknown): RegisterProblem | null {
     case E.metadataUnavailable:
       return { field: 'address', message: 'The token’s name, symbol or decimals could not be read from the chain. Check the address, or try again later.' };
     case E.alreadyGlobal:
-      return status === 409
-        ? { field: 'address', message: 'This token is already in the catalogue of every workspace: find it in the list instead.' }
-        : null;
+      return status === 409 ? { field: 'address', message: 'This token is already in the catalogue of every workspace: find it in the list instead.' } : null;
     case E.alreadyInWorkspace:
       return status === 409 ? { field: 'address', message: 'This token is already registered in this workspace.' } : null;
     case E.quotaReached:

@@ -48,11 +48,11 @@ describe('RegisterAssetForm', () => {
 
     await user.click(select);
     const listbox = screen.getByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Ethereum (ETH)',
-      'Ethereum Sepolia (ETH_TEST5)',
-      'Stellar (XLM)',
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ethereum (ETH)', 'Ethereum Sepolia (ETH_TEST5)', 'Stellar (XLM)']);
     expect(within(listbox).getByText('EVM chains')).toBeInTheDocument();
     expect(within(listbox).getByText('Stellar')).toBeInTheDocument();
   });

@@ -11,7 +11,33 @@ import { isApiError } from '../../lib/api-client';
 import { useSetAssetPrice } from './api';
 
 // The currencies people price in most; the service accepts any active ISO 4217 code.
-const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'NZD', 'CNY', 'HKD', 'SGD', 'KRW', 'INR', 'AED', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'TRY', 'ILS', 'ZAR', 'BRL', 'MXN'];
+const COMMON_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CHF',
+  'JPY',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CNY',
+  'HKD',
+  'SGD',
+  'KRW',
+  'INR',
+  'AED',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'TRY',
+  'ILS',
+  'ZAR',
+  'BRL',
+  'MXN',
+];
 
 // At least one digit that is not zero: "0" and "0.00" are not prices.
 const POSITIVE_DECIMAL = /^(?=.*[1-9])\d+(\.\d+)?$/;

@@ -35,7 +35,10 @@ export function fakeService(answer: (call: Call) => Response | undefined) {
 }
 
 export async function signInAs(role: Role) {
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, sessionFor(role))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, sessionFor(role))),
+  );
   await session.signIn({ email: 'pat@demo.test', password: 'secret' });
 }
 
@@ -46,7 +49,10 @@ function explorer(base: string) {
 function blockchain(legacyId: string, displayName: string, extra: { test?: boolean; family?: string | null; deprecated?: boolean } = {}): Blockchain {
   const family = extra.family === undefined ? 'EVM' : extra.family;
   return {
-    id: `00000000-0000-4000-8000-${legacyId.padEnd(12, '0').slice(0, 12).replace(/[^0-9a-f]/gi, '0')}`,
+    id: `00000000-0000-4000-8000-${legacyId
+      .padEnd(12, '0')
+      .slice(0, 12)
+      .replace(/[^0-9a-f]/gi, '0')}`,
     legacyId,
     displayName,
     nativeAssetId: `native-${legacyId}`,

@@ -40,8 +40,7 @@ export function useAssetsView(): AssetsViewControls {
   const [{ view, trail }, update] = useUrlState(read, write);
 
   // Another filter or page size is another list: it starts at its first page, without a drawer.
-  const restart = (changes: Partial<AssetsView>) =>
-    update((latest) => ({ view: { ...latest.view, ...changes, pageCursor: null, asset: null }, trail: [] }));
+  const restart = (changes: Partial<AssetsView>) => update((latest) => ({ view: { ...latest.view, ...changes, pageCursor: null, asset: null }, trail: [] }));
 
   return {
     view,

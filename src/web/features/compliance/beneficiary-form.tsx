@@ -193,8 +193,8 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
         )}
         <Alert variant="light" color="blue" icon={<IconLock aria-hidden />}>
           <Text size="sm">
-            This information is encrypted in your browser for {counterparty.name}&apos;s public key before it is sent. Only {counterparty.name} can
-            read it; this service stores the ciphertext and the list of fields filled.
+            This information is encrypted in your browser for {counterparty.name}&apos;s public key before it is sent. Only {counterparty.name} can read it;
+            this service stores the ciphertext and the list of fields filled.
           </Text>
         </Alert>
         <Group>

@@ -8,7 +8,22 @@ import { type BeneficiaryFormValues, beneficiarySchema, beneficiaryUploadOf, EMP
 import { encryptForVasp } from './pii-encryption';
 
 const F = BENEFICIARY_FIELDS;
-const FULL = [F.naturalFamilyName, F.naturalGivenNames, F.naturalTown, F.naturalCountry, F.naturalNationalId, F.naturalNationalIdType, F.naturalDateOfBirth, F.naturalPlaceOfBirth, F.legalName, F.legalTown, F.legalCountry, F.legalNationalId, F.legalNationalIdType, F.legalCountryOfRegistration].map((f) => f.path);
+const FULL = [
+  F.naturalFamilyName,
+  F.naturalGivenNames,
+  F.naturalTown,
+  F.naturalCountry,
+  F.naturalNationalId,
+  F.naturalNationalIdType,
+  F.naturalDateOfBirth,
+  F.naturalPlaceOfBirth,
+  F.legalName,
+  F.legalTown,
+  F.legalCountry,
+  F.legalNationalId,
+  F.legalNationalIdType,
+  F.legalCountryOfRegistration,
+].map((f) => f.path);
 
 const person = (change: (v: BeneficiaryFormValues) => void): BeneficiaryFormValues => {
   const values = structuredClone(EMPTY_BENEFICIARY);
@@ -34,29 +49,40 @@ describe('the beneficiary form model', () => {
   it('reports every field the counterparty requires for the chosen kind on its own input, all at once', () => {
     const schema = beneficiarySchema(FULL, 'Northwind Digital');
     const empty = schema.safeParse(EMPTY_BENEFICIARY);
-    expect(errorPaths(empty)).toEqual(
-      ['naturalPerson.name.nameIdentifier.0.primaryIdentifier', ...[F.naturalGivenNames, F.naturalTown, F.naturalCountry, F.naturalNationalId, F.naturalNationalIdType, F.naturalDateOfBirth, F.naturalPlaceOfBirth].map((f) => formField(f.path))],
-    );
+    expect(errorPaths(empty)).toEqual([
+      'naturalPerson.name.nameIdentifier.0.primaryIdentifier',
+      ...[F.naturalGivenNames, F.naturalTown, F.naturalCountry, F.naturalNationalId, F.naturalNationalIdType, F.naturalDateOfBirth, F.naturalPlaceOfBirth].map(
+        (f) => formField(f.path),
+      ),
+    ]);
     const company = schema.safeParse({ ...EMPTY_BENEFICIARY, kind: 'legalPerson' });
-    expect(errorPaths(company)).toEqual([F.legalName, F.legalTown, F.legalCountry, F.legalNationalId, F.legalNationalIdType, F.legalCountryOfRegistration].map((f) => formField(f.path)));
-    expect(company.success ? null : company.error.issues.find((i) => i.path.join('.') === 'legalPerson.geographicAddress.0.townName')?.message).toBe('Northwind Digital requires this');
+    expect(errorPaths(company)).toEqual(
+      [F.legalName, F.legalTown, F.legalCountry, F.legalNationalId, F.legalNationalIdType, F.legalCountryOfRegistration].map((f) => formField(f.path)),
+    );
+    expect(company.success ? null : company.error.issues.find((i) => i.path.join('.') === 'legalPerson.geographicAddress.0.townName')?.message).toBe(
+      'Northwind Digital requires this',
+    );
   });
 
   it('checks values by IVMS101 rules: a real past date, a country code, a place with a date', () => {
     const schema = beneficiarySchema([], 'X');
-    const future = schema.safeParse(person((v) => {
-      v.naturalPerson.name.nameIdentifier[0].primaryIdentifier = 'Okafor';
-      v.naturalPerson.dateAndPlaceOfBirth.dateOfBirth = '2999-01-01';
-    }));
+    const future = schema.safeParse(
+      person((v) => {
+        v.naturalPerson.name.nameIdentifier[0].primaryIdentifier = 'Okafor';
+        v.naturalPerson.dateAndPlaceOfBirth.dateOfBirth = '2999-01-01';
+      }),
+    );
     expect(future.success ? [] : future.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['naturalPerson.dateAndPlaceOfBirth.dateOfBirth', 'must be in the past (and less than 150 years ago)'],
       ['naturalPerson.dateAndPlaceOfBirth.placeOfBirth', 'placeOfBirth is required'],
     ]);
-    const february = schema.safeParse(person((v) => {
-      v.naturalPerson.name.nameIdentifier[0].primaryIdentifier = 'Okafor';
-      v.naturalPerson.dateAndPlaceOfBirth.dateOfBirth = '1990-02-30';
-      v.naturalPerson.dateAndPlaceOfBirth.placeOfBirth = 'Bern';
-    }));
+    const february = schema.safeParse(
+      person((v) => {
+        v.naturalPerson.name.nameIdentifier[0].primaryIdentifier = 'Okafor';
+        v.naturalPerson.dateAndPlaceOfBirth.dateOfBirth = '1990-02-30';
+        v.naturalPerson.dateAndPlaceOfBirth.placeOfBirth = 'Bern';
+      }),
+    );
     expect(errorPaths(february)).toEqual(['naturalPerson.dateAndPlaceOfBirth.dateOfBirth']);
   });
 

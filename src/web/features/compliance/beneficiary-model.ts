@@ -79,10 +79,24 @@ export function personInput(values: BeneficiaryFormValues) {
     const id = p.nationalIdentification;
     const birth = p.dateAndPlaceOfBirth;
     return {
-      name: { nameIdentifier: [{ primaryIdentifier: given(name.primaryIdentifier), secondaryIdentifier: given(name.secondaryIdentifier), naturalPersonNameIdentifierType: name.naturalPersonNameIdentifierType }] },
+      name: {
+        nameIdentifier: [
+          {
+            primaryIdentifier: given(name.primaryIdentifier),
+            secondaryIdentifier: given(name.secondaryIdentifier),
+            naturalPersonNameIdentifierType: name.naturalPersonNameIdentifierType,
+          },
+        ],
+      },
       ...addressInput(p.geographicAddress[0]),
       ...(anyGiven(id)
-        ? { nationalIdentification: { nationalIdentifier: given(id.nationalIdentifier), nationalIdentifierType: given(id.nationalIdentifierType), countryOfIssue: given(id.countryOfIssue) } }
+        ? {
+            nationalIdentification: {
+              nationalIdentifier: given(id.nationalIdentifier),
+              nationalIdentifierType: given(id.nationalIdentifierType),
+              countryOfIssue: given(id.countryOfIssue),
+            },
+          }
         : {}),
       ...(anyGiven(birth) ? { dateAndPlaceOfBirth: { dateOfBirth: given(birth.dateOfBirth), placeOfBirth: given(birth.placeOfBirth) } } : {}),
       ...(given(p.countryOfResidence) ? { countryOfResidence: given(p.countryOfResidence) } : {}),
@@ -94,7 +108,9 @@ export function personInput(values: BeneficiaryFormValues) {
   return {
     name: { nameIdentifier: [{ legalPersonName: given(name.legalPersonName), legalPersonNameIdentifierType: name.legalPersonNameIdentifierType }] },
     ...addressInput(p.geographicAddress[0]),
-    ...(anyGiven(id) ? { nationalIdentification: { nationalIdentifier: given(id.nationalIdentifier), nationalIdentifierType: given(id.nationalIdentifierType) } } : {}),
+    ...(anyGiven(id)
+      ? { nationalIdentification: { nationalIdentifier: given(id.nationalIdentifier), nationalIdentifierType: given(id.nationalIdentifierType) } }
+      : {}),
     ...(given(p.countryOfRegistration) ? { countryOfRegistration: given(p.countryOfRegistration) } : {}),
   };
 }

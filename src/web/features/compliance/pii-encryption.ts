@@ -17,9 +17,7 @@ export async function encryptForVasp(publicKeyPem: string, payload: unknown): Pr
   // Copied into this realm's Uint8Array: jose checks `instanceof`, and an encoder from another realm
   // (a test's jsdom window) hands out arrays that fail it.
   const plaintext = Uint8Array.from(new TextEncoder().encode(JSON.stringify(payload)));
-  const jwe = await new CompactEncrypt(plaintext)
-    .setProtectedHeader({ alg: ALG, enc: ENC, cty: 'application/json' })
-    .encrypt(key);
+  const jwe = await new CompactEncrypt(plaintext).setProtectedHeader({ alg: ALG, enc: ENC, cty: 'application/json' }).encrypt(key);
   // The compact serialisation is ASCII, so btoa takes it as it is.
   return btoa(jwe);
 }

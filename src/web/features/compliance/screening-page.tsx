@@ -17,15 +17,15 @@ type Setting = keyof ScreeningConfiguration;
 const SETTINGS: Record<Setting, { label: string; explanation: string; offTitle: string; offConsequence: string }> = {
   disableBypass: {
     label: 'Screening cannot be bypassed',
-    explanation:
-      'When on, every transfer waits for its AML screening verdict: nobody can let a transaction skip screening, from the console or the API.',
+    explanation: 'When on, every transfer waits for its AML screening verdict: nobody can let a transaction skip screening, from the console or the API.',
     offTitle: 'Allow screening to be bypassed?',
     offConsequence:
       'Anyone with the right role will be able to release a transaction without waiting for its AML screening verdict. Funds could move before a risk is detected.',
   },
   disableUnfreeze: {
     label: 'Frozen funds stay frozen',
-    explanation: 'When on, funds that AML screening froze cannot be unfrozen: they stay where they are until compliance resolves the case outside this workspace.',
+    explanation:
+      'When on, funds that AML screening froze cannot be unfrozen: they stay where they are until compliance resolves the case outside this workspace.',
     offTitle: 'Allow frozen funds to be unfrozen?',
     offConsequence: 'Anyone with the right role will be able to release funds that screening froze, including funds from a sanctioned or high-risk source.',
   },

@@ -33,7 +33,11 @@ const message = (overrides: Partial<TravelRuleMessage> = {}): TravelRuleMessage 
   asset: { format: 'fireblocks', data: { network: 'Bitcoin', ticker: 'BTC', ucid: 1, id: 'BTC' } },
   amount: '0.125',
   direction: 'in',
-  txnInfo: { originatorWalletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', beneficiaryWalletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', txHash: 'f4184fc5' },
+  txnInfo: {
+    originatorWalletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    beneficiaryWalletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    txHash: 'f4184fc5',
+  },
   ivms101: { version: 'IVMS101.2023', data: 'x', filledFields: ['Originator.originatorPerson[].naturalPerson.name.nameIdentifier[].primaryIdentifier'] },
   version: '1',
   status: 'PENDING',
@@ -46,7 +50,13 @@ const message = (overrides: Partial<TravelRuleMessage> = {}): TravelRuleMessage 
   ...overrides,
 });
 
-const required = [BENEFICIARY_FIELDS.naturalTown, BENEFICIARY_FIELDS.naturalCountry, BENEFICIARY_FIELDS.legalName, BENEFICIARY_FIELDS.legalTown, BENEFICIARY_FIELDS.legalCountry];
+const required = [
+  BENEFICIARY_FIELDS.naturalTown,
+  BENEFICIARY_FIELDS.naturalCountry,
+  BENEFICIARY_FIELDS.legalName,
+  BENEFICIARY_FIELDS.legalTown,
+  BENEFICIARY_FIELDS.legalCountry,
+];
 
 function Location() {
   const location = useLocation();
@@ -59,13 +69,22 @@ function service() {
   const calls = fakeService((call) => {
     const path = call.path;
     if (path === '/v1/screening/trlink/integration') return jsonResponse(200, integration);
-    if (path.startsWith(`${BASE}/trm?`)) return jsonResponse(200, { data: [current, message({ id: '2c9e6f3a-2b4d-4c8e-9f1a-5d7b3e2c1a00', externalId: 'demo-trm-006', status: 'ACCEPTED', direction: 'out' })] });
+    if (path.startsWith(`${BASE}/trm?`))
+      return jsonResponse(200, {
+        data: [current, message({ id: '2c9e6f3a-2b4d-4c8e-9f1a-5d7b3e2c1a00', externalId: 'demo-trm-006', status: 'ACCEPTED', direction: 'out' })],
+      });
     if (path === `${BASE}/trm/${TRM_ID}`) return jsonResponse(200, current);
     if (path === `${BASE}/trm/${TRM_ID}/required_actions`) {
       const body: RequiredActionsResponse = {
         actions:
           current.status === 'PENDING'
-            ? [{ type: 'UPLOAD_BENEFICIARY_PII', description: 'Isarblock needs the beneficiary’s identity.', data: { beneficiaryRequiredFields: required, originatorRequiredFields: [] } }]
+            ? [
+                {
+                  type: 'UPLOAD_BENEFICIARY_PII',
+                  description: 'Isarblock needs the beneficiary’s identity.',
+                  data: { beneficiaryRequiredFields: required, originatorRequiredFields: [] },
+                },
+              ]
             : [],
       };
       return jsonResponse(200, body);
@@ -99,7 +118,10 @@ describe('TravelRulePage', () => {
     );
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual([expect.stringMatching(/^Pending.*Inbound.*0\.125 BTC.*12,187\.34 USD/), expect.stringMatching(/^Accepted.*Outbound/)]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Pending.*Inbound.*0\.125 BTC.*12,187\.34 USD/),
+      expect.stringMatching(/^Accepted.*Outbound/),
+    ]);
     await waitFor(() => expect(rows[0]).toHaveTextContent('Isarblock'));
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -142,7 +164,9 @@ describe('TravelRulePage', () => {
     expect(body.type).toBe('UPLOAD_BENEFICIARY_PII');
     const { ivms101 } = body.data.beneficiaryPii;
     expect(ivms101.version).toBe('IVMS101.2023');
-    expect(ivms101.filledFields).toEqual(expect.arrayContaining([BENEFICIARY_FIELDS.naturalFamilyName.path, BENEFICIARY_FIELDS.naturalTown.path, BENEFICIARY_FIELDS.naturalCountry.path]));
+    expect(ivms101.filledFields).toEqual(
+      expect.arrayContaining([BENEFICIARY_FIELDS.naturalFamilyName.path, BENEFICIARY_FIELDS.naturalTown.path, BENEFICIARY_FIELDS.naturalCountry.path]),
+    );
     // Only the counterparty's private key reads what was sent.
     const { plaintext } = await compactDecrypt(atob(ivms101.data), keys.privateKey);
     expect(JSON.parse(new TextDecoder().decode(plaintext))).toEqual({

@@ -35,8 +35,8 @@ export default function TravelRulePage() {
           <EmptyState icon={<IconRoute aria-hidden />} withIndicatorBackground align="left" py="xl">
             <EmptyState.Title order={2}>No Travel Rule integration</EmptyState.Title>
             <EmptyState.Description>
-              This workspace is not connected to the Travel Rule network yet. An admin connects it by naming the VASP the workspace operates as
-              (POST /v1/screening/trlink/integration).
+              This workspace is not connected to the Travel Rule network yet. An admin connects it by naming the VASP the workspace operates as (POST
+              /v1/screening/trlink/integration).
             </EmptyState.Description>
           </EmptyState>
         ) : (

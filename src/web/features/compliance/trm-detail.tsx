@@ -183,13 +183,26 @@ function MessageView({ integrationId, own, message }: { integrationId: string; o
                   <Text fw={600}>
                     {formatAmount(message.amount)} {ticker}
                   </Text>
-                  {message.fiatValue && <Text size="sm" c="dimmed">{formatMoney(message.fiatValue.amount, message.fiatValue.currency)}</Text>}
+                  {message.fiatValue && (
+                    <Text size="sm" c="dimmed">
+                      {formatMoney(message.fiatValue.amount, message.fiatValue.currency)}
+                    </Text>
+                  )}
                 </Stack>,
               ],
               ['Asset', `${ticker} on ${message.asset.data.network}${message.asset.data.contractAddress ? ` (${message.asset.data.contractAddress})` : ''}`],
               ['From wallet', <CopyableValue key="from" value={message.txnInfo.originatorWalletAddress} label="originator wallet address" />],
               ['To wallet', <CopyableValue key="to" value={message.txnInfo.beneficiaryWalletAddress} label="beneficiary wallet address" />],
-              ['Transaction hash', message.txnInfo.txHash ? <CopyableValue key="hash" value={message.txnInfo.txHash} label="transaction hash" /> : <Text key="hash" c="dimmed">Not on chain yet</Text>],
+              [
+                'Transaction hash',
+                message.txnInfo.txHash ? (
+                  <CopyableValue key="hash" value={message.txnInfo.txHash} label="transaction hash" />
+                ) : (
+                  <Text key="hash" c="dimmed">
+                    Not on chain yet
+                  </Text>
+                ),
+              ],
               ['Created', <UtcTime key="created" ms={message.createdAt} />],
               ['Last change', <UtcTime key="updated" ms={message.updatedAt} />],
             ]}

@@ -105,7 +105,9 @@ export function TrmList({ integrationId }: { integrationId: string }) {
       ) : (
         <Table.ScrollContainer minWidth={820}>
           <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Caption>{list.hasNextPage ? `The newest ${messages.length} messages` : messages.length === 1 ? '1 message' : `${messages.length} messages`}</Table.Caption>
+            <Table.Caption>
+              {list.hasNextPage ? `The newest ${messages.length} messages` : messages.length === 1 ? '1 message' : `${messages.length} messages`}
+            </Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Status</Table.Th>

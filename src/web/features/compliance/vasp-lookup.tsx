@@ -124,7 +124,9 @@ function Results({ integrationId, q }: { integrationId: string; q: string }) {
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Caption>{results.hasNextPage ? `The first ${vasps.length} matches` : vasps.length === 1 ? '1 match' : `${vasps.length} matches`}</Table.Caption>
+          <Table.Caption>
+            {results.hasNextPage ? `The first ${vasps.length} matches` : vasps.length === 1 ? '1 match' : `${vasps.length} matches`}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>

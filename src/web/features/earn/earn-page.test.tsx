@@ -17,7 +17,14 @@ const aave: EarnProvider = {
   termsOfServiceUrl: 'https://aave.com/terms-of-service',
   isTermsOfServiceApproved: false,
 };
-const morpho: EarnProvider = { ...aave, providerId: 'MORPHO', displayName: 'Morpho', supportedChainIds: [1], termsOfServiceUrl: 'https://morpho.org/terms-of-use', isTermsOfServiceApproved: true };
+const morpho: EarnProvider = {
+  ...aave,
+  providerId: 'MORPHO',
+  displayName: 'Morpho',
+  supportedChainIds: [1],
+  termsOfServiceUrl: 'https://morpho.org/terms-of-use',
+  isTermsOfServiceApproved: true,
+};
 
 function Location() {
   const location = useLocation();

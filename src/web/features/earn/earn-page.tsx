@@ -36,7 +36,12 @@ function chainName(id: number): string {
 }
 
 function TermsStatus({ provider }: { provider: EarnProvider }) {
-  if (!provider.isTermsApprovalRequired) return <Badge variant="dot" color="gray">No approval needed</Badge>;
+  if (!provider.isTermsApprovalRequired)
+    return (
+      <Badge variant="dot" color="gray">
+        No approval needed
+      </Badge>
+    );
   return provider.isTermsOfServiceApproved ? (
     <Badge variant="dot" color="teal">
       Approved
@@ -48,7 +53,17 @@ function TermsStatus({ provider }: { provider: EarnProvider }) {
   );
 }
 
-function SortHeader({ field, label, params, onSort }: { field: EarnSortField; label: string; params: ProviderListParams; onSort: (field: EarnSortField) => void }) {
+function SortHeader({
+  field,
+  label,
+  params,
+  onSort,
+}: {
+  field: EarnSortField;
+  label: string;
+  params: ProviderListParams;
+  onSort: (field: EarnSortField) => void;
+}) {
   const active = params.sortBy === field;
   const Icon = !active ? IconArrowsSort : params.order === 'ASC' ? IconArrowUp : IconArrowDown;
   return (
@@ -112,11 +127,13 @@ export default function EarnPage() {
   const approve = useApproveTerms();
   const canApprove = mayPerform(user.role, 'approveEarnTermsOfService');
 
-  const sort = (field: EarnSortField) =>
-    setParams({ sortBy: field, order: params.sortBy === field && params.order === 'ASC' ? 'DESC' : 'ASC', cursor: null });
+  const sort = (field: EarnSortField) => setParams({ sortBy: field, order: params.sortBy === field && params.order === 'ASC' ? 'DESC' : 'ASC', cursor: null });
 
   return (
-    <Page title="Earn" description="Lending providers integrated with this workspace (beta): the chains they support and whether their terms of service are approved.">
+    <Page
+      title="Earn"
+      description="Lending providers integrated with this workspace (beta): the chains they support and whether their terms of service are approved."
+    >
       {providers.isPending ? (
         <Stack gap="xs" role="status">
           <VisuallyHidden>Loading earn providers…</VisuallyHidden>

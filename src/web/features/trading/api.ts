@@ -103,8 +103,7 @@ interface SubmitOrder {
 export function useCreateOrder({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: SubmitOrder) =>
-      session.api.request('/v1/trading/orders', OrderDetails, { method: 'POST', body, idempotencyKey }),
+    mutationFn: ({ body, idempotencyKey }: SubmitOrder) => session.api.request('/v1/trading/orders', OrderDetails, { method: 'POST', body, idempotencyKey }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
       notifications.show({ color: 'teal', title: 'Order submitted', message: 'The provider has accepted the order; its page follows it to the end.' });

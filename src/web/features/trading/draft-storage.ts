@@ -47,7 +47,8 @@ export function loadDraft(owner: DraftOwner): StoredDraft | null {
     return null;
   }
   if (!isObject(saved) || saved.version !== VERSION) return null;
-  const submission = isObject(saved.submission) && typeof saved.submission.fingerprint === 'string' && typeof saved.submission.key === 'string' ? saved.submission : null;
+  const submission =
+    isObject(saved.submission) && typeof saved.submission.fingerprint === 'string' && typeof saved.submission.key === 'string' ? saved.submission : null;
   return {
     draft: merged(EMPTY_DRAFT, saved.draft),
     step: typeof saved.step === 'number' ? saved.step : 0,

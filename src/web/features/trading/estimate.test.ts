@@ -5,7 +5,9 @@ const ATLAS_FEES = { orderFeeBps: 25, networkFee: '1.5' };
 
 describe('estimateOrder', () => {
   it('prices a buy as the provider does: rounded up to the quote asset’s decimals, fees on top', () => {
-    expect(estimateOrder({ side: 'BUY', baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: '0.5', price: '65000', quoteDecimals: 6, fees: ATLAS_FEES })).toEqual({
+    expect(
+      estimateOrder({ side: 'BUY', baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: '0.5', price: '65000', quoteDecimals: 6, fees: ATLAS_FEES }),
+    ).toEqual({
       baseAssetId: 'BTC',
       quoteAssetId: 'USDC',
       price: '65000',
@@ -19,14 +21,38 @@ describe('estimateOrder', () => {
 
   it('keeps every digit where a binary float would not', () => {
     // 0.1 × 3 is 0.30000000000000004 in floating point.
-    const estimate = estimateOrder({ side: 'SELL', baseAssetId: 'ETH', quoteAssetId: 'USDT', baseAmount: '0.1', price: '3', quoteDecimals: 6, fees: { orderFeeBps: 0, networkFee: '0' } });
+    const estimate = estimateOrder({
+      side: 'SELL',
+      baseAssetId: 'ETH',
+      quoteAssetId: 'USDT',
+      baseAmount: '0.1',
+      price: '3',
+      quoteDecimals: 6,
+      fees: { orderFeeBps: 0, networkFee: '0' },
+    });
     expect(estimate?.quoteAmount).toBe('0.3');
-    const big = estimateOrder({ side: 'BUY', baseAssetId: 'ETH', quoteAssetId: 'USDC', baseAmount: '123456789012345678.000000000000000001', price: '1', quoteDecimals: 18, fees: { orderFeeBps: 0, networkFee: '0' } });
+    const big = estimateOrder({
+      side: 'BUY',
+      baseAssetId: 'ETH',
+      quoteAssetId: 'USDC',
+      baseAmount: '123456789012345678.000000000000000001',
+      price: '1',
+      quoteDecimals: 18,
+      fees: { orderFeeBps: 0, networkFee: '0' },
+    });
     expect(big?.pay.amount).toBe('123456789012345678.000000000000000001');
   });
 
   it('rounds a sale down and takes the fees from what it receives', () => {
-    const estimate = estimateOrder({ side: 'SELL', baseAssetId: 'SOL', quoteAssetId: 'USDC', baseAmount: '1.0000001', price: '150.123456789', quoteDecimals: 6, fees: ATLAS_FEES });
+    const estimate = estimateOrder({
+      side: 'SELL',
+      baseAssetId: 'SOL',
+      quoteAssetId: 'USDC',
+      baseAmount: '1.0000001',
+      price: '150.123456789',
+      quoteDecimals: 6,
+      fees: ATLAS_FEES,
+    });
     // 1.0000001 × 150.123456789 = 150.1234718013456789 → 150.123471 (down); fee 0.375309 (up).
     expect(estimate?.quoteAmount).toBe('150.123471');
     expect(estimate?.orderFee).toBe('0.375309');
@@ -35,7 +61,16 @@ describe('estimateOrder', () => {
   });
 
   it('uses the amount a quote fixed', () => {
-    const estimate = estimateOrder({ side: 'BUY', baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: '0.5', price: '65010', quoteDecimals: 6, fees: ATLAS_FEES, quoteAmount: '32505' });
+    const estimate = estimateOrder({
+      side: 'BUY',
+      baseAssetId: 'BTC',
+      quoteAssetId: 'USDC',
+      baseAmount: '0.5',
+      price: '65010',
+      quoteDecimals: 6,
+      fees: ATLAS_FEES,
+      quoteAmount: '32505',
+    });
     expect(estimate?.quoteAmount).toBe('32505');
     expect(estimate?.pay.amount).toBe('32587.7625');
   });
@@ -43,7 +78,9 @@ describe('estimateOrder', () => {
   it('gives nothing for an amount the contract would refuse', () => {
     for (const amount of ['', '0', '-1', '1e3', '1.0000000000000000001', 'abc']) {
       expect(isAmount(amount)).toBe(false);
-      expect(estimateOrder({ side: 'BUY', baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: amount, price: '1', quoteDecimals: 6, fees: ATLAS_FEES })).toBeNull();
+      expect(
+        estimateOrder({ side: 'BUY', baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: amount, price: '1', quoteDecimals: 6, fees: ATLAS_FEES }),
+      ).toBeNull();
     }
   });
 });

@@ -42,7 +42,10 @@ function QuoteDetails({ provider }: { provider: TradingProvider }) {
   // Shown as soon as the order changes, not only when the draft is checked.
   const stale =
     quote !== null &&
-    (quote.side !== execution.side || quote.baseAssetId !== execution.baseAssetId || quote.quoteAssetId !== execution.quoteAssetId || quote.baseAmount !== execution.baseAmount.trim());
+    (quote.side !== execution.side ||
+      quote.baseAssetId !== execution.baseAssetId ||
+      quote.quoteAssetId !== execution.quoteAssetId ||
+      quote.baseAmount !== execution.baseAmount.trim());
   const error = useDraftError('execution.quote');
   const request = useCreateQuote({ onError: (failure) => setError('execution.quote', { type: 'server', message: describeError(failure).message }) });
   const errorId = useId();
@@ -95,8 +98,8 @@ function QuoteDetails({ provider }: { provider: TradingProvider }) {
             </Text>
             {stale ? (
               <Text size="sm" c="var(--mantine-color-error)">
-                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {quote.baseAmount} {quote.baseAssetId} for {quote.quoteAssetId}, not for the order as it
-                is now: get a new quote.
+                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {quote.baseAmount} {quote.baseAssetId} for {quote.quoteAssetId}, not for the
+                order as it is now: get a new quote.
               </Text>
             ) : (
               <QuoteValidity expiresAt={quote.expiresAt} />

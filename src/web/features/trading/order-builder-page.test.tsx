@@ -28,17 +28,36 @@ const owner = () => {
   return state.user;
 };
 
-const address = { streetName: 'Unter den Linden', buildingNumber: '5', postalCode: '10117', city: 'Berlin', subdivision: 'Berlin', district: 'Mitte', country: 'DE' };
+const address = {
+  streetName: 'Unter den Linden',
+  buildingNumber: '5',
+  postalCode: '10117',
+  city: 'Berlin',
+  subdivision: 'Berlin',
+  district: 'Mitte',
+  country: 'DE',
+};
 
 /** A complete Atlas draft (full KYC, source of funds), saved as if the builder had been left at its review. */
 function saveAtlasDraft(execution: Partial<OrderDraft['execution']> = {}) {
-  const person = { ...EMPTY_PARTICIPANT, externalReferenceId: 'cust-7', participantRelationshipType: 'FirstParty' as const, fullName: { firstName: 'Ada', lastName: 'Lovelace' }, dateOfBirth: '1985-12-10', postalAddress: address };
+  const person = {
+    ...EMPTY_PARTICIPANT,
+    externalReferenceId: 'cust-7',
+    participantRelationshipType: 'FirstParty' as const,
+    fullName: { firstName: 'Ada', lastName: 'Lovelace' },
+    dateOfBirth: '1985-12-10',
+    postalAddress: address,
+  };
   const draft: OrderDraft = {
     ...EMPTY_DRAFT,
     providerId: 'ATLAS',
     accountId: 'atlas-main',
     execution: { ...EMPTY_DRAFT.execution, type: 'MARKET', side: 'BUY', baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: '0.01', ...execution },
-    settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '0', address: '', tag: '' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0', address: '', tag: '' } },
+    settlement: {
+      type: 'DVP',
+      sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '0', address: '', tag: '' },
+      destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0', address: '', tag: '' },
+    },
     participants: { originator: person, beneficiary: { ...person, externalReferenceId: 'cust-8' } },
     sourceOfFunds: { reasonForPayment: 'SAVINGS' },
   };

@@ -188,7 +188,13 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
             {provider && step === 3 && <ParticipantsStep provider={provider} />}
             {provider && step === 4 && <SourceOfFundsStep provider={provider} />}
             {provider && step === REVIEW_STEP && (
-              <ReviewStep provider={provider} onEdit={(index) => goTo(index)} onSubmit={() => void submit()} submitting={create.isPending} unconfirmed={unconfirmed} />
+              <ReviewStep
+                provider={provider}
+                onEdit={(index) => goTo(index)}
+                onSubmit={() => void submit()}
+                submitting={create.isPending}
+                unconfirmed={unconfirmed}
+              />
             )}
             {step < REVIEW_STEP && (
               <Group justify="space-between">

@@ -8,7 +8,15 @@ const ATLAS = provider('ATLAS');
 const HARBOR = provider('HARBOR');
 const NORTHWIND = provider('NORTHWIND');
 
-const address = { streetName: 'Unter den Linden', buildingNumber: '5', postalCode: '10117', city: 'Berlin', subdivision: 'Berlin', district: 'Mitte', country: 'DE' };
+const address = {
+  streetName: 'Unter den Linden',
+  buildingNumber: '5',
+  postalCode: '10117',
+  city: 'Berlin',
+  subdivision: 'Berlin',
+  district: 'Mitte',
+  country: 'DE',
+};
 
 /** A complete Atlas order: MARKET BUY 0.5 BTC for USDC, DVP from vault 1 to vault 0, both parties identified. */
 function atlasDraft(): OrderDraft {
@@ -80,12 +88,18 @@ describe('checkDraft', () => {
   });
 
   it('requires what the provider’s manifest requires, and only that', () => {
-    const bare: OrderDraft = { ...atlasDraft(), participants: { originator: EMPTY_PARTICIPANT, beneficiary: EMPTY_PARTICIPANT }, sourceOfFunds: { reasonForPayment: '' } };
+    const bare: OrderDraft = {
+      ...atlasDraft(),
+      participants: { originator: EMPTY_PARTICIPANT, beneficiary: EMPTY_PARTICIPANT },
+      sourceOfFunds: { reasonForPayment: '' },
+    };
     const atlas = checkDraft(bare, ATLAS);
     const fields = atlas.issues.map((issue) => issue.field);
     expect(fields).toContain('participants.originator.fullName.firstName');
     expect(fields).toContain('participants.beneficiary.postalAddress.country');
-    expect(atlas.issues.find((issue) => issue.field === 'sourceOfFunds.reasonForPayment')?.message).toBe('Required: Atlas Prime Brokerage asks for the source of funds');
+    expect(atlas.issues.find((issue) => issue.field === 'sourceOfFunds.reasonForPayment')?.message).toBe(
+      'Required: Atlas Prime Brokerage asks for the source of funds',
+    );
     expect(atlas.issues.find((issue) => issue.field === 'participants.originator.dateOfBirth')?.message).toBe('Required');
 
     // Harbor requires neither, settles prefunded only and is not account-based.
@@ -100,7 +114,10 @@ describe('checkDraft', () => {
       HARBOR,
     );
     expect(harbor.issues).toEqual([]);
-    expect(harbor.request).toMatchObject({ via: { type: 'PROVIDER', providerId: 'HARBOR' }, settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } } });
+    expect(harbor.request).toMatchObject({
+      via: { type: 'PROVIDER', providerId: 'HARBOR' },
+      settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+    });
     expect(harbor.request).not.toHaveProperty('participantsIdentification');
     expect(harbor.request).not.toHaveProperty('sourceOfFunds');
   });
@@ -140,13 +157,30 @@ describe('checkDraft', () => {
   it('accepts a quote only for what it was given for, and while it holds', () => {
     const now = Date.UTC(2026, 0, 1, 12);
     const draft = atlasDraft();
-    const quote = { id: 'q1', side: 'BUY' as const, baseAssetId: 'BTC', quoteAssetId: 'USDC', baseAmount: '0.5', quoteAmount: '32500', expiresAt: new Date(now + 30_000).toISOString() };
+    const quote = {
+      id: 'q1',
+      side: 'BUY' as const,
+      baseAssetId: 'BTC',
+      quoteAssetId: 'USDC',
+      baseAmount: '0.5',
+      quoteAmount: '32500',
+      expiresAt: new Date(now + 30_000).toISOString(),
+    };
     draft.execution = { ...draft.execution, type: 'QUOTE', baseAmount: '0.5', quote: null };
     expect(checkDraft(draft, ATLAS, now).issues).toEqual([{ field: 'execution.quote', message: 'Get a quote first' }]);
 
     draft.execution = { ...draft.execution, quote };
-    expect(checkDraft(draft, ATLAS, now).request?.executionRequestDetails).toEqual({ type: 'QUOTE', side: 'BUY', baseAmount: '0.5', baseAssetId: 'BTC', quoteAssetId: 'USDC', quoteId: 'q1' });
-    expect(checkDraft({ ...draft, execution: { ...draft.execution, baseAmount: '0.6' } }, ATLAS, now).issues[0]?.message).toMatch(/another side, pair or amount/);
+    expect(checkDraft(draft, ATLAS, now).request?.executionRequestDetails).toEqual({
+      type: 'QUOTE',
+      side: 'BUY',
+      baseAmount: '0.5',
+      baseAssetId: 'BTC',
+      quoteAssetId: 'USDC',
+      quoteId: 'q1',
+    });
+    expect(checkDraft({ ...draft, execution: { ...draft.execution, baseAmount: '0.6' } }, ATLAS, now).issues[0]?.message).toMatch(
+      /another side, pair or amount/,
+    );
     expect(checkDraft(draft, ATLAS, now + 60_000).issues[0]?.message).toMatch(/has expired/);
     const requoted = checkDraft({ ...draft, execution: { ...draft.execution, reQuoteAtMarket: true } }, ATLAS, now + 60_000);
     expect(requoted.request?.executionRequestDetails).toMatchObject({ quoteId: 'q1', reQuote: { type: 'MARKET' } });
@@ -155,14 +189,22 @@ describe('checkDraft', () => {
   it('sends a one-time address with its tag, and a limit order as fill or kill', () => {
     const draft = atlasDraft();
     draft.execution = { ...draft.execution, type: 'LIMIT', limitPrice: '64000' };
-    draft.settlement = { ...draft.settlement, destinationAccount: { type: 'ONE_TIME_ADDRESS', accountId: '', address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', tag: ' 12345 ' } };
+    draft.settlement = {
+      ...draft.settlement,
+      destinationAccount: { type: 'ONE_TIME_ADDRESS', accountId: '', address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', tag: ' 12345 ' },
+    };
     const { request } = checkDraft(draft, ATLAS);
     expect(request?.executionRequestDetails).toMatchObject({ type: 'LIMIT', timeInForce: 'FOK', limitPrice: '64000' });
-    expect(request?.settlement).toMatchObject({ destinationAccount: { type: 'ONE_TIME_ADDRESS', address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', tag: '12345' } });
+    expect(request?.settlement).toMatchObject({
+      destinationAccount: { type: 'ONE_TIME_ADDRESS', address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', tag: '12345' },
+    });
     // LIMIT is not in any manifest's executionTypes (the SDKs' models have no such value there):
     // limitSupported says who takes it.
     expect(ATLAS.manifest.order.executionTypes).not.toContain('LIMIT');
-    expect(checkDraft({ ...draft, providerId: 'HARBOR', accountId: '' }, HARBOR).issues).toContainEqual({ field: 'execution.type', message: 'Harbor OTC does not take limit orders' });
+    expect(checkDraft({ ...draft, providerId: 'HARBOR', accountId: '' }, HARBOR).issues).toContainEqual({
+      field: 'execution.type',
+      message: 'Harbor OTC does not take limit orders',
+    });
   });
 
   it('opens the first step with something to fix', () => {

@@ -180,7 +180,9 @@ export function orderRequestOf(draft: OrderDraft, provider: TradingProvider | un
       : { type: 'PROVIDER', providerId: draft.providerId },
     executionRequestDetails: execution,
     settlement,
-    ...(identified.length > 0 ? { participantsIdentification: Object.fromEntries(identified.map((party) => [party, participantOf(draft.participants[party])])) } : {}),
+    ...(identified.length > 0
+      ? { participantsIdentification: Object.fromEntries(identified.map((party) => [party, participantOf(draft.participants[party])])) }
+      : {}),
     ...(reason || (provider && providerTerms(provider).requiresSourceOfFunds) ? { sourceOfFunds: { reasonForPayment: reason || undefined } } : {}),
     ...optional('customerInternalReferenceId', draft.customerInternalReferenceId.trim()),
     ...optional('note', draft.note),
@@ -239,7 +241,9 @@ export const REQUEST_FIELDS: readonly string[] = (() => {
     'via.providerId',
     'via.accountId',
     'via.type',
-    ...['type', 'side', 'baseAmount', 'baseAssetId', 'quoteAssetId', 'limitPrice', 'quoteId', 'reQuote', 'timeInForce'].map((key) => `executionRequestDetails.${key}`),
+    ...['type', 'side', 'baseAmount', 'baseAssetId', 'quoteAssetId', 'limitPrice', 'quoteId', 'reQuote', 'timeInForce'].map(
+      (key) => `executionRequestDetails.${key}`,
+    ),
     ...account('sourceAccount'),
     ...account('destinationAccount'),
     'settlement.type',
@@ -331,7 +335,10 @@ export function firstStepWithIssues(issues: readonly DraftIssue[]): number | nul
 /** react-hook-form's view of `checkDraft`; the provider is looked up from the draft's own choice. */
 export function draftResolver(providers: readonly TradingProvider[]): Resolver<OrderDraft> {
   return (values) => {
-    const { issues } = checkDraft(values, providers.find((provider) => provider.id === values.providerId));
+    const { issues } = checkDraft(
+      values,
+      providers.find((provider) => provider.id === values.providerId),
+    );
     if (issues.length === 0) return { values, errors: {} };
     const errors: FieldErrors<OrderDraft> = {};
     for (const issue of issues) set(errors, issue.field, { type: 'validate', message: issue.message });

@@ -55,12 +55,22 @@ describe('the order page', () => {
     expect(receipt).toHaveTextContent(`Delivered ${formatAmount(done.receipt!.amount)} USDT`);
     expect(within(receipt).getByTestId('receipt-tx-hash')).toHaveTextContent(done.receipt!.txHash);
     // USDT is an Ethereum token: the receipt links to the transaction on Etherscan.
-    expect(await within(receipt).findByRole('link', { name: /Transaction on etherscan\.io/ })).toHaveAttribute('href', `https://etherscan.io/tx/${done.receipt!.txHash}`);
+    expect(await within(receipt).findByRole('link', { name: /Transaction on etherscan\.io/ })).toHaveAttribute(
+      'href',
+      `https://etherscan.io/tx/${done.receipt!.txHash}`,
+    );
     expect(screen.queryByRole('region', { name: 'Payment instructions' })).not.toBeInTheDocument();
 
     const timeline = screen.getByRole('region', { name: 'Status timeline' });
-    expect([...timeline.querySelectorAll('[data-status]')].map((item) => item.getAttribute('data-status'))).toEqual(['CREATED', 'AWAITING_PAYMENT', 'PROCESSING', 'COMPLETED']);
-    const steps = within(screen.getByRole('table', { name: 'Execution steps' })).getAllByRole('row').slice(1);
+    expect([...timeline.querySelectorAll('[data-status]')].map((item) => item.getAttribute('data-status'))).toEqual([
+      'CREATED',
+      'AWAITING_PAYMENT',
+      'PROCESSING',
+      'COMPLETED',
+    ]);
+    const steps = within(screen.getByRole('table', { name: 'Execution steps' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(steps.map((row) => row.getAttribute('data-step-status'))).toEqual(['COMPLETED', 'COMPLETED']);
     expect(steps.map((row) => row.getAttribute('data-step'))).toEqual(['EXECUTE', 'DELIVERY']);
     expect(within(screen.getByRole('table', { name: 'Fees' })).getByText('Order fee')).toBeInTheDocument();
@@ -79,7 +89,9 @@ describe('the order page', () => {
     });
     renderTrading(`/trading/orders/${order.id}`);
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(/The provider did not fill the order/);
-    await waitFor(() => expect(screen.getByRole('table', { name: 'Execution steps' }).querySelector('[data-step="EXECUTE"]')).toHaveAttribute('data-step-status', 'FAILED'));
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Execution steps' }).querySelector('[data-step="EXECUTE"]')).toHaveAttribute('data-step-status', 'FAILED'),
+    );
     expect(screen.getByRole('region', { name: 'Order' })).toHaveTextContent('Grace Hopper (individual)');
   });
 

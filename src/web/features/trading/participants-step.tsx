@@ -93,8 +93,8 @@ function ParticipantFields({ party, provider }: { party: Party; provider: Tradin
                 Use this workspace’s details
               </Button>
               <Text size="xs" c="dimmed" maw={560}>
-                Fills in {user.workspaceName} as a business and first party. The service knows this workspace only by its name: complete its
-                registration number and registered address here.
+                Fills in {user.workspaceName} as a business and first party. The service knows this workspace only by its name: complete its registration number
+                and registered address here.
               </Text>
             </Group>
             <Controller

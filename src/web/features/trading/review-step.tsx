@@ -114,7 +114,11 @@ export function ReviewStep({ provider, onEdit, onSubmit, submitting, unconfirmed
               <Text size="sm" fw={600}>
                 {party === 'originator' ? 'Originator' : 'Beneficiary'}
               </Text>
-              {isIdentified(draft, provider, party) ? <Facts label={party} rows={partyLines(draft.participants[party])} /> : <Text size="sm">Not identified</Text>}
+              {isIdentified(draft, provider, party) ? (
+                <Facts label={party} rows={partyLines(draft.participants[party])} />
+              ) : (
+                <Text size="sm">Not identified</Text>
+              )}
             </Stack>
           ))}
         </SimpleGrid>
@@ -126,8 +130,8 @@ export function ReviewStep({ provider, onEdit, onSubmit, submitting, unconfirmed
       </SimpleGrid>
       {unconfirmed && (
         <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden />} title="No answer from the service" role="alert">
-          The order may or may not have reached the provider. Submit again: the draft kept the order’s Idempotency-Key, so if the first attempt did
-          arrive the service answers with that order instead of creating a second one.
+          The order may or may not have reached the provider. Submit again: the draft kept the order’s Idempotency-Key, so if the first attempt did arrive the
+          service answers with that order instead of creating a second one.
         </Alert>
       )}
       <Group justify="flex-end">

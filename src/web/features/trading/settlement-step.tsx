@@ -114,8 +114,8 @@ export function SettlementStep({ provider }: { provider: TradingProvider }) {
               )}
               {short && (
                 <Alert color="yellow" variant="light" title="Not enough in this account">
-                  {source.name} has {formatAmount(balanceOf(source, payAsset))} {payAsset} available, less than the {formatAmount(estimate.estimate.pay.amount)} {payAsset}{' '}
-                  this order is estimated to pay: the provider would fail it for insufficient funds.
+                  {source.name} has {formatAmount(balanceOf(source, payAsset))} {payAsset} available, less than the {formatAmount(estimate.estimate.pay.amount)}{' '}
+                  {payAsset} this order is estimated to pay: the provider would fail it for insufficient funds.
                 </Alert>
               )}
               {type === 'PREFUNDED' && (

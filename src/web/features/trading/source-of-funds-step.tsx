@@ -15,7 +15,15 @@ export function SourceOfFundsStep({ provider }: { provider: TradingProvider }) {
           ? `${provider.name} requires the source of funds of every order.`
           : `${provider.name} does not require the source of funds; give it if your own policy asks for it.`}
       </Text>
-      <DraftSelect name="sourceOfFunds.reasonForPayment" label="Reason for payment" required={required} clearable={!required} allowDeselect={!required} data={REASON_OPTIONS} maw={420} />
+      <DraftSelect
+        name="sourceOfFunds.reasonForPayment"
+        label="Reason for payment"
+        required={required}
+        clearable={!required}
+        allowDeselect={!required}
+        data={REASON_OPTIONS}
+        maw={420}
+      />
     </Stack>
   );
 }

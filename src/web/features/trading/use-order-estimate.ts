@@ -28,7 +28,13 @@ export function useOrderEstimate(execution: OrderDraft['execution'], provider: T
   if (!base.data || !quoteAsset.data) return { status: 'waiting' };
   const order = { side, baseAssetId, quoteAssetId, baseAmount, quoteDecimals: quoteAsset.data.onchain.decimals, fees: provider.manifest.fees };
 
-  const quoted = type === 'QUOTE' && quote && quote.baseAmount === baseAmount && quote.side === side && quote.baseAssetId === baseAssetId && quote.quoteAssetId === quoteAssetId;
+  const quoted =
+    type === 'QUOTE' &&
+    quote &&
+    quote.baseAmount === baseAmount &&
+    quote.side === side &&
+    quote.baseAssetId === baseAssetId &&
+    quote.quoteAssetId === quoteAssetId;
   if (quoted) {
     const estimate = estimateOrder({ ...order, price: unitPrice(quote.quoteAmount, quote.baseAmount), quoteAmount: quote.quoteAmount });
     if (estimate) return { status: 'ready', estimate, basis: 'quote' };

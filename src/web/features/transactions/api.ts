@@ -1,11 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateTransactionRequest,
-  CreateTransactionResponse,
-  TransactionsResponse,
-  TransactionWithTimeline,
-} from '../../../contract/transactions';
+import { type CreateTransactionRequest, CreateTransactionResponse, TransactionsResponse, TransactionWithTimeline } from '../../../contract/transactions';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
@@ -25,13 +20,11 @@ export const transactionQueries = {
   list: (view: TransactionsView) =>
     infiniteQueryOptions({
       queryKey: [...TRANSACTIONS, 'list', view] as const,
-      queryFn: ({ pageParam, signal }) =>
-        session.api.requestPage(`/v1/transactions?${toListQuery(view, pageParam)}`, TransactionsResponse, { signal }),
+      queryFn: ({ pageParam, signal }) => session.api.requestPage(`/v1/transactions?${toListQuery(view, pageParam)}`, TransactionsResponse, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
       // While any transaction on screen is still moving, the list follows it.
-      refetchInterval: (query) =>
-        query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false,
+      refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false),
     }),
   detail: (txId: string) =>
     queryOptions({

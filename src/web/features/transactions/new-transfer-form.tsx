@@ -62,10 +62,22 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
         const field = /destination/i.test(error.message) ? destinationField : 'source.id';
         setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
-        reportFormError('The transfer was not submitted', error, ['assetId', 'amount', 'source', 'destination', 'oneTimeAddress', 'note', 'simulation'] as const, (field, message) => {
-          const target = field === 'source' ? 'source.id' : field === 'destination' || field === 'oneTimeAddress' ? destinationField : field === 'simulation' ? 'simulation.outcome' : field;
-          setError(target, { type: 'server', message }, { shouldFocus: true });
-        });
+        reportFormError(
+          'The transfer was not submitted',
+          error,
+          ['assetId', 'amount', 'source', 'destination', 'oneTimeAddress', 'note', 'simulation'] as const,
+          (field, message) => {
+            const target =
+              field === 'source'
+                ? 'source.id'
+                : field === 'destination' || field === 'oneTimeAddress'
+                  ? destinationField
+                  : field === 'simulation'
+                    ? 'simulation.outcome'
+                    : field;
+            setError(target, { type: 'server', message }, { shouldFocus: true });
+          },
+        );
       }
     },
   });
@@ -78,8 +90,7 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
   const accountOptions = accounts.data.map((account) => ({ value: account.id, label: accountLabel(account) }));
   const assetOptions = (source?.assets ?? []).map((asset) => ({ value: asset.id, label: `${asset.id}, ${formatAmount(asset.available)} available` }));
   const destinationErrors = errors.destination as
-    | { id?: { message?: string }; oneTimeAddress?: { address?: { message?: string }; tag?: { message?: string } }; message?: string }
-    | undefined;
+    { id?: { message?: string }; oneTimeAddress?: { address?: { message?: string }; tag?: { message?: string } }; message?: string } | undefined;
 
   return (
     <form noValidate aria-label="New transfer" onSubmit={handleSubmit((body) => transfer.mutate(body, { onSuccess: (created) => onCreated(created.id) }))}>
@@ -119,7 +130,10 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
             ]}
             value={destination.type}
             onChange={(kind) =>
-              setValue('destination', kind === 'ONE_TIME_ADDRESS' ? { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: '' } } : { type: 'VAULT_ACCOUNT', id: '' })
+              setValue(
+                'destination',
+                kind === 'ONE_TIME_ADDRESS' ? { type: 'ONE_TIME_ADDRESS', oneTimeAddress: { address: '' } } : { type: 'VAULT_ACCOUNT', id: '' },
+              )
             }
           />
         </Stack>
@@ -165,12 +179,7 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
           error={errors.amount?.message}
           {...register('amount', { setValueAs: (value: string) => value.trim() })}
         />
-        <Textarea
-          label="Note"
-          rows={2}
-          error={errors.note?.message}
-          {...register('note', { setValueAs: (value: string) => value.trim() || undefined })}
-        />
+        <Textarea label="Note" rows={2} error={errors.note?.message} {...register('note', { setValueAs: (value: string) => value.trim() || undefined })} />
         <Controller
           control={control}
           name="simulation"

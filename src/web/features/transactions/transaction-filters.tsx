@@ -12,7 +12,17 @@ const SORT_OPTIONS = [
 ];
 
 /** A text filter applied when the user is done typing (Enter or leaving the field), not per key. */
-function TextFilter({ label, placeholder, value, onApply }: { label: string; placeholder: string; value: string | null; onApply: (value: string | null) => void }) {
+function TextFilter({
+  label,
+  placeholder,
+  value,
+  onApply,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | null;
+  onApply: (value: string | null) => void;
+}) {
   const [text, setText] = useState(value ?? '');
   const apply = () => {
     const next = text.trim() || null;
@@ -47,7 +57,13 @@ export function TransactionFilters({ view, onChange }: { view: TransactionsView;
         searchable
       />
       {/* Keyed by the applied value, so each field follows the back button and "Clear filters". */}
-      <TextFilter key={`asset-${view.asset ?? ''}`} label="Asset" placeholder="Any asset, e.g. BTC" value={view.asset} onApply={(asset) => onChange({ asset })} />
+      <TextFilter
+        key={`asset-${view.asset ?? ''}`}
+        label="Asset"
+        placeholder="Any asset, e.g. BTC"
+        value={view.asset}
+        onApply={(asset) => onChange({ asset })}
+      />
       <Select
         label="Sort"
         data={SORT_OPTIONS}
@@ -55,11 +71,28 @@ export function TransactionFilters({ view, onChange }: { view: TransactionsView;
         onChange={(sort) => onChange({ sort: sort === 'ASC' ? 'ASC' : 'DESC' })}
         allowDeselect={false}
       />
-      <TextFilter key={`hash-${view.txHash ?? ''}`} label="Transaction hash" placeholder="Any hash" value={view.txHash} onApply={(txHash) => onChange({ txHash })} />
-      <TextFilter key={`order-${view.orderId ?? ''}`} label="Trading order" placeholder="Any order id" value={view.orderId} onApply={(orderId) => onChange({ orderId })} />
+      <TextFilter
+        key={`hash-${view.txHash ?? ''}`}
+        label="Transaction hash"
+        placeholder="Any hash"
+        value={view.txHash}
+        onApply={(txHash) => onChange({ txHash })}
+      />
+      <TextFilter
+        key={`order-${view.orderId ?? ''}`}
+        label="Trading order"
+        placeholder="Any order id"
+        value={view.orderId}
+        onApply={(orderId) => onChange({ orderId })}
+      />
       {hasFilters(view) && (
         <Group>
-          <Button variant="subtle" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => onChange({ ...NO_FILTERS, sort: view.sort })} mt={{ sm: 'xl' }}>
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => onChange({ ...NO_FILTERS, sort: view.sort })}
+            mt={{ sm: 'xl' }}
+          >
             Clear filters
           </Button>
         </Group>

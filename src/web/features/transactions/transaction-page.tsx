@@ -28,7 +28,12 @@ const NOT_YET = (
 );
 
 function Amount({ value, asset }: { value: string | undefined; asset: string | undefined }) {
-  if (value === undefined) return <Text span c="dimmed" size="sm">None</Text>;
+  if (value === undefined)
+    return (
+      <Text span c="dimmed" size="sm">
+        None
+      </Text>
+    );
   const formatted = formatTransactionAmount(value);
   if (formatted === null) return NOT_YET;
   return (
@@ -74,7 +79,12 @@ function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
   const asset = useQuery({ ...assetQuery(tx.assetId ?? ''), enabled: Boolean(tx.assetId && tx.txHash) });
   const chainId = asset.data?.blockchainId ?? '';
   const chain = useQuery({ ...blockchainQuery(chainId), enabled: chainId !== '' });
-  if (!tx.txHash) return <Text size="sm" c="dimmed">Not on chain yet</Text>;
+  if (!tx.txHash)
+    return (
+      <Text size="sm" c="dimmed">
+        Not on chain yet
+      </Text>
+    );
   const link = chain.data ? explorerTransactionLink(chain.data, tx.txHash) : null;
   // Known once the catalogue has answered: an asset without a chain has no explorer either.
   const known = asset.data !== undefined && (chainId === '' || chain.data !== undefined);
@@ -109,7 +119,12 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
         )}
       </Group>
       {tx.systemMessages?.map((message) => (
-        <Alert key={message.message} color={message.type === 'BLOCK' ? 'red' : 'yellow'} variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+        <Alert
+          key={message.message}
+          color={message.type === 'BLOCK' ? 'red' : 'yellow'}
+          variant="light"
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           {message.message}
         </Alert>
       ))}
@@ -128,7 +143,16 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
               ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} />],
               ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} />],
               ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} />],
-              ...(tx.feeInfo.gasPrice ? ([['Gas price', <Text key="gas" span size="sm">{tx.feeInfo.gasPrice}</Text>]] as [string, ReactNode][]) : []),
+              ...(tx.feeInfo.gasPrice
+                ? ([
+                    [
+                      'Gas price',
+                      <Text key="gas" span size="sm">
+                        {tx.feeInfo.gasPrice}
+                      </Text>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               ['Fee deducted', tx.treatAsGrossAmount ? 'From the amount (gross)' : 'On top of the amount'],
             ]}
           />

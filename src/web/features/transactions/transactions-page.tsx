@@ -33,13 +33,7 @@ export default function TransactionsPage() {
       <TransactionFilters view={view} onChange={change} />
       <TransactionsList view={view} onClearFilters={() => change({ ...NO_FILTERS, sort: view.sort })} />
       {/* Clicking outside would throw away an address typed or pasted with care. */}
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="New transfer"
-        size="lg"
-        closeOnClickOutside={false}
-      >
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New transfer" size="lg" closeOnClickOutside={false}>
         <NewTransferForm
           onCancel={() => setCreating(false)}
           onCreated={(txId) => {

@@ -61,5 +61,4 @@ export function toListQuery(view: TransactionsView, cursor: string | null): URLS
   return params;
 }
 
-export const hasFilters = (view: TransactionsView): boolean =>
-  view.status.length > 0 || view.asset !== null || view.txHash !== null || view.orderId !== null;
+export const hasFilters = (view: TransactionsView): boolean => view.status.length > 0 || view.asset !== null || view.txHash !== null || view.orderId !== null;

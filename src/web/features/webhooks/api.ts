@@ -149,7 +149,11 @@ export function useSendTestEvent(webhookId: string) {
       session.api.request(`${path(webhookId)}/test`, TestEventResponse, { method: 'POST', idempotencyKey: idempotency.keyFor({ test: webhookId }) }),
     meta: { errorTitle: 'The test event was not sent' },
     onSuccess: () => {
-      notifications.show({ color: 'teal', title: 'Test event queued', message: 'A sample transaction.created event is on its way; it appears under Notifications.' });
+      notifications.show({
+        color: 'teal',
+        title: 'Test event queued',
+        message: 'A sample transaction.created event is on its way; it appears under Notifications.',
+      });
     },
     onSettled: (_sent, error) => {
       idempotency.settle(error);
@@ -163,10 +167,17 @@ export function useResendNotification(webhookId: string, notificationId: string)
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: () =>
-      session.api.send(`${notificationPath(webhookId, notificationId)}/resend`, { method: 'POST', idempotencyKey: idempotency.keyFor({ resend: notificationId }) }),
+      session.api.send(`${notificationPath(webhookId, notificationId)}/resend`, {
+        method: 'POST',
+        idempotencyKey: idempotency.keyFor({ resend: notificationId }),
+      }),
     meta: { errorTitle: 'The notification was not resent' },
     onSuccess: () => {
-      notifications.show({ color: 'teal', title: 'Notification queued again', message: 'It is delivered again with a fresh set of attempts, under the same id.' });
+      notifications.show({
+        color: 'teal',
+        title: 'Notification queued again',
+        message: 'It is delivered again with a fresh set of attempts, under the same id.',
+      });
     },
     onSettled: (_sent, error) => {
       idempotency.settle(error);
@@ -192,7 +203,8 @@ export function useResendFailed(webhookId: string) {
       notifications.show({
         color: total === 0 ? 'gray' : 'teal',
         title: total === 0 ? 'Nothing to resend' : 'Failed notifications queued again',
-        message: total === 0 ? 'No notification of this webhook has failed.' : `${total === 1 ? '1 notification is' : `${total} notifications are`} delivered again.`,
+        message:
+          total === 0 ? 'No notification of this webhook has failed.' : `${total === 1 ? '1 notification is' : `${total} notifications are`} delivered again.`,
       });
     },
     onSettled: (_sent, error) => {

@@ -5,7 +5,10 @@ export const EVENT_LABELS: Record<WebhookEvent, { label: string; description: st
   'transaction.created': { label: 'Transaction created', description: 'A transfer or settlement was submitted.' },
   'transaction.status.updated': { label: 'Transaction status updated', description: 'Every change of status or sub-status.' },
   'transaction.approval_status.updated': { label: 'Approval status updated', description: 'A transaction was approved or rejected by its approvers.' },
-  'transaction.network_records.processing_completed': { label: 'Network records processed', description: 'The on-chain records of a transaction are complete.' },
+  'transaction.network_records.processing_completed': {
+    label: 'Network records processed',
+    description: 'The on-chain records of a transaction are complete.',
+  },
   'transaction.alert.stuck': { label: 'Transaction stuck', description: 'A transaction has not moved for longer than expected.' },
 };
 

@@ -30,7 +30,12 @@ function Attempts({ webhookId, notification }: { webhookId: string; notification
   const attempts = useQuery(webhookQueries.attempts(webhookId, notification));
   if (attempts.isPending) return <Skeleton height={80} />;
   if (attempts.isError) return <ErrorView title="The attempts could not be loaded" error={attempts.error} onRetry={() => void attempts.refetch()} />;
-  if (attempts.data.data.length === 0) return <Text size="sm" c="dimmed">No attempt has been made yet.</Text>;
+  if (attempts.data.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No attempt has been made yet.
+      </Text>
+    );
   return (
     <Table verticalSpacing={4} aria-label="Delivery attempts">
       <Table.Thead>
@@ -161,7 +166,17 @@ function DrawerContent({ webhookId, notificationId, canResend }: { webhookId: st
 }
 
 /** One notification: what was sent, each attempt to deliver it, and a way to send it again. */
-export function NotificationDrawer({ webhookId, notificationId, canResend, onClose }: { webhookId: string; notificationId: string | null; canResend: boolean; onClose: () => void }) {
+export function NotificationDrawer({
+  webhookId,
+  notificationId,
+  canResend,
+  onClose,
+}: {
+  webhookId: string;
+  notificationId: string | null;
+  canResend: boolean;
+  onClose: () => void;
+}) {
   return (
     <Drawer opened={notificationId !== null} onClose={onClose} position="right" size="lg" title="Notification">
       {notificationId && <DrawerContent key={notificationId} webhookId={webhookId} notificationId={notificationId} canResend={canResend} />}

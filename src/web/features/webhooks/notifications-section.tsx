@@ -18,7 +18,12 @@ const EVENT_OPTIONS = WEBHOOK_EVENTS.map((value) => ({ value, label: EVENT_LABEL
 const isTestResource = (id: string) => id.startsWith('test-');
 
 function ResourceLink({ id }: { id: string | null | undefined }) {
-  if (!id) return <Text size="sm" c="dimmed">—</Text>;
+  if (!id)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   if (isTestResource(id)) {
     return (
       <Text size="sm" ff="monospace">
@@ -95,7 +100,11 @@ export function NotificationsSection({ webhookId, view, canResend, onChange }: N
             <Text size="sm" fw={500} id={statusLabelId}>
               Status
             </Text>
-            <Chip.Group multiple value={view.statuses} onChange={(statuses) => onChange({ statuses: NOTIFICATION_STATUSES.filter((s) => statuses.includes(s)) })}>
+            <Chip.Group
+              multiple
+              value={view.statuses}
+              onChange={(statuses) => onChange({ statuses: NOTIFICATION_STATUSES.filter((s) => statuses.includes(s)) })}
+            >
               <Group gap="xs" role="group" aria-labelledby={statusLabelId}>
                 {NOTIFICATION_STATUSES.map((status: NotificationStatus) => (
                   <Chip key={status} value={status} size="sm">
@@ -134,7 +143,9 @@ export function NotificationsSection({ webhookId, view, canResend, onChange }: N
         <EmptyState icon={<IconBellOff aria-hidden />} withIndicatorBackground align="left" py="lg">
           <EmptyState.Title order={3}>{filtered ? 'No notifications match these filters' : 'No notifications yet'}</EmptyState.Title>
           <EmptyState.Description>
-            {filtered ? 'Remove a filter to see more.' : 'Each event this webhook subscribes to appears here as soon as it is sent. Send a test event to try it.'}
+            {filtered
+              ? 'Remove a filter to see more.'
+              : 'Each event this webhook subscribes to appears here as soon as it is sent. Send a test event to try it.'}
           </EmptyState.Description>
         </EmptyState>
       ) : (

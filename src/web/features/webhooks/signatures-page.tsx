@@ -12,7 +12,10 @@ export default function SignaturesPage() {
   const jwks = jwksUrl(window.location.origin);
   const snippet = verifySnippet(jwks);
   return (
-    <Page title="Verifying webhook signatures" description="Every delivery is signed with this service's private key. A receiver should act on a delivery only once its signature checks out.">
+    <Page
+      title="Verifying webhook signatures"
+      description="Every delivery is signed with this service's private key. A receiver should act on a delivery only once its signature checks out."
+    >
       <BackLink to="/webhooks">All webhooks</BackLink>
       <Stack gap="sm" component="section" aria-labelledby="signature-headers">
         <Title order={2} size="h3" id="signature-headers">
@@ -20,18 +23,18 @@ export default function SignaturesPage() {
         </Title>
         <List spacing="xs">
           <List.Item>
-            <Code>{SIGNATURE_HEADER}</Code>: a detached JWS (RFC 7515, appendix F) written <Code>{'<protected header>..<signature>'}</Code>. Its
-            header names the algorithm, RS512, and the <Code>kid</Code> of the key that signed. The payload it signs is the request body, left
-            out of the header: put the body&apos;s base64url back between the two dots to verify it.
+            <Code>{SIGNATURE_HEADER}</Code>: a detached JWS (RFC 7515, appendix F) written <Code>{'<protected header>..<signature>'}</Code>. Its header names
+            the algorithm, RS512, and the <Code>kid</Code> of the key that signed. The payload it signs is the request body, left out of the header: put the
+            body&apos;s base64url back between the two dots to verify it.
           </List.Item>
           <List.Item>
-            <Code>{LEGACY_SIGNATURE_HEADER}</Code>: the older form, the base64 RSA-SHA512 signature of the body, for receivers written
-            against it. It is checked with the same public key.
+            <Code>{LEGACY_SIGNATURE_HEADER}</Code>: the older form, the base64 RSA-SHA512 signature of the body, for receivers written against it. It is checked
+            with the same public key.
           </List.Item>
         </List>
         <Text>
-          Both cover the <strong>raw bytes</strong> of the body exactly as they arrived. Verify before parsing: JSON parsed and written out
-          again differs in spacing and key order, and its signature no longer matches.
+          Both cover the <strong>raw bytes</strong> of the body exactly as they arrived. Verify before parsing: JSON parsed and written out again differs in
+          spacing and key order, and its signature no longer matches.
         </Text>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="signature-keys">
@@ -54,8 +57,8 @@ export default function SignaturesPage() {
           <CopyIconButton value={snippet} label="receiver code" />
         </Group>
         <Text>
-          With <Code>jose</Code>, which fetches and caches the key set. It answers 401 to a delivery whose signature does not verify, and 200
-          to the others, at once.
+          With <Code>jose</Code>, which fetches and caches the key set. It answers 401 to a delivery whose signature does not verify, and 200 to the others, at
+          once.
         </Text>
         <Paper withBorder>
           <ScrollArea type="auto">
@@ -70,10 +73,10 @@ export default function SignaturesPage() {
           Duplicates and retries
         </Title>
         <Text>
-          Delivery is <strong>at least once</strong>. A delivery that is not answered with a 2xx in time is tried again, {MAX_ATTEMPTS} times in
-          all over about {RETRY_HOURS} hours, and an admin can resend any notification; a retry or a resend carries the same envelope{' '}
-          <Code>id</Code>. Keep the ids you have handled and drop a delivery whose id you have seen. Answer quickly and do slow work afterwards,
-          so a slow answer is not taken for a failure and sent again.
+          Delivery is <strong>at least once</strong>. A delivery that is not answered with a 2xx in time is tried again, {MAX_ATTEMPTS} times in all over about{' '}
+          {RETRY_HOURS} hours, and an admin can resend any notification; a retry or a resend carries the same envelope <Code>id</Code>. Keep the ids you have
+          handled and drop a delivery whose id you have seen. Answer quickly and do slow work afterwards, so a slow answer is not taken for a failure and sent
+          again.
         </Text>
       </Stack>
     </Page>

@@ -33,7 +33,13 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
   return (
     <Group>
       {mayPerform(role, 'sendWebhookTestEvent') && (
-        <Button leftSection={<IconSend size={16} aria-hidden />} variant="light" loading={test.isPending} onClick={() => test.mutate()} disabled={webhook.status !== 'ENABLED'}>
+        <Button
+          leftSection={<IconSend size={16} aria-hidden />}
+          variant="light"
+          loading={test.isPending}
+          onClick={() => test.mutate()}
+          disabled={webhook.status !== 'ENABLED'}
+        >
           Send test event
         </Button>
       )}

@@ -77,7 +77,10 @@ async function registerWebhook(url: string, events = ['transaction.created']): P
   return Webhook.parse(await response.json());
 }
 
-const notificationRows = () => within(screen.getByRole('table', { name: 'Notifications' })).getAllByRole('row').slice(1);
+const notificationRows = () =>
+  within(screen.getByRole('table', { name: 'Notifications' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('WebhooksPage', () => {
   it('shows a receiver that verifies real deliveries: the signature page’s snippet, run as it is', { timeout: 120_000 }, async () => {

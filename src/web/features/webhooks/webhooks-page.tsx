@@ -117,13 +117,7 @@ export default function WebhooksPage() {
         </Button>
       </Group>
       <WebhooksTable />
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="Register a webhook"
-        size="lg"
-        closeOnClickOutside={false}
-      >
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Register a webhook" size="lg" closeOnClickOutside={false}>
         <WebhookForm
           onCancel={() => setCreating(false)}
           onDone={(webhook) => {
