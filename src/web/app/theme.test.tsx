@@ -19,6 +19,15 @@ describe('the theme', () => {
     expect(within(notice).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
+  it("writes a titled notification's message in the dimmed colour, which keeps AA contrast, not Mantine's gray.6", async () => {
+    renderAt(<Notifications />);
+    act(() => {
+      notifications.show({ title: 'Order submitted', message: 'It is on its way to the provider' });
+    });
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('It is on its way to the provider')).toHaveStyle({ color: 'var(--mantine-color-dimmed)' });
+  });
+
   it('names the close button of dialogs and drawers, and lets one name its own', async () => {
     renderAt(
       <>
