@@ -224,16 +224,25 @@ describe('through the balancer', () => {
     expect(replay.body.code).toBe(-7);
   });
 
-  it('shares rate-limit windows: requests spread over the instances hit one limit', async () => {
+  it('shares rate-limit windows: requests spread over the instances hit one limit, past it by at most one batch per instance', async () => {
     const token = await tokenOf('viewer@demo.test');
+    // All of it within one minute's window: a window that ends half-way would admit the rest afresh.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     const answers = await Promise.all(Array.from({ length: RATE_LIMIT_EXTERNAL_QUERY + 9 }, () => call('/v1/assets?pageSize=100', { token })));
     expect(new Set(answers.map((a) => a.instance)).size).toBe(3);
     const statuses = answers.map((a) => a.status);
-    expect(
-      statuses.filter((s) => s === 200),
-      JSON.stringify(statuses),
-    ).toHaveLength(RATE_LIMIT_EXTERNAL_QUERY);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    // Each instance counts a request far from the limit in memory and adds it to the shared
+    // counter within FLUSH_MS, so each may admit one batch (⌈limit / 100⌉) that the others have not
+    // seen yet (README, Performance): never fewer than the limit, never more than that past it.
+    const admitted = statuses.filter((s) => s === 200).length;
+    expect(admitted, JSON.stringify(statuses)).toBeGreaterThanOrEqual(RATE_LIMIT_EXTERNAL_QUERY);
+    expect(admitted, JSON.stringify(statuses)).toBeLessThanOrEqual(RATE_LIMIT_EXTERNAL_QUERY + 3 * Math.ceil(RATE_LIMIT_EXTERNAL_QUERY / 100));
+    // Once the counts have reached the database, every instance refuses the caller for the rest of the window.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const later = await Promise.all(fleet.instances.map((instance) => call('/v1/assets?pageSize=100', { base: instance.url, token })));
+    expect(later.map((a) => a.status)).toEqual([429, 429, 429]);
   });
 
   it('keeps a console session whose requests land on different instances', async () => {

@@ -29,6 +29,14 @@ export interface Database {
  * its own keeps its schema, its drizzle-kit config and its migrations beside its code, tracked in
  * its own table, so areas evolve their tables independently (`npm run db:generate -- <area>`).
  */
+/**
+ * Databases that only this process can open: a PGlite data folder is locked to one process
+ * (lockDataDir), and an in-memory one has no other way in. What this process remembers about such
+ * a database can only be made stale by this process, which tells its caches when it does.
+ */
+const ownedDatabases = new WeakSet<object>();
+export const isOwnedByThisProcess = (db: Db): boolean => ownedDatabases.has(db);
+
 export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
   { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
   { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
@@ -88,6 +96,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
   for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });
   await syncShippedData(db as unknown as Db);
   const notices = new PgliteNotices(client, logger);
+  ownedDatabases.add(db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -238,7 +238,7 @@ describe('console sessions', () => {
     return { token: ((await res.json()) as { accessToken: string }).accessToken, cookie: cookieOf(res) };
   };
 
-  it('sign-out ends that sign-in’s access token at once on both instances of this process (another process within PRINCIPAL_TTL_MS), for reads and writes; another sign-in keeps working', async () => {
+  it('sign-out ends that sign-in’s access token at once on both instances, for reads and writes; another sign-in keeps working', async () => {
     const email = ws.people[0]!.email;
     const session = await signInAs(email);
     const other = await signInAs(email);
@@ -264,7 +264,7 @@ describe('console sessions', () => {
     expect((await sessionOn(second, other.token)).status).toBe(200);
   });
 
-  it('a disabled user’s access token fails within a second, and the refresh cookie at once', async () => {
+  it('a disabled user’s access token fails at once on PostgreSQL and within a second on the embedded database (changed by hand), and the refresh cookie at once', async () => {
     const person = ws.people[1]!;
     const session = await signInAs(person.email);
     expect((await sessionOn(second, session.token)).status).toBe(200);
@@ -273,6 +273,8 @@ describe('console sessions', () => {
     await ctx.deps.db.update(users).set({ enabled: false }).where(eq(users.id, person.id));
     const refresh = await fetch(`${server.url}/v1/auth/refresh`, { method: 'POST', headers: { Cookie: `ao_refresh=${session.cookie}` } });
     expect(refresh.status).toBe(401);
+    // PostgreSQL is shared with other processes, so nothing accepted is remembered: refused at once.
+    if (ctx.database.kind === 'postgres') expect((await sessionOn(second, session.token)).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, PRINCIPAL_TTL_MS));
     expect((await sessionOn(server, session.token)).status).toBe(401);
     expect((await sessionOn(second, session.token)).status).toBe(401);

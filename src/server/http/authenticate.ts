@@ -67,6 +67,7 @@ async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string 
   if (claims.sub !== apiKey || !UUID.test(apiKey))
     throw unauthorized('The API key and the JWT subject do not match a known API user', ERROR_CODES.keyUserMismatch);
   const user = await apiUsers.get(
+    deps.db,
     apiKey,
     () => findApiUserForAuth(deps.db, apiKey),
     (u) => u.enabled && u.status === 'READY',
@@ -266,11 +267,12 @@ async function verifySessionToken(deps: AppDeps, token: string): Promise<Session
 
 async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Principal> {
   const { sub, sid } = await verifySessionToken(deps, token);
-  // The user and the sign-in are read again at most a second after the last read, and at once on
-  // this instance after a sign-out or a revoked sign-in, so those count on every instance within a second.
+  // The user and the sign-in are read on every request, or on the embedded database at most a
+  // second after the last read and at once after a sign-out or a revoked sign-in (principal-cache.ts).
   const principal =
     sub && sid && UUID.test(sub) && UUID.test(sid)
       ? await sessionPrincipals.get(
+          deps.db,
           `${sub} ${sid}`,
           () => findSessionPrincipal(deps.db, sub, sid),
           () => true,
