@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Code, CopyButton, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DID_PATTERN, type Vasp } from '../../../contract/travel-rule';
-import { CopyableValue } from '../../components/copyable-value';
+import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { isApiError } from '../../lib/api-client';
@@ -30,21 +30,7 @@ function PublicKey({ vasp }: { vasp: Vasp }) {
         <Text size="sm" fw={500}>
           Public key (PEM)
         </Text>
-        <CopyButton value={vasp.publicKey} timeout={1500}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy the public key'} withArrow>
-              <Button
-                size="xs"
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy public key'}
-              </Button>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyTextButton value={vasp.publicKey} label="Copy public key" copiedLabel="Copied" />
       </Group>
       <Code block aria-label={`Public key of ${vasp.name}`}>
         {vasp.publicKey.trim()}
