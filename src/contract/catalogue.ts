@@ -190,6 +190,7 @@ export const RegisteredAsset = z.object({
   onchain: z.object({ symbol: z.string(), name: z.string(), address: z.string().nullable(), decimals: z.number().int(), standard: z.string() }),
   metadata: z.object({ scope: z.enum(REGISTERED_ASSET_SCOPES), deprecated: z.boolean() }),
 });
+export type RegisteredAsset = z.infer<typeof RegisteredAsset>;
 
 export const NoteText = z.string({ error: 'note text must be a string' }).max(MAX_NOTE_LENGTH, { error: `note text is at most ${MAX_NOTE_LENGTH} characters` });
 
