@@ -110,3 +110,16 @@ test('a deep link survives signing in', async ({ page }) => {
   await expect(shell.pageHeading('Blockchains')).toBeVisible();
   await expect(page).toHaveURL(/\/catalogue\/blockchains$/);
 });
+
+test('the help menu opens the API reference in a new tab', async ({ page, context }) => {
+  const shell = new ConsoleShell(page);
+  await new SignInPage(page).goto();
+  await new SignInPage(page).signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
+
+  await shell.header.getByRole('button', { name: 'Help' }).click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('menuitem', { name: 'API reference (opens in a new tab)' }).click();
+  const reference = await opened;
+  await expect(reference).toHaveURL(/\/docs$/);
+  await expect(reference.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
+});

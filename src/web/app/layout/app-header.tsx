@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '../../../contract/role-labels';
 import { PRODUCT_NAME } from '../../components/page';
 import { session } from '../../lib/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { HelpMenu } from './help-menu';
 
 interface AppHeaderProps {
   user: SessionUser;
@@ -44,6 +45,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
             {ROLE_LABELS[user.role]} · {user.workspaceName}
           </Text>
         </Stack>
+        <HelpMenu />
         <ColorSchemeToggle />
         <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
           Sign out

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import {
   type AdminQuorumRequest,
@@ -45,8 +46,11 @@ export const quorumQueries = {
 
 export type ApprovalListStatus = NonNullable<z.input<typeof ApprovalListQuery>['status']>;
 
-/** How often the navbar asks for the number of requests waiting, so a new one shows without a reload. */
-export const PENDING_COUNT_INTERVAL_MS = 15_000;
+/**
+ * How often what waits for a decision is asked again (the navbar's count, the approvals page's
+ * lists), so a request raised or decided by another admin shows without a reload.
+ */
+export const APPROVALS_POLL_MS = 15_000;
 
 export const approvalQueries = {
   all: [...ADMIN, 'approvals'] as const,
@@ -73,9 +77,26 @@ export const approvalQueries = {
       queryKey: [...approvalQueries.all, 'pending-count'] as const,
       queryFn: ({ signal }) => session.api.request('/v1/approval_requests?status=PENDING&pageSize=1', ApprovalList, { signal }),
       select: (page) => page.pendingCount,
-      refetchInterval: PENDING_COUNT_INTERVAL_MS,
+      refetchInterval: APPROVALS_POLL_MS,
     }),
 };
+
+/**
+ * A request that left the pending list was decided, perhaps by another admin: what a decision
+ * carries out (the quorum, the API users) is read again, so those pages do not show the old state
+ * for as long as it counts as fresh.
+ */
+export function useRefreshWhenDecided(pendingIds: readonly string[] | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(pendingIds);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = pendingIds;
+    if (!before || !pendingIds || before.every((id) => pendingIds.includes(id))) return;
+    void queryClient.invalidateQueries({ queryKey: quorumQueries.all });
+    void queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
+  }, [pendingIds, queryClient]);
+}
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

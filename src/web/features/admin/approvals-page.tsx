@@ -1,6 +1,6 @@
 import { Badge, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
@@ -9,7 +9,7 @@ import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { UtcTime } from '../../components/utc-time';
-import { approvalQueries, type ApprovalListStatus } from './api';
+import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS, useRefreshWhenDecided } from './api';
 import { ApprovalCard, type Viewer } from './approval-card';
 import { approvalsCount, STATUS_BADGES } from './approval-labels';
 
@@ -68,9 +68,16 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
 /** One list of requests, newest first, with "Load more" while the service has older ones. */
 function ApprovalSection({ status, viewer }: { status: ApprovalListStatus; viewer: Viewer }) {
   const headingId = useId();
-  const list = useInfiniteQuery(approvalQueries.list(status));
+  // Polled: another admin's decision moves a request from one list to the other, and the
+  // requester's Cancel must go with it rather than fail with a 409 on the next click.
+  const list = useInfiniteQuery({ ...approvalQueries.list(status), refetchInterval: APPROVALS_POLL_MS });
   const text = SECTIONS[status];
   const requests = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const ids = useMemo(
+    () => (status === 'PENDING' ? list.data?.pages.flatMap((page) => page.data.map((request) => request.id)) : undefined),
+    [status, list.data],
+  );
+  useRefreshWhenDecided(ids);
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">

@@ -50,7 +50,14 @@ export default function AssetsPage() {
             </Center>
           }
         >
-          <RegisterAssetForm chains={chainList} onDone={() => setRegistering(false)} />
+          <RegisterAssetForm
+            chains={chainList}
+            onCancel={() => setRegistering(false)}
+            onRegistered={(registered) => {
+              setRegistering(false);
+              controls.showRegistered({ id: registered.legacyId, address: registered.onchain.address ?? registered.onchain.symbol });
+            }}
+          />
         </Suspense>
       </Modal>
     </CataloguePage>

@@ -99,20 +99,22 @@ function SelectedVasp({ integrationId, vaspId }: { integrationId: string; vaspId
   return <VaspCard vasp={vasp.data} />;
 }
 
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** The directory's VASPs matching `q`, or, without one, the directory itself a page at a time. */
 function Results({ integrationId, q }: { integrationId: string; q: string }) {
   const { linkTo } = useTravelRuleView();
   const results = useInfiniteQuery(vaspQueries.search(integrationId, q));
   const vasps = results.data?.pages.flatMap((page) => page.data) ?? [];
   if (results.isPending) return <Skeleton height={120} />;
   if (results.isError) return <ErrorView title="The directory could not be searched" error={results.error} onRetry={() => void results.refetch()} />;
-  if (vasps.length === 0) return <Text c="dimmed">No VASP matches “{q}”.</Text>;
+  if (vasps.length === 0) return <Text c="dimmed">{q ? `No VASP matches “${q}”.` : 'The directory is empty.'}</Text>;
+  const [one, many] = q ? ['match', 'matches'] : ['VASP', 'VASPs'];
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Caption>
-            {results.hasNextPage ? `The first ${vasps.length} matches` : vasps.length === 1 ? '1 match' : `${vasps.length} matches`}
-          </Table.Caption>
+          <Table.Caption>{results.hasNextPage ? `The first ${vasps.length} ${many}` : count(vasps.length, one, many)}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
@@ -178,7 +180,8 @@ export function VaspLookup({ integrationId }: { integrationId: string }) {
         </Group>
       </form>
       {selected && <SelectedVasp integrationId={integrationId} vaspId={selected} />}
-      {q && !DID_PATTERN.test(q) && <Results integrationId={integrationId} q={q} />}
+      {/* Without a search the directory lists its first page, so there is something to browse. */}
+      {(q ? !DID_PATTERN.test(q) : !selected) && <Results integrationId={integrationId} q={q} />}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { describeError } from '../../lib/api-client';
 import { Amount } from './amount';
 import { useCreateQuote } from './api';
 import { DraftSelect, DraftTextInput, useDraftError } from './draft-inputs';
-import { isAmount } from './estimate';
+import { isAmount } from '../../lib/balance';
 import { EXECUTION_DESCRIPTIONS, EXECUTION_LABELS, SIDE_LABELS } from './labels';
 import type { OrderDraft, QuoteSnapshot } from './order-draft';
 import { OrderEstimateSummary } from './order-estimate';

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
@@ -67,12 +67,20 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
     return subscribe({ formState: { values: true }, callback: save });
   }, [subscribe, save]);
 
-  // A step opened to show a problem puts the cursor on it, once its fields are on screen.
+  // A step opened to show a problem puts the cursor on it, once its fields are on screen. Any
+  // other step change moves the focus to the new step's heading, so a keyboard or screen reader
+  // user starts at the top of the step just opened rather than on a button that is gone. Not on
+  // the first render: opening the page leaves the focus where the browser puts it.
   const pendingFocus = useRef<DraftField | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
   useEffect(() => {
     const field = pendingFocus.current;
     pendingFocus.current = null;
+    const changed = shownStep.current !== step;
+    shownStep.current = step;
     if (field) form.setFocus(field);
+    else if (changed) stepHeading.current?.focus();
   }, [step, form]);
 
   const goTo = (index: number, field: DraftField | null = null) => {
@@ -177,6 +185,9 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
           }}
         >
           <Stack gap="lg">
+            <Title order={2} size="h3" ref={stepHeading} tabIndex={-1}>
+              Step {step + 1} of {STEPS.length}: {current.label}
+            </Title>
             {step > 0 && !provider && (
               <Alert color="red" variant="light" role="alert">
                 Choose a provider first.

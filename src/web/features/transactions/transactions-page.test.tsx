@@ -143,6 +143,34 @@ describe('TransactionsPage', () => {
     expect(screen.queryByText('In progress: this page follows it')).not.toBeInTheDocument();
   });
 
+  it('flags an amount above the available balance before it is sent, comparing the decimal strings exactly', { timeout: 60_000 }, async () => {
+    await signInTo(service, PEOPLE.editor);
+    const { user, address, choose } = renderPage('/transactions');
+
+    await user.click(await screen.findByRole('button', { name: 'New transfer' }));
+    const form = await screen.findByRole('form', { name: 'New transfer' });
+    await choose(/From vault account/, 'Treasury (0)');
+    await choose(/Asset/, /^BTC, 12\.5 available$/);
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+
+    await user.type(amount, '12.5');
+    expect(amount).toHaveAccessibleDescription('12.5 BTC available in Treasury');
+    // One unit in the 18th decimal place more: a JS number would not see the difference.
+    await user.type(amount, '00000000000000001');
+    expect(amount).toHaveAccessibleDescription(
+      'More than the 12.5 BTC available in Treasury: unless more arrives first, the transfer will fail for insufficient funds.',
+    );
+    expect(amount).not.toHaveAttribute('aria-invalid');
+
+    // A warning, not a refusal: the service decides, and sends the transfer to its failure.
+    await choose(/To vault account/, 'Trading desk (1)');
+    await user.click(within(form).getByRole('button', { name: 'Submit transfer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
+    const txId = decodeURIComponent(address().split('/')[2]!);
+    await waitFor(async () => expect((await transaction(txId)).status).toBe('FAILED'), { timeout: 30_000, interval: 1_000 });
+    expect((await transaction(txId)).subStatus).toBe('INSUFFICIENT_FUNDS');
+  });
+
   it('says so when the address names no transaction of the workspace', async () => {
     await signInTo(service, PEOPLE.viewer);
     renderPage('/transactions/00000000-0000-4000-8000-000000000000');
