@@ -1,4 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -335,13 +336,19 @@ function Integrity({ range }: { range: HomeRange }) {
       ) : query.error ? (
         <ErrorView title="The integrity check could not run" error={query.error} onRetry={() => void query.refetch()} />
       ) : result?.verified ? (
-        <Text role="status" c="teal.8" fw={600}>
-          Intact: the hash chain of {result.checked} {plural(result.checked, 'event', 'events')} of the last 24 hours is unbroken.
-        </Text>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconShieldCheck size={22} color="var(--mantine-color-teal-6)" aria-hidden />
+          <Text role="status" fw={600}>
+            Intact: the hash chain of {result.checked} {plural(result.checked, 'event', 'events')} of the last 24 hours is unbroken.
+          </Text>
+        </Group>
       ) : (
-        <Text role="alert" c="red.8" fw={600}>
-          Broken: {result?.reason}. {result?.checked} {plural(result?.checked ?? 0, 'event was', 'events were')} checked before the break.
-        </Text>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconShieldX size={22} color="var(--mantine-color-red-6)" aria-hidden />
+          <Text role="alert" fw={600}>
+            Broken: {result?.reason}. {result?.checked} {plural(result?.checked ?? 0, 'event was', 'events were')} checked before the break.
+          </Text>
+        </Group>
       )}
       <Anchor component={Link} to={auditLogPath(range, [])} size="sm">
         Open the audit log for these 24 hours
