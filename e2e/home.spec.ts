@@ -112,8 +112,14 @@ for (const [role, home] of Object.entries(HOMES)) {
       await expect(shell.pageHeading('Home')).toBeVisible();
     }
 
-    // The balances lead to the vault accounts.
-    await expect(shell.main.getByRole('region', { name: 'Balances' }).getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', '/vault/accounts');
+    // The balances lead to the vault accounts, and each asset to its transfers.
+    const balances = shell.main.getByRole('region', { name: 'Balances' });
+    await expect(balances.getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', '/vault/accounts');
+    await balances.getByRole('link', { name: 'BTC', exact: true }).click();
+    await expect(page).toHaveURL(/\/transactions\?assets=BTC$/);
+    await expect(shell.pageHeading('Transactions')).toBeVisible();
+    await expect(shell.main.getByRole('table')).toBeVisible();
+    for (const row of await shell.main.getByRole('table').locator('tbody tr').all()) await expect(row).toContainText('BTC');
   });
 }
 

@@ -34,20 +34,18 @@ async function addWebhookWithFailures(workspaceId: string, url: string, failed: 
     updatedAt: now,
   });
   const statuses = [...Array<string>(failed).fill('FAILED'), ...Array<string>(completed).fill('COMPLETED')];
-  await ctx.deps.db
-    .insert(webhookNotifications)
-    .values(
-      statuses.map((status) => ({
-        id: randomUUID(),
-        workspaceId,
-        webhookId: webhook.id,
-        eventType: 'transaction.created',
-        body: '{}',
-        status,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+  await ctx.deps.db.insert(webhookNotifications).values(
+    statuses.map((status) => ({
+      id: randomUUID(),
+      workspaceId,
+      webhookId: webhook.id,
+      eventType: 'transaction.created',
+      body: '{}',
+      status,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   return webhook;
 }
 
