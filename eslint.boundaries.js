@@ -29,6 +29,8 @@ export const SERVER_LAYERS = [
   ['transactions'],
   // Orders, which settle through transfers.
   ['trading'],
+  // The console's home: counts and totals read across every area below.
+  ['home'],
 ];
 
 /** Imports against the layering that are allowed, each with its reason. */

@@ -108,6 +108,9 @@ export const OPERATIONS = {
   updateAdminQuorum: op(['OWNER', ...ADMINS], 'write', true),
   // Console session (extension): always allowed to the signed-in principal
   getSession: op('any', 'query'),
+  // Console home (extension): any role; each part of the answer is left out (null) for a role
+  // that may not read it, by the entries above.
+  getHomeSummary: op('any', 'query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

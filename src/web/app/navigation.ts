@@ -5,6 +5,7 @@ import {
   IconChecklist,
   IconCoins,
   IconHistory,
+  IconHome,
   IconKey,
   IconLink,
   IconPigMoney,
@@ -44,6 +45,19 @@ export interface NavSection {
 
 /** The one table of console pages: the navbar, the routes and the start page all read it. */
 export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    label: null,
+    items: [
+      {
+        // The landing page after sign-in, for every role: what waits, what moved, the balances.
+        label: 'Home',
+        path: '/',
+        operation: 'getHomeSummary',
+        icon: IconHome,
+        page: lazyPage(() => import('../features/home/home-page')),
+      },
+    ],
+  },
   {
     label: 'Administration',
     items: [
@@ -219,9 +233,4 @@ export function sectionsFor(role: Role): NavSection[] {
     ...section,
     items: section.items.filter((item) => !item.hidden && mayPerform(role, item.operation)),
   })).filter((section) => section.items.length > 0);
-}
-
-/** Where "/" leads: the first page of the navbar the role may open. */
-export function startPathFor(role: Role): string {
-  return sectionsFor(role)[0]?.items[0]?.path ?? '/catalogue/assets';
 }

@@ -32,6 +32,7 @@ export const PEOPLE = {
   admin2: { email: 'admin2@console.test', role: 'ADMIN', workspace: DEMO_WORKSPACE },
   editor: { email: 'editor@console.test', role: 'EDITOR', workspace: DEMO_WORKSPACE },
   viewer: { email: 'viewer@console.test', role: 'VIEWER', workspace: DEMO_WORKSPACE },
+  auditor: { email: 'auditor@console.test', role: 'AUDITOR', workspace: DEMO_WORKSPACE },
   /** An editor of Quiet Fund, a workspace without the trading demo (and so without the trading beta). */
   outsider: { email: 'editor@quiet.test', role: 'EDITOR', workspace: 'Quiet Fund' },
 } as const satisfies Record<string, Person>;

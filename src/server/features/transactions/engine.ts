@@ -51,6 +51,9 @@ export interface StuckPolicy {
   blocks: number;
 }
 
+/** How long an EVM transaction may stay in CONFIRMING before it counts as stuck: the lesser of the two limits. */
+export const stuckLimitMs = (stuck: StuckPolicy) => Math.min(stuck.seconds * 1000, stuck.blocks * BLOCK_MS);
+
 async function move(
   db: Db,
   row: TransactionRow,
@@ -149,7 +152,7 @@ async function confirm(db: Db, row: TransactionRow, now: Date, stuck: StuckPolic
     return;
   }
   if (row.outcome === 'STUCK') {
-    const limitMs = Math.min(stuck.seconds * 1000, stuck.blocks * BLOCK_MS);
+    const limitMs = stuckLimitMs(stuck);
     if (elapsedMs >= 3 * limitMs) {
       await move(db, row, 'FAILED', 'DROPPED_BY_BLOCKCHAIN', now);
       await endEpisodeIfClear(db, row);
