@@ -37,7 +37,8 @@ function Balances({ account, assets, pending }: { account: VaultAccount; assets:
   if (pending) return <Loading label="Loading the balances…" />;
   if (account.assets.length === 0) return <Text size="sm">This account holds no assets yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    // The table holds nothing focusable: on a narrow screen its scrolling area takes the focus, so a keyboard can scroll it.
+    <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped verticalSpacing="sm" aria-label="Balances">
         <Table.Thead>
           <Table.Tr>

@@ -64,9 +64,9 @@ function AccountRow({ account, worth }: { account: VaultAccount; worth: AccountW
             None
           </Text>
         ) : (
-          <Group gap={4} aria-label={`Assets held: ${held.map((asset) => asset.id).join(', ')}`}>
+          <Group gap={4} role="list" aria-label="Assets held">
             {held.map((asset) => (
-              <Badge key={asset.id} variant="light" color="gray" tt="none" aria-hidden>
+              <Badge key={asset.id} variant="light" color="gray" tt="none" role="listitem">
                 {asset.id}
               </Badge>
             ))}
