@@ -66,6 +66,9 @@ export const OPERATIONS = {
   createQuote: op('any', 'write', true),
   listVaultAccountsPaged: op('any', 'query'),
   listVaultAccounts: op('any', 'query'),
+  // The public API's reads of one vault account, which the console's vault pages show (extensions here: no stated roles)
+  getVaultAccount: op('any', 'query'),
+  listVaultAccountAssetAddresses: op('any', 'query'),
   // Compliance (spec): no stated roles, so any role; the extensions that stand in for set-up and
   // the transaction engine belong to the admins who configure the workspace. The screening update
   // has no stated roles either, but it can switch off protections against sanctioned funds, so it

@@ -23,4 +23,15 @@ export const blockchainKeys = {
 export const vaultAccountKeys = {
   all: ['vault-accounts'] as const,
   list: () => [...vaultAccountKeys.all, 'list'] as const,
+  /** The vault page's list, a page at a time, for one name search (empty: every account). */
+  pages: (namePrefix: string, pageSize: number) => [...vaultAccountKeys.all, 'pages', { namePrefix, pageSize }] as const,
+  detail: (id: string) => [...vaultAccountKeys.all, 'detail', id] as const,
+  /** An account's deposit addresses for one asset. */
+  addresses: (id: string, assetId: string) => [...vaultAccountKeys.all, 'addresses', id, assetId] as const,
+};
+
+/** Transactions: a new transfer invalidates `all`, which covers the list and a vault account's recent ones. */
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  ofVaultAccount: (id: string) => [...transactionKeys.all, 'vault-account', id] as const,
 };

@@ -7,8 +7,9 @@ import { startPoller, type Poller, type WorkerContext } from '../../workers/poll
 import { CHANNELS } from '../../db/notify';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
-import { hex, simulatedAddress, simulatedTag, usesTag } from '../transactions/chain-sim';
-import { chainAsset, submitTransfer, vaultAddress } from '../transactions/service';
+import { hex, simulatedAddress, simulatedTag, usesTag } from '../vault/chain-sim';
+import { submitTransfer } from '../transactions/service';
+import { chainAsset, vaultAddress } from '../vault/chain-asset';
 import * as vaults from '../vault/store';
 import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';

@@ -8,7 +8,7 @@ import { CHANNELS } from '../../db/notify';
 import { appendAudit, type AuditActor } from '../audit/record';
 import * as vaults from '../vault/store';
 import { enqueueEvent } from '../webhooks/outbox';
-import { simulatedNetworkFee } from './chain-sim';
+import { simulatedNetworkFee } from '../vault/chain-sim';
 import { transactions } from './schema';
 import { announce, TX_STEP_MS } from './service';
 import * as store from './store';

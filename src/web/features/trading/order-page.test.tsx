@@ -37,6 +37,8 @@ describe('the order page', () => {
     });
     renderTrading(`/trading/orders/${order.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sell 250 XRP' })).toBeInTheDocument();
+    // The account the order delivers to links to its page.
+    expect(await screen.findByRole('link', { name: 'Vault account Trading desk (1)' })).toHaveAttribute('href', '/vault/accounts/1');
 
     const payment = await screen.findByRole('region', { name: 'Payment instructions' }, { timeout: 10_000 });
     const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;

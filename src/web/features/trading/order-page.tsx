@@ -13,6 +13,7 @@ import { type Fact, Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
+import { VaultAccountLink } from '../../components/vault-account-link';
 import { Amount } from './amount';
 import { vaultQueries } from '../../lib/vault-queries';
 import { orderQueries, providerQueries, useCancelOrder } from './api';
@@ -111,8 +112,9 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
 
   const accountText = (ref: { type: string; accountId?: string; address?: string; tag?: string }) => {
     if (ref.type === 'ONE_TIME_ADDRESS') return `One-time address ${ref.address ?? ''}${ref.tag ? ` (tag ${ref.tag})` : ''}`;
+    if (!ref.accountId) return 'Vault account';
     const vault = accounts.data?.find((account) => account.id === ref.accountId);
-    return `Vault account ${vault ? `${vault.name} (${vault.id})` : (ref.accountId ?? '')}`;
+    return <VaultAccountLink id={ref.accountId}>{`Vault account ${vault ? `${vault.name} (${vault.id})` : ref.accountId}`}</VaultAccountLink>;
   };
   const s = settlement.success ? settlement.data : null;
   const { originator, beneficiary } = order.participantsIdentification ?? {};

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateTransactionRequest, CreateTransactionResponse, TransactionsResponse, TransactionWithTimeline } from '../../../contract/transactions';
 import type { FormMutationOptions } from '../../lib/form-mutation';
-import { vaultAccountKeys } from '../../lib/query-keys';
+import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { isFinal } from './labels';
@@ -11,8 +11,8 @@ import { toListQuery, type TransactionsView } from './transactions-view';
 /** How often a transaction that is still moving is asked for again. */
 export const MOVING_REFRESH_MS = 1_500;
 
-/** Every query of this area's own sits under one root, so a new transfer refreshes all of it by prefix. */
-const TRANSACTIONS = ['transactions'] as const;
+/** Every query of transactions sits under one root, so a new transfer refreshes all of it by prefix. */
+const TRANSACTIONS = transactionKeys.all;
 
 export const transactionQueries = {
   all: TRANSACTIONS,

@@ -14,10 +14,11 @@ import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
 import { explorerTransactionLink } from '../../lib/explorer-links';
+import { formatTransactionAmount } from '../../lib/amounts';
 import { useVaultAccountNames } from '../../lib/vault-queries';
-import { formatTransactionAmount } from './amounts';
 import { transactionQueries } from './api';
-import { isFinal, peerLabel, subStatusLabel } from './labels';
+import { isFinal, subStatusLabel } from './labels';
+import { PeerName } from './peer-name';
 import { TransactionStatusBadge } from './status-badge';
 import { StatusTimeline } from './status-timeline';
 
@@ -57,9 +58,7 @@ function Peer({ peer, address, label, tag, description }: PeerProps) {
   const vaultNames = useVaultAccountNames();
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {peerLabel(peer, vaultNames)}
-      </Text>
+      <PeerName peer={peer} vaultNames={vaultNames} fw={500} />
       {description && (
         <Text size="sm" c="dimmed">
           {description}

@@ -6,10 +6,11 @@ import type { TransactionDetails } from '../../../contract/transactions';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
-import { formatTransactionAmount } from './amounts';
+import { formatTransactionAmount } from '../../lib/amounts';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
-import { isFinal, peerLabel, subStatusLabel } from './labels';
+import { isFinal, subStatusLabel } from './labels';
+import { PeerName } from './peer-name';
 import { TransactionStatusBadge } from './status-badge';
 import { hasFilters, type TransactionsView } from './transactions-view';
 
@@ -41,10 +42,10 @@ function TransactionRow({ tx, vaultNames }: { tx: TransactionDetails; vaultNames
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{peerLabel(tx.source, vaultNames)}</Text>
+        <PeerName peer={tx.source} vaultNames={vaultNames} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{peerLabel(tx.destination, vaultNames)}</Text>
+        <PeerName peer={tx.destination} vaultNames={vaultNames} />
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

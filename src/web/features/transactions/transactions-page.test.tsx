@@ -104,6 +104,9 @@ describe('TransactionsPage', () => {
     const places = screen.getByRole('table', { name: 'Source and destination' });
     expect(within(places).getByRole('row', { name: /^From/ })).toHaveTextContent('Vault account Treasury (0)');
     expect(within(places).getByRole('row', { name: /^To/ })).toHaveTextContent('Vault account Trading desk (1)');
+    // Each vault account links to its page.
+    expect(within(places).getByRole('link', { name: 'Vault account Treasury (0)' })).toHaveAttribute('href', '/vault/accounts/0');
+    expect(within(places).getByRole('link', { name: 'Vault account Trading desk (1)' })).toHaveAttribute('href', '/vault/accounts/1');
     expect(within(places).getByText(stored.destinationAddress)).toBeInTheDocument();
 
     // The explorer link comes from the catalogue's template for the asset's chain.
