@@ -13,6 +13,7 @@ const ADMIN_PAGES = [
   'Audit log',
   'Assets',
   'Blockchains',
+  'Vault accounts',
   'Orders',
   'Travel rule',
   'Screening',
