@@ -124,7 +124,7 @@ describe('the order builder', () => {
     await next('participants');
 
     // Participants: an individual originator, and this workspace as the beneficiary.
-    const originator = screen.getByRole('region', { name: 'Originator' });
+    const originator = await screen.findByRole('region', { name: 'Originator' });
     expect(within(originator).getByText('Required by Atlas Prime Brokerage')).toBeInTheDocument();
     await choose(/Relationship to this workspace/, /Third party/, originator);
     await fill(/Your reference for this party/, 'cust-42', originator);
@@ -168,7 +168,7 @@ describe('the order builder', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Step 6 of 6: Review' })).toHaveFocus());
 
     // Review, then submit: the order page follows the order to the end.
-    expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent('Ada Lovelace (individual)');
+    expect(await screen.findByRole('region', { name: 'Participants' })).toHaveTextContent('Ada Lovelace (individual)');
     expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent(`${DEMO_WORKSPACE} (business)`);
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders\/new$/);
     await user.click(screen.getByRole('button', { name: 'Submit order' }));
