@@ -17,7 +17,10 @@ export function scratchDatabase(serverUrl: string, prefix: string) {
     }
   };
   return {
-    url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
+    // Read when used, not when made: a skipped suite (no PostgreSQL configured) still makes its helpers while collecting.
+    get url() {
+      return Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+    },
     create: () => onServer(`create database ${name}`),
     drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
