@@ -33,76 +33,62 @@ afterAll(async () => {
 /** What the reader gets: the text, without the gaps between the parts. */
 const shown = (element: HTMLElement) => element.textContent?.replace(/\s+/g, ' ').trim();
 
-/** Renders one Person in a paragraph, as the pages put it in a sentence; answers what it shows. */
-function renderPerson(props: Parameters<typeof Person>[0]) {
+/**
+ * Renders each Person in a paragraph of its own, as the pages put one in a sentence; answers what
+ * the one under `key` shows.
+ */
+function renderPeople(people: Record<string, Parameters<typeof Person>[0]>) {
   renderAt(
-    <p data-testid="person">
-      <Person {...props} />
-    </p>,
+    <>
+      {Object.entries(people).map(([key, props]) => (
+        <p key={key} data-testid={key}>
+          <Person {...props} />
+        </p>
+      ))}
+    </>,
   );
-  return () => shown(screen.getByTestId('person'));
+  return (key: string) => shown(screen.getByTestId(key));
 }
 
 describe('Person', () => {
   it('names a console user with their role, and links nowhere: a console user has no page', async () => {
     await signInTo(service, PEOPLE.admin);
-    const text = renderPerson({ id: ids.editor });
+    const text = renderPeople({ editor: { id: ids.editor } });
     expect(await screen.findByText('editor')).toBeInTheDocument();
-    expect(text()).toBe('editor Editor');
+    expect(text('editor')).toBe('editor Editor');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('names an API user as one, linking to its row in the API users list for a role that may open it', async () => {
     await signInTo(service, PEOPLE.admin);
-    const text = renderPerson({ id: ids.treasuryBot, name: 'Treasury bot (co-signer)' });
+    const text = renderPeople({ bot: { id: ids.treasuryBot, name: 'Treasury bot (co-signer)' } });
     const link = await screen.findByRole('link', { name: 'Treasury bot' });
     expect(link).toHaveAttribute('href', `/admin/api-users#api-user-${ids.treasuryBot}`);
-    expect(text()).toBe('Treasury bot API user, Signer');
+    expect(text('bot')).toBe('Treasury bot API user, Signer');
   });
 
   it('shows a viewer the API user’s name and role without a link to a page the viewer may not open', async () => {
     await signInTo(service, PEOPLE.viewer);
-    const text = renderPerson({ id: ids.treasuryBot });
-    await waitFor(() => expect(text()).toBe('Treasury bot API user, Signer'));
+    const text = renderPeople({ bot: { id: ids.treasuryBot } });
+    await waitFor(() => expect(text('bot')).toBe('Treasury bot API user, Signer'));
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('never resolves a person of another workspace, even one whose name exists here', async () => {
     await signInTo(service, PEOPLE.admin);
     // Quiet Fund's editor and bot: Harbourside has an "editor" and a "Treasury bot" of its own.
-    renderAt(
-      <>
-        <p data-testid="outsider">
-          <Person id={ids.outsider} />
-        </p>
-        <p data-testid="outsider-bot">
-          <Person id={ids.outsiderBot} name="as recorded" />
-        </p>
-        <p data-testid="own">
-          <Person id={ids.admin} />
-        </p>
-      </>,
-    );
-    await waitFor(() => expect(shown(screen.getByTestId('own'))).toBe('admin Admin'));
+    const text = renderPeople({ outsider: { id: ids.outsider }, outsiderBot: { id: ids.outsiderBot, name: 'as recorded' }, own: { id: ids.admin } });
+    await waitFor(() => expect(text('own')).toBe('admin Admin'));
     // An id nobody here names is shown as it is; a record's own name stays the record's, with no role.
-    expect(shown(screen.getByTestId('outsider'))).toBe(ids.outsider);
-    expect(shown(screen.getByTestId('outsider-bot'))).toBe('as recorded');
+    expect(text('outsider')).toBe(ids.outsider);
+    expect(text('outsiderBot')).toBe('as recorded');
   });
 
   it('shows an actor that is no person (an engine) by the name its record carries', async () => {
     await signInTo(service, PEOPLE.auditor);
-    renderAt(
-      <>
-        <p data-testid="engine">
-          <Person id="transaction-engine" name="Transaction engine" />
-        </p>
-        <p data-testid="own">
-          <Person id={ids.admin} />
-        </p>
-      </>,
-    );
+    const text = renderPeople({ engine: { id: 'transaction-engine', name: 'Transaction engine' }, own: { id: ids.admin } });
     // Once the people are known (the admin is named), the engine still has only its record's name.
-    await waitFor(() => expect(shown(screen.getByTestId('own'))).toBe('admin Admin'));
-    expect(shown(screen.getByTestId('engine'))).toBe('Transaction engine');
+    await waitFor(() => expect(text('own')).toBe('admin Admin'));
+    expect(text('engine')).toBe('Transaction engine');
   });
 });
