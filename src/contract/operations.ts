@@ -114,6 +114,9 @@ export const OPERATIONS = {
   // Console home (extension): any role; each part of the answer is left out (null) for a role
   // that may not read it, by the entries above.
   getHomeSummary: op('any', 'query'),
+  // Console people (extension): every role sees who did something somewhere (a transfer's creator,
+  // an approval's requester), so every role may read the names and roles behind those ids.
+  listPeople: op('any', 'query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -35,3 +35,8 @@ export const transactionKeys = {
   all: ['transactions'] as const,
   ofVaultAccount: (id: string) => [...transactionKeys.all, 'vault-account', id] as const,
 };
+
+/** The workspace's people (console users and API users): one list, read by every name the console shows. */
+export const peopleKeys = {
+  all: ['people'] as const,
+};

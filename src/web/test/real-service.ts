@@ -11,7 +11,7 @@ import { session } from '../lib/session';
  * Component tests against the real service: the real contract, validation, engines and database
  * rules, where a fake (fake-service.ts) would only answer what a test thought to give it.
  * serve-real-service.ts runs it as a Node process of its own, started once per test file on an
- * in-memory database seeded with the workspaces and people below.
+ * in-memory database seeded with the workspaces, people and API users below.
  */
 
 const PASSWORD = 'real-service-test-1';
@@ -36,6 +36,13 @@ export const PEOPLE = {
   /** An editor of Quiet Fund, a workspace without the trading demo (and so without the trading beta). */
   outsider: { email: 'editor@quiet.test', role: 'EDITOR', workspace: 'Quiet Fund' },
 } as const satisfies Record<string, Person>;
+
+/** API users every test file's service knows (with keys nobody holds: they are there to be named, not to call). */
+export const API_USERS = {
+  treasuryBot: { name: 'Treasury bot', role: 'SIGNER', workspace: DEMO_WORKSPACE },
+  /** Quiet Fund's bot, named as Harbourside's is. */
+  outsiderBot: { name: 'Treasury bot', role: 'ADMIN', workspace: 'Quiet Fund' },
+} as const satisfies Record<string, { name: string; role: Role; workspace: string }>;
 
 /** A call the console made, as it left for the service. */
 export interface ConsoleCall {
@@ -66,7 +73,7 @@ const realFetch = globalThis.fetch;
 export async function startRealService(): Promise<RealService> {
   // A path rather than new URL(…, import.meta.url), which Vite would turn into an asset address.
   const script = join(dirname(fileURLToPath(import.meta.url)), 'serve-real-service.ts');
-  const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE) };
+  const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE), apiUsers: Object.values(API_USERS) };
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { session } from '../../lib/session';
 import { signInPathFrom } from '../auth/return-path';
-import { useSessionState } from '../auth/use-session';
+import { useSessionState } from '../../lib/use-session-state';
 import { createQueryClient } from '../query-client';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
   PairingTokenResponse,
 } from '../../../contract/admin';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { peopleKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -95,6 +96,7 @@ export function useRefreshWhenDecided(pendingIds: readonly string[] | undefined)
     if (!before || !pendingIds || before.every((id) => pendingIds.includes(id))) return;
     void queryClient.invalidateQueries({ queryKey: quorumQueries.all });
     void queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
+    void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
   }, [pendingIds, queryClient]);
 }
 
@@ -123,6 +125,10 @@ export function useRequestQuorumChange({ onError }: FormMutationOptions) {
 }
 
 export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
+
+/** After a decision (or a request that carried itself out) the area, and the people an approved API user joins, are read again. */
+const refreshAfterDecision = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN }), queryClient.invalidateQueries({ queryKey: peopleKeys.all })]);
 
 const DECISION_FAILED: Record<ApprovalDecision, string> = {
   approve: 'The approval was not recorded',
@@ -157,7 +163,7 @@ export function useDecideApproval(decision: ApprovalDecision) {
     onSettled: (_after, error) => {
       idempotency.settle(error);
       // Also after a failure: a 409 means somebody else decided first, which the page should show.
-      return queryClient.invalidateQueries({ queryKey: ADMIN });
+      return refreshAfterDecision(queryClient);
     },
   });
 }
@@ -189,7 +195,8 @@ export function useCreateApiUser({ onError }: FormMutationOptions) {
     onError,
     onSettled: (_nothing, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: ADMIN });
+      // With a threshold of 1 the request executes at once: the new API user is a person to name.
+      return refreshAfterDecision(queryClient);
     },
   });
 }

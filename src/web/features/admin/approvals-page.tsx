@@ -1,6 +1,6 @@
 import { Badge, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../app/auth/use-session';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS, useRefreshWhenDecided } from './api';
 import { ApprovalCard, type Viewer } from './approval-card';
@@ -46,7 +47,9 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
           {requests.map((request) => (
             <Table.Tr key={request.id}>
               <Table.Td>{request.summary}</Table.Td>
-              <Table.Td>{request.requestedBy.name}</Table.Td>
+              <Table.Td>
+                <Person id={request.requestedBy.id} name={request.requestedBy.name} />
+              </Table.Td>
               <Table.Td>
                 <Badge variant="dot" color={STATUS_BADGES[request.status].color}>
                   {STATUS_BADGES[request.status].label}
@@ -54,7 +57,14 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
               </Table.Td>
               <Table.Td>{approvalsCount(request)}</Table.Td>
               <Table.Td>
-                {request.decisions.map((entry) => `${entry.userName} ${entry.decision === 'APPROVE' ? 'approved' : 'rejected'}`).join(', ') || '—'}
+                {request.decisions.length === 0
+                  ? '—'
+                  : request.decisions.map((entry, i) => (
+                      <Fragment key={entry.userId}>
+                        {i > 0 && ', '}
+                        <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'}
+                      </Fragment>
+                    ))}
               </Table.Td>
               <Table.Td>{request.decidedAt === null ? '—' : <UtcTime ms={request.decidedAt} />}</Table.Td>
             </Table.Tr>

@@ -2,6 +2,7 @@ import { Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/cor
 import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
+import { Person } from '../../components/person';
 import { isoUtc } from './utc-date-time';
 
 type Values = Record<string, unknown>;
@@ -57,8 +58,12 @@ function EventDetail({ event }: { event: AuditLogData }) {
         </DataField>
         <DataField label="When (UTC)">{isoUtc(event.timestamp)}</DataField>
         <DataField label="Recorded (UTC)">{isoUtc(event.createdAt)}</DataField>
-        <DataField label="User">{event.user}</DataField>
-        <DataField label="User ID">{event.userId}</DataField>
+        <DataField label="User">
+          <Person id={event.userId} name={event.user} />
+        </DataField>
+        <DataField label="User ID">
+          <CopyableValue value={event.userId} label="user id" />
+        </DataField>
         <DataField label="Request ID">{event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}</DataField>
         <DataField label="Source address">{event.sourceAddress ?? 'None'}</DataField>
         <DataField label="Event ID">

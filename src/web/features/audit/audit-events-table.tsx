@@ -2,6 +2,7 @@ import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
+import { Person } from '../../components/person';
 import classes from './audit-events-table.module.css';
 import { isoUtc } from './utc-date-time';
 
@@ -142,11 +143,9 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={500} truncate>
-                    {event.user}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace" truncate>
-                    {event.userId}
+                  {/* The name and role; the id is in the event's drawer, with a copy button. */}
+                  <Text size="sm" truncate>
+                    <Person id={event.userId} name={event.user} />
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -42,11 +42,15 @@ function pagedEvents(size: number, pages: number, first: AuditLogData[] = []) {
 
 const dimensions = { category: ['Security'], subject: ['Sign-in'], event: ['Signed in'], user: ['Ada Admin'], userId: ['user-ada'] };
 
+/** The workspace's people, whose names and roles the user column shows. */
+const people = { people: [{ id: 'user-ada', name: 'Ada Admin', kind: 'user', role: 'ADMIN' }] };
+
 /** A fake service for the audit endpoints; returns the fetch mock to inspect what was asked. */
 function serve(page: (cursor: string | null, params: URLSearchParams) => unknown, verify?: unknown) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://console.test');
     if (url.pathname.endsWith('/dimensions')) return jsonResponse(200, dimensions);
+    if (url.pathname === '/v1/console/people') return jsonResponse(200, people);
     if (url.pathname.endsWith('/verify')) return jsonResponse(200, verify);
     return jsonResponse(200, page(url.searchParams.get('pageCursor'), url.searchParams));
   });
@@ -119,8 +123,9 @@ describe('AuditLogPage', () => {
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
     expect(rendered[0]).toHaveTextContent('2026-01-31T00:00:00.000Z');
-    expect(rendered[0]).toHaveTextContent('Ada Admin');
-    expect(rendered[0]).toHaveTextContent('user-ada');
+    // The user by name and role; the id is for the event's drawer.
+    await waitFor(() => expect(rendered[0]).toHaveTextContent('Ada Admin Admin'));
+    expect(rendered[0]).not.toHaveTextContent('user-ada');
     expect(rendered[0]).toHaveTextContent('Security / Sign-in / Signed in');
   });
 
@@ -245,6 +250,9 @@ describe('AuditLogPage', () => {
     expect(within(dialog).getByText('Compliance / Screening / Updated')).toBeInTheDocument();
     expect(within(dialog).getByText('event-1')).toBeInTheDocument();
     expect(within(dialog).getByText('request-1')).toBeInTheDocument();
+    // The detail view is where the user's id shows, with a button that copies it.
+    expect(within(dialog).getByText('user-ada')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy user id' })).toBeInTheDocument();
     const change = within(dialog).getByRole('table', { name: 'Values before and after the change' });
     expect(within(change).getByRole('row', { name: 'disableBypass false true' })).toBeInTheDocument();
     expect(within(dialog).getByText('quarterly review')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { TERMINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../contract/tradi
 import { useSignedInUser } from '../../app/auth/use-session';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { formatAmount, formatMoney } from '../../lib/amounts';
@@ -307,7 +308,15 @@ function AuditEvents({
       query={query}
       empty={empty}
       rows={(page) =>
-        page.data.map((event) => ({ key: event.id, label: `${event.subject} ${event.event.toLowerCase()} by ${event.user}`, at: event.timestamp }))
+        page.data.map((event) => ({
+          key: event.id,
+          label: (
+            <>
+              {event.subject} {event.event.toLowerCase()} by <Person id={event.userId} name={event.user} />
+            </>
+          ),
+          at: event.timestamp,
+        }))
       }
     />
   );

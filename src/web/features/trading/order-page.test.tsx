@@ -63,6 +63,17 @@ describe('the order page', () => {
     );
     expect(screen.queryByRole('region', { name: 'Payment instructions' })).not.toBeInTheDocument();
 
+    // Who placed it, by name and role, with the id to copy (checked after the payment instructions, which show only while the order waits for its deposit).
+    const facts = screen.getByRole('table', { name: 'Order' });
+    await waitFor(() =>
+      expect(
+        within(facts)
+          .getByRole('row', { name: /^Created by/ })
+          .querySelector('td'),
+      ).toHaveTextContent(/^editor\s*Editor$/),
+    );
+    expect(within(facts).getByRole('button', { name: 'Copy creator id' })).toBeInTheDocument();
+
     const timeline = screen.getByRole('region', { name: 'Status timeline' });
     expect([...timeline.querySelectorAll('[data-status]')].map((item) => item.getAttribute('data-status'))).toEqual([
       'CREATED',

@@ -8,9 +8,10 @@ import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlem
 import { useSignedInUser } from '../../app/auth/use-session';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyIconButton } from '../../components/copyable-value';
+import { CopyableValue, CopyIconButton } from '../../components/copyable-value';
 import { type Fact, Facts } from '../../components/facts';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
@@ -175,6 +176,8 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
               order.customerInternalReferenceId && ['Your reference', order.customerInternalReferenceId],
               order.note && ['Note', order.note],
               ['Created', <UtcTime key="created" ms={Date.parse(order.createdAt)} />],
+              ['Created by', <Person key="creator" id={order.createdBy} />],
+              ['Creator id', <CopyableValue key="creator-id" value={order.createdBy} label="creator id" />],
               order.expiresAt && !final && ['Expires', <UtcTime key="expires" ms={Date.parse(order.expiresAt)} />],
               [
                 'Order ID',

@@ -9,6 +9,7 @@ import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
@@ -195,7 +196,8 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
             ['Asset', tx.assetId ?? '—'],
             ['Created', <UtcTime key="created" ms={tx.createdAt} />],
             ['Last change', <UtcTime key="updated" ms={tx.lastUpdated} />],
-            ['Created by', tx.createdBy],
+            ['Created by', <Person key="creator" id={tx.createdBy} />],
+            ['Creator id', <CopyableValue key="creator-id" value={tx.createdBy} label="creator id" />],
             ...(tx.note ? ([['Note', tx.note]] as [string, ReactNode][]) : []),
             ...(tx.externalTxId ? ([['External id', <CopyableValue key="ext" value={tx.externalTxId} label="external id" />]] as [string, ReactNode][]) : []),
             ...(tx.orderId ? ([['Trading order', <CopyableValue key="order" value={tx.orderId} label="order id" />]] as [string, ReactNode][]) : []),

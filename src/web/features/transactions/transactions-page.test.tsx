@@ -71,6 +71,16 @@ describe('TransactionsPage', () => {
     expect(await screen.findByText(txId)).toBeInTheDocument();
     const amounts = await screen.findByRole('table', { name: 'Amounts and fees' });
     expect(within(amounts).getByRole('row', { name: /^Requested/ })).toHaveTextContent('0.25 BTC');
+    // Who sent it, by name and role; the id is there to copy.
+    const details = screen.getByRole('table', { name: 'Details' });
+    await waitFor(() =>
+      expect(
+        within(details)
+          .getByRole('row', { name: /^Created by/ })
+          .querySelector('td'),
+      ).toHaveTextContent(/^editor\s*Editor$/),
+    );
+    expect(within(details).getByRole('button', { name: 'Copy creator id' })).toBeInTheDocument();
 
     const timeline = screen.getByRole('list', { name: 'Status timeline' });
     await waitFor(() => expect(within(timeline).getByText('Confirming')).toBeInTheDocument(), { timeout: 30_000 });
