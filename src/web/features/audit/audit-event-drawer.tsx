@@ -2,7 +2,7 @@ import { Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/cor
 import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
-import { isoUtc } from './utc-date-time';
+import { UtcTime } from '../../components/utc-time';
 
 type Values = Record<string, unknown>;
 
@@ -55,8 +55,12 @@ function EventDetail({ event }: { event: AuditLogData }) {
         <DataField label="What">
           {event.category} / {event.subject} / {event.event}
         </DataField>
-        <DataField label="When (UTC)">{isoUtc(event.timestamp)}</DataField>
-        <DataField label="Recorded (UTC)">{isoUtc(event.createdAt)}</DataField>
+        <DataField label="When">
+          <UtcTime ms={event.timestamp} />
+        </DataField>
+        <DataField label="Recorded">
+          <UtcTime ms={event.createdAt} />
+        </DataField>
         <DataField label="User">{event.user}</DataField>
         <DataField label="User ID">{event.userId}</DataField>
         <DataField label="Request ID">{event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}</DataField>
