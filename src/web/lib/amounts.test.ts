@@ -37,7 +37,7 @@ describe('amounts', () => {
     expect(formatPrice('0')).toBe('0');
   });
 
-  it("has no transaction amount while the service has not determined it, and groups one it has", () => {
+  it('has no transaction amount while the service has not determined it, and groups one it has', () => {
     expect(formatTransactionAmount(undefined)).toBeNull();
     expect(formatTransactionAmount('')).toBeNull();
     expect(formatTransactionAmount('-1')).toBeNull();

@@ -99,8 +99,8 @@ function QuoteDetails({ provider }: { provider: TradingProvider }) {
             </Text>
             {stale ? (
               <Text size="sm" c="var(--mantine-color-error)">
-                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {formatAmount(quote.baseAmount)} {quote.baseAssetId} for {quote.quoteAssetId}, not for the
-                order as it is now: get a new quote.
+                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {formatAmount(quote.baseAmount)} {quote.baseAssetId} for {quote.quoteAssetId},
+                not for the order as it is now: get a new quote.
               </Text>
             ) : (
               <QuoteValidity expiresAt={quote.expiresAt} />
