@@ -116,7 +116,7 @@ function UsdValue({ tx, asset }: { tx: TransactionWithTimeline; asset: Asset | u
       <Text span inherit fw={500}>
         {formatMoney(usd, 'USD')}
       </Text>{' '}
-      at the catalogue&apos;s price
+      at the catalogue’s price
     </Text>
   );
 }
