@@ -148,9 +148,28 @@ test('the home page has no serious accessibility problems, in light and dark and
   };
   await loaded();
   expect(await seriousViolations(page)).toEqual([]);
+  // A moment says how long ago it was, and shows the viewer's local time when it has the keyboard
+  // focus: checked with that tooltip open, in either scheme.
+  const moment = shell.main.getByRole('region', { name: 'Security events' }).locator('time').first().locator('..');
+  await expect(moment).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \((just now|\d+ (min|h|d) ago)\)$/);
+  await expect(moment).toHaveAttribute('tabindex', '0');
+  const localTime = page.getByRole('tooltip').filter({ hasText: /^Your local time: / });
+  // Reached with the keyboard (a tooltip opens on focus-visible, not on a focus a click gave).
+  const tabTo = async () => {
+    await moment.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(moment).toBeFocused();
+  };
+  await tabTo();
+  await expect(localTime).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo();
+  await expect(localTime).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });

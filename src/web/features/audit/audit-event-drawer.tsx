@@ -3,7 +3,7 @@ import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
 import { Person } from '../../components/person';
-import { isoUtc } from './utc-date-time';
+import { UtcTime } from '../../components/utc-time';
 
 type Values = Record<string, unknown>;
 
@@ -56,8 +56,12 @@ function EventDetail({ event }: { event: AuditLogData }) {
         <DataField label="What">
           {event.category} / {event.subject} / {event.event}
         </DataField>
-        <DataField label="When (UTC)">{isoUtc(event.timestamp)}</DataField>
-        <DataField label="Recorded (UTC)">{isoUtc(event.createdAt)}</DataField>
+        <DataField label="When">
+          <UtcTime ms={event.timestamp} />
+        </DataField>
+        <DataField label="Recorded">
+          <UtcTime ms={event.createdAt} />
+        </DataField>
         <DataField label="User">
           <Person id={event.userId} name={event.user} />
         </DataField>

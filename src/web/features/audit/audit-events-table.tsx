@@ -3,8 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
 import { Person } from '../../components/person';
+import { UtcTime } from '../../components/utc-time';
 import classes from './audit-events-table.module.css';
-import { isoUtc } from './utc-date-time';
 
 const ROW_HEIGHT = 56;
 const HEADER_HEIGHT = 40;
@@ -139,7 +139,7 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
               >
                 <Table.Td>
                   <Text size="sm" ff="monospace" truncate>
-                    <time dateTime={isoUtc(event.timestamp)}>{isoUtc(event.timestamp)}</time>
+                    <UtcTime ms={event.timestamp} focusable={false} />
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -11,6 +11,7 @@ import { UtcTime } from '../../components/utc-time';
 import { assetQueries } from './api';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
+import { formatPrice } from '../../lib/amounts';
 import { explorerLinks } from '../../lib/explorer-links';
 import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
 import { NoteEditor } from './note-editor';
@@ -74,7 +75,7 @@ function Price({ asset, canSet }: { asset: Asset; canSet: boolean }) {
       {price ? (
         <Text size="sm" data-testid="asset-price">
           <Text span ff="monospace" fw={600}>
-            {price.price} {price.currency}
+            {formatPrice(price.price)} {price.currency}
           </Text>{' '}
           per {asset.displaySymbol}, set <UtcTime ms={price.lastUpdateAt * 1000} />
         </Text>

@@ -1,6 +1,7 @@
 import { Anchor, Code, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { Asset, AssetSort, Blockchain } from '../../../contract/catalogue';
+import { formatPrice } from '../../lib/amounts';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
 import { ASSET_CLASS_LABELS, SCOPE_LABELS } from './labels';
@@ -98,7 +99,7 @@ export function AssetsTable({ assets, chains, sort, onSort, onOpen }: AssetsTabl
               <Table.Td>
                 {asset.price ? (
                   <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {asset.price.price} {asset.price.currency}
+                    {formatPrice(asset.price.price)} {asset.price.currency}
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed">

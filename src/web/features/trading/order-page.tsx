@@ -165,7 +165,7 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
               ['Execution', `${e.type ? EXECUTION_LABELS[e.type] : '—'} ${e.side === 'BUY' ? 'buy' : 'sell'}`],
               ['Amount', <Amount key="base" value={e.baseAmount || '0'} assetId={e.baseAssetId} />],
               e.quoteAmount && ['For', <Amount key="quote" value={e.quoteAmount} assetId={e.quoteAssetId} />],
-              e.price && ['Price', <Amount key="price" value={e.price} assetId={`${e.quoteAssetId} per ${e.baseAssetId}`} />],
+              e.price && ['Price', <Amount key="price" value={e.price} assetId={`${e.quoteAssetId} per ${e.baseAssetId}`} price />],
               e.limitPrice && ['Limit price', <Amount key="limit" value={e.limitPrice} assetId={e.quoteAssetId} />],
               s !== null && ['Settlement', SETTLEMENT_LABELS[s.type]],
               s !== null && s.type === 'DVP' && ['Pays from', accountText(s.sourceAccount)],

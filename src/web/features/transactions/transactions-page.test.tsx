@@ -71,6 +71,8 @@ describe('TransactionsPage', () => {
     expect(await screen.findByText(txId)).toBeInTheDocument();
     const amounts = await screen.findByRole('table', { name: 'Amounts and fees' });
     expect(within(amounts).getByRole('row', { name: /^Requested/ })).toHaveTextContent('0.25 BTC');
+    // The service gives no USD value; the catalogue's USD price does (the demo's BTC at 65,000).
+    await waitFor(() => expect(within(amounts).getByRole('row', { name: /^Value/ })).toHaveTextContent('16,250.00 USD at the catalogue’s price'));
     // Who sent it, by name and role; the id is there to copy.
     const details = screen.getByRole('table', { name: 'Details' });
     await waitFor(() =>
@@ -128,7 +130,7 @@ describe('TransactionsPage', () => {
     await user.click(screen.getByRole('link', { name: 'All transactions' }));
     const row = (await screen.findByRole('link', { name: `Open transaction ${txId}` })).closest('tr')!;
     expect(row).toHaveTextContent('Completed');
-    expect(row).toHaveTextContent('0.25 BTC');
+    await waitFor(() => expect(row).toHaveTextContent(/0\.25 BTC\s*16,250\.00 USD/));
   });
 
   it('filters the list by status in the address, and shows a failed transfer with its sub-status', { timeout: 90_000 }, async () => {

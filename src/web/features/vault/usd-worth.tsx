@@ -1,6 +1,6 @@
 import { Loader, Text, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '../../lib/amounts';
-import type { AccountWorth } from './usd-value';
+import type { AccountWorth } from '../../lib/usd-value';
 
 /** "—" where the catalogue has no USD price, said in words to a screen reader. */
 export function NoPrice() {

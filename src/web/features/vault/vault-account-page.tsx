@@ -10,14 +10,15 @@ import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { QrCode } from '../../components/qr-code';
 import { Section } from '../../components/section';
+import { TransactionAmount } from '../../components/transaction-amount';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
-import { formatAmount, formatAssetAmount, formatMoney, formatTransactionAmount } from '../../lib/amounts';
+import { formatAmount, formatAssetAmount, formatMoney } from '../../lib/amounts';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { vaultAccountQueries } from './api';
 import { NoPrice, UsdWorth } from './usd-worth';
-import { useAssetsByLegacyId } from './use-assets';
-import { accountWorth, usdValue } from './usd-value';
+import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
+import { accountWorth, usdValue } from '../../lib/usd-value';
 
 function Loading({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
@@ -137,6 +138,8 @@ const isThisAccount = (peer: PeerPath, accountId: string) => peer.type === 'VAUL
 function RecentTransactions({ accountId }: { accountId: string }) {
   const recent = useQuery(vaultAccountQueries.recentTransactions(accountId));
   const names = useVaultAccountNames();
+  // The same cached catalogue queries as the balances': a transfer's asset may no longer be held.
+  const { assets } = useAssetsByLegacyId((recent.data ?? []).flatMap((tx) => (tx.assetId ? [tx.assetId] : [])));
   if (recent.isPending) return <Loading label="Loading the recent transactions…" />;
   if (recent.isError) return <ErrorView title="The recent transactions could not be loaded" error={recent.error} onRetry={() => void recent.refetch()} />;
   if (recent.data.length === 0) return <Text size="sm">No transactions yet.</Text>;
@@ -158,7 +161,6 @@ function RecentTransactions({ accountId }: { accountId: string }) {
         <Table.Tbody>
           {recent.data.map((tx: TransactionDetails) => {
             const sent = isThisAccount(tx.source, accountId);
-            const amount = formatTransactionAmount(tx.amountInfo.amount) ?? formatTransactionAmount(tx.amountInfo.requestedAmount);
             return (
               <Table.Tr key={tx.id}>
                 <Table.Td>
@@ -174,10 +176,8 @@ function RecentTransactions({ accountId }: { accountId: string }) {
                 <Table.Td>
                   <Text size="sm">{sent ? 'Sent' : 'Received'}</Text>
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" fw={500}>
-                    {amount ?? '—'} {tx.assetId}
-                  </Text>
+                <Table.Td ta="right">
+                  <TransactionAmount tx={tx} asset={tx.assetId ? assets.get(tx.assetId) : undefined} />
                 </Table.Td>
                 <Table.Td>
                   <Counterparty peer={sent ? tx.destination : tx.source} names={names} />

@@ -11,8 +11,8 @@ import { vaultAccountPath } from '../../components/vault-account-link';
 import { useUrlState } from '../../lib/use-url-state';
 import { VAULT_PAGE_SIZE, vaultAccountQueries } from './api';
 import { UsdWorth } from './usd-worth';
-import { useAssetsByLegacyId } from './use-assets';
-import { type AccountWorth, accountWorth } from './usd-value';
+import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
+import { type AccountWorth, accountWorth } from '../../lib/usd-value';
 
 /** The name search lives in the address (`?name=`): an account's name is the workspace's, not a person's. */
 const readSearch = (search: URLSearchParams) => search.get('name') ?? '';

@@ -124,7 +124,8 @@ describe('VaultAccountPage', () => {
     const recent = await screen.findByRole('table', { name: 'Recent transactions' });
     const row = within(recent).getByRole('row', { name: new RegExp(`Open transaction ${txId}`) });
     expect(row).toHaveTextContent('Sent');
-    expect(row).toHaveTextContent('0.5 BTC');
+    // With its USD value at the catalogue's price.
+    await waitFor(() => expect(row).toHaveTextContent(/0\.5 BTC\s*32,500\.00 USD/));
     await user.click(within(row).getByRole('link', { name: 'Treasury (0)' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Treasury' })).toBeInTheDocument();
     const received = within(await screen.findByRole('table', { name: 'Recent transactions' })).getByRole('row', {

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import type { Asset } from '../../../contract/catalogue';
-import { assetQuery } from '../../lib/catalogue-queries';
+import type { Asset } from '../../contract/catalogue';
+import { assetQuery } from './catalogue-queries';
 
 /**
  * The catalogue's assets by legacy id (the id vault balances name them by), for their decimals

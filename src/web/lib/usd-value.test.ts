@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Asset } from '../../../contract/catalogue';
-import type { VaultAccount } from '../../../contract/vault';
+import type { Asset } from '../../contract/catalogue';
+import type { VaultAccount } from '../../contract/vault';
 import { accountWorth, usdValue } from './usd-value';
 
 const priced = (legacyId: string, currency: string, price: string) => ({ legacyId, price: { currency, price, lastUpdateAt: 0 } }) as Asset;

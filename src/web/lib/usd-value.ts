@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import type { Asset } from '../../../contract/catalogue';
-import { Dec } from '../../../contract/decimal';
-import type { VaultAccount } from '../../../contract/vault';
+import type { Asset } from '../../contract/catalogue';
+import { Dec } from '../../contract/decimal';
+import type { VaultAccount } from '../../contract/vault';
 
 /*
  * USD values from the catalogue's prices, in exact decimal arithmetic: amounts and prices are
