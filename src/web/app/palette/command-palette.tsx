@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../contract/roles';
 import { requestAction } from '../../lib/requested-action';
+import classes from './command-palette.module.css';
 import { actionsFor, sectionsFor } from '../navigation';
 import { type Found, usePaletteSearch } from './use-palette-search';
 
@@ -118,7 +119,16 @@ export default function CommandPalette({ role }: { role: Role }) {
   };
 
   return (
-    <Spotlight.Root store={paletteStore} query={query} onQueryChange={type} shortcut={null} scrollable maxHeight={440} title="Command palette">
+    <Spotlight.Root
+      store={paletteStore}
+      query={query}
+      onQueryChange={type}
+      shortcut={null}
+      scrollable
+      maxHeight={440}
+      title="Command palette"
+      classNames={{ header: classes.header }}
+    >
       <Input
         size="lg"
         classNames={{ input: Spotlight.classes.search }}
@@ -142,6 +152,7 @@ export default function CommandPalette({ role }: { role: Role }) {
             {group.entries.map((entry) => (
               <Spotlight.Action
                 key={entry.key}
+                className={classes.action}
                 // Spotlight.Action keeps `id` to itself; the search's aria-activedescendant names the option by it.
                 ref={(option) => option?.setAttribute('id', optionId(entry.position))}
                 role="option"
