@@ -1,4 +1,4 @@
-import { Button, Kbd } from '@mantine/core';
+import { Box, Button, Group, Kbd } from '@mantine/core';
 import { useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,18 +28,17 @@ export function PaletteLauncher({ role }: { role: Role }) {
 
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={
+      {/* Below the sm breakpoint only the icon shows: the header has no room for more at 390 px. */}
+      <Button variant="default" px={{ base: 'xs', sm: 'sm' }} aria-label="Search" aria-keyshortcuts="Control+K Meta+K" onClick={open}>
+        <Group gap={8} wrap="nowrap">
+          <IconSearch size={16} aria-hidden />
+          <Box component="span" visibleFrom="sm">
+            Search
+          </Box>
           <Kbd size="xs" visibleFrom="sm">
             {os === 'macos' || os === 'ios' ? '⌘ K' : 'Ctrl K'}
           </Kbd>
-        }
-        aria-keyshortcuts="Control+K Meta+K"
-        onClick={open}
-      >
-        Search
+        </Group>
       </Button>
       {Palette && <Palette role={role} />}
     </>
