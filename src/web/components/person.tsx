@@ -7,7 +7,8 @@ import { useSessionState } from '../lib/use-session-state';
 
 /** An API user's row in the API users list, the page that shows API users (console users have none). */
 export const apiUserAnchor = (id: string) => `api-user-${id}`;
-const apiUserHref = (id: string) => `/admin/api-users#${apiUserAnchor(id)}`;
+/** Where one API user is shown: its row in the API users list, which scrolls to and marks it. */
+export const apiUserHref = (id: string) => `/admin/api-users#${apiUserAnchor(id)}`;
 
 /**
  * Who did something, by name and role, wherever the console says so ("created by", an approval's

@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '../../../contract/role-labels';
 import { PRODUCT_NAME } from '../../components/page';
 import { session } from '../../lib/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { PaletteLauncher } from '../palette/palette-launcher';
 import { HelpMenu } from './help-menu';
 
 interface AppHeaderProps {
@@ -37,6 +38,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
         </Anchor>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <PaletteLauncher role={user.role} />
         <Stack gap={0} align="flex-end" visibleFrom="xs">
           <Text size="sm" fw={500} data-testid="signed-in-user">
             {user.name}

@@ -34,6 +34,11 @@ export const apiUserQueries = {
       queryFn: ({ signal }) => session.api.request('/v1/management/api_users', ApiUsersResponse, { signal }),
       select: (response) => response.users,
     }),
+  detail: (userId: string) =>
+    queryOptions({
+      queryKey: [...apiUserQueries.all, 'detail', userId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/management/api_users/${encodeURIComponent(userId)}`, ApiUser, { signal }),
+    }),
 };
 
 export const quorumQueries = {
