@@ -73,6 +73,8 @@ interface LocalWindow {
   /** When `known` was read back (performance.now()). */
   knownAt: number;
   unflushed: number;
+  /** Admitted in memory and on their way to the shared counter in the flush under way: like `unflushed`, not seen by the others yet. */
+  flushingCount: number;
   inFlight: number;
   flushing: Promise<void> | undefined;
   lastUsed: number;
@@ -81,8 +83,8 @@ interface LocalWindow {
 /**
  * The rate-limit counters of one process. The shared counter in the database stays the limit's
  * authority, but a request far from its limit is counted in memory and added to the database with
- * the others in one statement every FLUSH_MS (or as soon as a batch of 1% of the limit is
- * waiting): a request no longer writes to the database on its way in. Within one batch of the
+ * the others in one statement every FLUSH_MS (or as soon as half a batch, a batch being 1% of the
+ * limit, is waiting): a request no longer writes to the database on its way in. Within one batch of the
  * limit, and for a caller whose shared count this process has not read in the last KNOWN_FRESH_MS,
  * each request
  * increments the shared counter itself and reads the result, as before, so one instance alone
@@ -105,14 +107,20 @@ export class SharedRateCounters {
     const start = windowOf(now).start;
     const key = `${category} ${caller} ${start.getTime()}`;
     let w = this.windows.get(key);
-    if (!w) this.windows.set(key, (w = { caller, category, start, known: undefined, knownAt: 0, unflushed: 0, inFlight: 0, flushing: undefined, lastUsed: 0 }));
+    if (!w)
+      this.windows.set(
+        key,
+        (w = { caller, category, start, known: undefined, knownAt: 0, unflushed: 0, flushingCount: 0, inFlight: 0, flushing: undefined, lastUsed: 0 }),
+      );
     w.lastUsed = performance.now();
     const batch = Math.ceil(limit / 100);
     const seen = (w.known ?? 0) + w.inFlight + w.unflushed;
     const fresh = w.known !== undefined && w.lastUsed - w.knownAt <= KNOWN_FRESH_MS;
-    if (fresh && w.unflushed < batch && seen + 1 <= limit - batch) {
+    // At most one batch admitted here and not yet in the shared counter, counting a flush under way.
+    if (fresh && w.unflushed + w.flushingCount < batch && seen + 1 <= limit - batch) {
       w.unflushed++;
-      if (w.unflushed >= batch) void this.flush(w);
+      // Flushed at half a batch, so that the other half can be admitted while that flush is under way.
+      if (w.unflushed >= Math.ceil(batch / 2)) void this.flush(w);
       this.schedule();
       return seen + 1;
     }
@@ -134,6 +142,7 @@ export class SharedRateCounters {
     if (w.flushing || w.unflushed === 0) return w.flushing ?? Promise.resolve();
     const adding = w.unflushed;
     w.unflushed = 0;
+    w.flushingCount = adding;
     w.inFlight += adding;
     w.flushing = addToCounters(this.db, [{ caller: w.caller, category: w.category, windowStart: w.start, count: adding }])
       .then(
@@ -150,6 +159,7 @@ export class SharedRateCounters {
       )
       .finally(() => {
         w.inFlight -= adding;
+        w.flushingCount = 0;
         w.flushing = undefined;
       });
     return w.flushing;
