@@ -114,6 +114,9 @@ export const OPERATIONS = {
   // Console home (extension): any role; each part of the answer is left out (null) for a role
   // that may not read it, by the entries above.
   getHomeSummary: op('any', 'query'),
+  // Live updates (extension): any role; each notice reaches only the roles that may perform the read
+  // operation of its kind (LIVE_READS in server/features/live).
+  streamEvents: op('any', 'query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;
