@@ -218,7 +218,8 @@ function check(operation: Operation, status: number, body: string, contentType: 
   if (status >= 500) problems.push(`answered ${status}`);
   const documented = operation.responses[String(status)];
   if (!documented) return [...problems, `status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`];
-  if (contentType?.startsWith('text/event-stream')) return documented.content?.['text/event-stream'] ? problems : [...problems, `status ${status} came as an event stream it does not document`];
+  if (contentType?.startsWith('text/event-stream'))
+    return documented.content?.['text/event-stream'] ? problems : [...problems, `status ${status} came as an event stream it does not document`];
   const schema = documented.content?.['application/json']?.schema;
   if (!schema) return body === '' ? problems : [...problems, `status ${status} documents no body but one came: ${body.slice(0, 200)}`];
   if (!contentType?.startsWith('application/json')) return [...problems, `status ${status} came as ${contentType ?? 'no content type'}, not JSON`];

@@ -90,7 +90,8 @@ class Connection implements LiveListener {
 export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.streamEvents, middleware: guard(deps, 'streamEvents') }, async (c) => {
     const lastEventId = c.req.valid('header')['last-event-id'];
-    if (lastEventId !== undefined && !LIVE_CURSOR.test(lastEventId)) throw badRequest('Last-Event-ID: expected an id this stream sent, <transaction>.<sequence>');
+    if (lastEventId !== undefined && !LIVE_CURSOR.test(lastEventId))
+      throw badRequest('Last-Event-ID: expected an id this stream sent, <transaction>.<sequence>');
     const principal = c.get('principal');
     const endsAt = tokenExpiry(c.req.header('Authorization'), deps.now().getTime());
     const hub = liveHub(deps.db, deps.logger);

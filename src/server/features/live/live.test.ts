@@ -75,7 +75,9 @@ class StreamReader {
 type App = ReturnType<typeof buildApp>;
 
 async function open(app: App, token: string, lastEventId?: string) {
-  const res = await app.request('/v1/events/stream', { headers: { Authorization: `Bearer ${token}`, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) } });
+  const res = await app.request('/v1/events/stream', {
+    headers: { Authorization: `Bearer ${token}`, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   return new StreamReader(res);
