@@ -8,4 +8,3 @@ export const LiveNotice = z.object({
   status: z.string().optional().meta({ description: 'Its new status, where it has one.' }),
   at: z.string().meta({ description: 'When the change was written (ISO 8601).' }),
 }) satisfies z.ZodType<LiveNoticeBody>;
-export type LiveNotice = z.infer<typeof LiveNotice>;

@@ -11,7 +11,7 @@ import type { Session } from './session';
  * its kind, so what is on screen refetches at once; the pages poll only while the stream is down.
  */
 
-export type LiveStatus = 'connecting' | 'live' | 'down';
+type LiveStatus = 'connecting' | 'live' | 'down';
 
 /** What each kind of notice makes stale: its area's root, the home's glances at it, and balances a final transaction moved. */
 const STALE: Record<LiveKind, readonly QueryKey[]> = {

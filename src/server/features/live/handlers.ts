@@ -11,7 +11,7 @@ import { ACCESS_TOKEN_TTL_MS } from '../auth/tokens';
 import { liveHub, type LiveEvent, type LiveListener } from './hub';
 
 /** The read operation a role must be allowed to see a kind of notice: a stream tells no role more than its lists would. */
-export const LIVE_READS: Record<LiveKind, OperationId> = {
+const LIVE_READS: Record<LiveKind, OperationId> = {
   transaction: 'listTransactions',
   order: 'listOrders',
   approval: 'listApprovalRequests',
@@ -20,7 +20,7 @@ export const LIVE_READS: Record<LiveKind, OperationId> = {
   screening: 'getScreeningConfiguration',
 };
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** Notices waiting for a client that does not read; past this the stream ends and the client resumes with Last-Event-ID. */
 const MAX_QUEUED = 1_000;
 

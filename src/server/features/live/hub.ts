@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
 
 /** How long notices are kept for a stream that reconnects; past it, the stream says `reset`. */
-export const WINDOW_MS = 5 * 60_000;
+const WINDOW_MS = 5 * 60_000;
 /**
  * A reconnection resumes only from a position this much younger than the window: a notice's `at` is
  * its transaction's start, so a long transaction's notice can sort after a younger one and be pruned
@@ -74,7 +74,7 @@ const after = (cursor: string) => {
  * It reads when the database notice of a write arrives (any instance's write: LISTEN/NOTIFY on
  * PostgreSQL, PGlite's in-process equivalent), when listening (re)starts, and every 5 s regardless.
  */
-export class LiveHub {
+class LiveHub {
   private cursor = '0.0';
   private readonly listeners = new Set<LiveListener>();
   private started: Promise<void> | undefined;

@@ -3,7 +3,7 @@ import type { LiveKind } from '../../../contract/live-events';
 import type { Db } from '../../db/client';
 import { CHANNELS, noticeExpression } from '../../db/notify';
 
-export interface Change {
+interface Change {
   workspaceId: string;
   kind: LiveKind;
   id: string;
