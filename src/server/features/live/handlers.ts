@@ -74,7 +74,7 @@ class Connection implements LiveListener {
   }
 
   private send(event: LiveEvent) {
-    this.write(() => this.stream.writeSSE({ event: LIVE_EVENTS.notice, id: event.cursor, data: JSON.stringify(event.notice) }));
+    this.write(() => this.stream.write(event.frame));
   }
 
   write(what: () => Promise<unknown>) {

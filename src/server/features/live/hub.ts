@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LIVE_CURSOR, type LiveKind, type LiveNoticeBody } from '../../../contract/live-events';
+import { LIVE_CURSOR, LIVE_EVENTS, type LiveKind, type LiveNoticeBody } from '../../../contract/live-events';
 import { noticesOf, type Db } from '../../db/client';
 import { CHANNELS } from '../../db/notify';
 import { queryRows } from '../../db/rows';
@@ -26,6 +26,8 @@ export interface LiveEvent {
   cursor: string;
   workspaceId: string;
   notice: LiveNoticeBody;
+  /** The event as sent, formatted once for every stream that gets it. */
+  frame: string;
 }
 
 /** One open stream, as the hub sees it. */
@@ -51,11 +53,11 @@ const position = (cursor: string) => {
   return { tx: tx!, id: id! };
 };
 
-const toEvent = (row: Row): LiveEvent => ({
-  cursor: `${row.tx}.${row.id}`,
-  workspaceId: row.workspace_id,
-  notice: { kind: row.kind, id: row.object_id, ...(row.status === null ? {} : { status: row.status }), at: new Date(Number(row.at_ms)).toISOString() },
-});
+const toEvent = (row: Row): LiveEvent => {
+  const cursor = `${row.tx}.${row.id}`;
+  const notice = { kind: row.kind, id: row.object_id, ...(row.status === null ? {} : { status: row.status }), at: new Date(Number(row.at_ms)).toISOString() };
+  return { cursor, workspaceId: row.workspace_id, notice, frame: `event: ${LIVE_EVENTS.notice}\ndata: ${JSON.stringify(notice)}\nid: ${cursor}\n\n` };
+};
 
 const COLUMNS = sql`id::text as id, tx::text as tx, workspace_id, kind, object_id, status, extract(epoch from at) * 1000 as at_ms`;
 const after = (cursor: string) => {
