@@ -4,6 +4,7 @@ import { noticesOf, type Db } from '../../db/client';
 import { CHANNELS } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
+import { liveEvents } from './schema';
 
 /** How long notices are kept for a stream that reconnects; past it, the stream says `reset`. */
 const WINDOW_MS = 5 * 60_000;
@@ -202,7 +203,7 @@ class LiveHub {
   private async prune() {
     if (this.closed) return;
     try {
-      await this.db.execute(sql`delete from live_events where at < now() - make_interval(secs => ${WINDOW_MS / 1000})`);
+      await this.db.delete(liveEvents).where(sql`${liveEvents.at} < now() - make_interval(secs => ${WINDOW_MS / 1000})`);
     } catch (err) {
       this.logger.error({ err }, 'live updates could not prune old notices');
     }
