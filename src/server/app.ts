@@ -10,6 +10,7 @@ import { registerCatalogue } from './features/catalogue/handlers';
 import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
 import { registerHome } from './features/home/handlers';
+import { registerLive } from './features/live/handlers';
 import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { registerVault } from './features/vault/handlers';
@@ -95,6 +96,7 @@ export function createApp(
   registerTransactions(app, deps);
   registerWebhooks(app, deps);
   registerHome(app, deps);
+  registerLive(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API user id.' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiJwt', {

@@ -7,7 +7,10 @@ import { jsonResponse, noSession, sessionFor } from '../test/service';
 /** Boots the real routes against a fake service; the session is module state, so each test gets a fresh copy. */
 async function boot(path: string, service: (path: string) => Response) {
   vi.resetModules();
-  const fetch = vi.fn(async (input: RequestInfo | URL) => service(String(input)));
+  // The shell opens the live stream; these tests are about routes, so the stream is down (a 401 there would end the session).
+  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/v1/events/stream' ? jsonResponse(503, { message: 'No live updates in this test', code: 503 }) : service(String(input)),
+  );
   vi.stubGlobal('fetch', fetch);
   const { routes } = await import('./router');
   const { TestProviders } = await import('../test/render');

@@ -4,6 +4,7 @@ import { AuditChainVerification, AuditLogsResponse } from '../../contract/audit'
 import { HomeSummary } from '../../contract/home';
 import { OrdersResponse } from '../../contract/trading';
 import { TransactionsResponse } from '../../contract/transactions';
+import { homeKeys } from './query-keys';
 import { session } from './session';
 
 /*
@@ -34,7 +35,7 @@ export function recentRange(now: number, days: number): HomeRange {
   return { startTime: endTime - days * DAY_MS, endTime };
 }
 
-const HOME = ['home'] as const;
+const HOME = homeKeys.all;
 
 /** A page of the audit log filtered by `filters` (the API's own parameters), newest first. */
 const auditSearch = (range: HomeRange, filters: [string, string][]) =>
@@ -44,23 +45,23 @@ export const homeQueries = {
   all: HOME,
   summary: () =>
     queryOptions({
-      queryKey: [...HOME, 'summary'] as const,
+      queryKey: homeKeys.summary,
       queryFn: ({ signal }) => session.api.request('/v1/console/home', HomeSummary, { signal }),
     }),
   recentOrders: () =>
     queryOptions({
-      queryKey: [...HOME, 'orders'] as const,
+      queryKey: homeKeys.orders,
       queryFn: ({ signal }) => session.api.request(`/v1/trading/orders?pageSize=${RECENT_ROWS}&order=DESC`, OrdersResponse, { signal }),
     }),
   recentTransfers: () =>
     queryOptions({
-      queryKey: [...HOME, 'transfers'] as const,
+      queryKey: homeKeys.transfers,
       queryFn: ({ signal }) => session.api.request(`/v1/transactions?limit=${RECENT_ROWS}&sort=DESC`, TransactionsResponse, { signal }),
     }),
   /** Decided approval requests: changes to the quorum and new API users, for those who cannot read the audit log. */
   decidedApprovals: () =>
     queryOptions({
-      queryKey: [...HOME, 'decided-approvals'] as const,
+      queryKey: homeKeys.decidedApprovals,
       queryFn: ({ signal }) => session.api.request(`/v1/approval_requests?status=DECIDED&pageSize=${RECENT_ROWS}`, ApprovalList, { signal }),
     }),
   /** The newest events of the audit log in `range` matching `filters` (e.g. [['category', 'Security']]). */

@@ -40,3 +40,46 @@ export const transactionKeys = {
 export const peopleKeys = {
   all: ['people'] as const,
 };
+
+/*
+ * The roots of the areas the live stream tells about (lib/live.ts): each notice invalidates its
+ * kind's root, so every view of what changed refetches (only what is on screen fetches at once).
+ */
+
+/** Trading: providers and orders; an order's notice invalidates `orders`. */
+export const tradingKeys = {
+  all: ['trading'] as const,
+  providers: ['trading', 'providers'] as const,
+  orders: ['trading', 'orders'] as const,
+};
+
+/** Administration: API users, the quorum and approval requests (a decision can change all three). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  apiUsers: ['admin', 'api-users'] as const,
+  quorum: ['admin', 'quorum'] as const,
+  approvals: ['admin', 'approvals'] as const,
+};
+
+/** Webhooks and their notifications. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+};
+
+/** Compliance: the Travel Rule integration, its messages, VASPs and the screening configuration. */
+export const complianceKeys = {
+  all: ['compliance'] as const,
+  integration: ['compliance', 'integration'] as const,
+  travelRuleMessages: ['compliance', 'trm'] as const,
+  vasps: ['compliance', 'vasps'] as const,
+  screening: ['compliance', 'screening'] as const,
+};
+
+/** The home's glances at other areas, under its own keys. */
+export const homeKeys = {
+  all: ['home'] as const,
+  summary: ['home', 'summary'] as const,
+  orders: ['home', 'orders'] as const,
+  transfers: ['home', 'transfers'] as const,
+  decidedApprovals: ['home', 'decided-approvals'] as const,
+};

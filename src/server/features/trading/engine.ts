@@ -14,6 +14,7 @@ import * as vaults from '../vault/store';
 import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';
 import { tradingOrders } from './schema';
+import { recordChange } from '../live/record';
 import * as store from './store';
 import type { OrderRow } from './store';
 import type { SettlementPlan } from './view';
@@ -64,6 +65,7 @@ async function moveTo(db: Db, row: OrderRow, status: OrderStatus, now: Date, pat
   if (!mayMoveOrder(row.status as OrderStatus, status)) throw new Error(`Order ${row.id} cannot move from ${row.status} to ${status}`);
   const timeline = [...(row.timeline as { status: string; at: string }[]), { status, at: now.toISOString() }];
   await store.updateOrder(db, row.id, { ...patch, status, timeline, updatedAt: now });
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'order', id: row.id, status });
 }
 
 async function setStatus(db: Db, row: OrderRow, status: OrderStatus, now: Date, patch: Partial<OrderRow>, detail: Record<string, unknown> = {}) {
@@ -253,6 +255,8 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
               : s,
         );
         await store.updateOrder(db, row.id, { executionSteps: next, updatedAt: now, nextStepAt: new Date(now.getTime() + STEP_MS) });
+        // A step moved on without a new status: the order's page shows the steps.
+        await recordChange(db, { workspaceId: row.workspaceId, kind: 'order', id: row.id, status: row.status });
         return;
       }
       // Settlement: the source pays, the destination receives, in this one transaction.

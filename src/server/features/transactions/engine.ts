@@ -11,6 +11,7 @@ import { enqueueEvent } from '../webhooks/outbox';
 import { simulatedNetworkFee } from '../vault/chain-sim';
 import { transactions } from './schema';
 import { announce, TX_STEP_MS } from './service';
+import { recordChange } from '../live/record';
 import * as store from './store';
 import type { TimelineEntry, TransactionRow } from './view';
 
@@ -75,6 +76,7 @@ async function move(
     nextStepAt: final ? null : (patch.nextStepAt ?? new Date(now.getTime() + TX_STEP_MS)),
   };
   await store.updateTransaction(db, row.id, { ...patch, status, subStatus, timeline, updatedAt: now, nextStepAt: next.nextStepAt });
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status });
   await announce(db, next, ['transaction.status.updated', ...extraEvents], now);
   if (final) {
     await appendAudit(

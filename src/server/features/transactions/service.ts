@@ -6,6 +6,7 @@ import { CHANNELS, notify } from '../../db/notify';
 import { enqueueEvent } from '../webhooks/outbox';
 import { type ChainAsset, vaultAddress } from '../vault/chain-asset';
 import { simulatedAddress, simulatedTxHash } from '../vault/chain-sim';
+import { recordChange } from '../live/record';
 import * as store from './store';
 import { forPayload, toDetails, type TimelineEntry, type TransactionRow } from './view';
 
@@ -76,6 +77,7 @@ export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise
     nextStepAt: new Date(now.getTime() + TX_STEP_MS),
   });
   await notify(db, CHANNELS.transactions);
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status: row.status });
   await announce(db, row, ['transaction.created'], now);
   return row;
 }

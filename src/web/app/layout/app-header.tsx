@@ -9,6 +9,7 @@ import { session } from '../../lib/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { PaletteLauncher } from '../palette/palette-launcher';
 import { HelpMenu } from './help-menu';
+import { LiveIndicator } from './live-indicator';
 
 interface AppHeaderProps {
   user: SessionUser;
@@ -47,6 +48,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
             {ROLE_LABELS[user.role]} · {user.workspaceName}
           </Text>
         </Stack>
+        <LiveIndicator />
         <HelpMenu />
         <ColorSchemeToggle />
         <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>

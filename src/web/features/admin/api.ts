@@ -15,7 +15,8 @@ import {
   PairingTokenResponse,
 } from '../../../contract/admin';
 import type { FormMutationOptions } from '../../lib/form-mutation';
-import { peopleKeys } from '../../lib/query-keys';
+import { whileStreamDown } from '../../lib/live';
+import { adminKeys, peopleKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -23,11 +24,11 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
  * Every query of this area sits under one root: a decision can create an API user or change the
  * quorum, so after one the whole area is invalidated (only what is on screen refetches).
  */
-const ADMIN = ['admin'] as const;
+const ADMIN = adminKeys.all;
 
 /** Query keys of the API users, nested so that invalidating `all` refreshes every view of them. */
 export const apiUserQueries = {
-  all: [...ADMIN, 'api-users'] as const,
+  all: adminKeys.apiUsers,
   list: () =>
     queryOptions({
       queryKey: [...apiUserQueries.all, 'list'] as const,
@@ -42,7 +43,7 @@ export const apiUserQueries = {
 };
 
 export const quorumQueries = {
-  all: [...ADMIN, 'quorum'] as const,
+  all: adminKeys.quorum,
   state: () =>
     queryOptions({
       queryKey: [...quorumQueries.all, 'state'] as const,
@@ -59,7 +60,7 @@ export type ApprovalListStatus = NonNullable<z.input<typeof ApprovalListQuery>['
 export const APPROVALS_POLL_MS = 15_000;
 
 export const approvalQueries = {
-  all: [...ADMIN, 'approvals'] as const,
+  all: adminKeys.approvals,
   /** Newest first, a page at a time; the service's cursor leads to the next page. */
   list: (status: ApprovalListStatus) =>
     infiniteQueryOptions({
@@ -83,7 +84,7 @@ export const approvalQueries = {
       queryKey: [...approvalQueries.all, 'pending-count'] as const,
       queryFn: ({ signal }) => session.api.request('/v1/approval_requests?status=PENDING&pageSize=1', ApprovalList, { signal }),
       select: (page) => page.pendingCount,
-      refetchInterval: APPROVALS_POLL_MS,
+      refetchInterval: () => whileStreamDown(APPROVALS_POLL_MS),
     }),
 };
 

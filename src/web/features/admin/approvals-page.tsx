@@ -10,6 +10,7 @@ import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
+import { whileStreamDown } from '../../lib/live';
 import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS, useRefreshWhenDecided } from './api';
 import { ApprovalCard, type Viewer } from './approval-card';
 import { approvalsCount, STATUS_BADGES } from './approval-labels';
@@ -78,9 +79,9 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
 /** One list of requests, newest first, with "Load more" while the service has older ones. */
 function ApprovalSection({ status, viewer }: { status: ApprovalListStatus; viewer: Viewer }) {
   const headingId = useId();
-  // Polled: another admin's decision moves a request from one list to the other, and the
-  // requester's Cancel must go with it rather than fail with a 409 on the next click.
-  const list = useInfiniteQuery({ ...approvalQueries.list(status), refetchInterval: APPROVALS_POLL_MS });
+  // Followed (the live stream, or polling while it is down): another admin's decision moves a request
+  // from one list to the other, and the requester's Cancel must go with it rather than fail with a 409 on the next click.
+  const list = useInfiniteQuery({ ...approvalQueries.list(status), refetchInterval: () => whileStreamDown(APPROVALS_POLL_MS) });
   const text = SECTIONS[status];
   const requests = list.data?.pages.flatMap((page) => page.data) ?? [];
   const ids = useMemo(

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateTransactionRequest, CreateTransactionResponse, TransactionsResponse, TransactionWithTimeline } from '../../../contract/transactions';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { whileStreamDown } from '../../lib/live';
 import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -23,15 +24,16 @@ export const transactionQueries = {
       queryFn: ({ pageParam, signal }) => session.api.requestPage(`/v1/transactions?${toListQuery(view, pageParam)}`, TransactionsResponse, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
-      // While any transaction on screen is still moving, the list follows it.
-      refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false),
+      // While any transaction on screen is still moving, the list follows it: by the live stream, or by polling while that is down.
+      refetchInterval: (query) =>
+        whileStreamDown(query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false),
     }),
   detail: (txId: string) =>
     queryOptions({
       queryKey: [...TRANSACTIONS, 'detail', txId] as const,
       queryFn: ({ signal }) => session.api.request(`/v1/transactions/${encodeURIComponent(txId)}`, TransactionWithTimeline, { signal }),
       // Followed until it reaches a final status; after that it no longer changes.
-      refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
+      refetchInterval: (query) => whileStreamDown(query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
     }),
 };
 
