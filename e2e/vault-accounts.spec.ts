@@ -55,7 +55,7 @@ test('a trader finds a vault account by name and reads its balances, deposit add
 
   // The search is kept in the address, so the list can be shared and the back button undoes it.
   await page.getByRole('textbox', { name: 'Name starts with' }).fill('cold');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/vault\/accounts\?name=cold$/);
   await expect(accounts.getByRole('row')).toHaveCount(2);
   await accounts.getByRole('link', { name: 'Cold storage' }).click();

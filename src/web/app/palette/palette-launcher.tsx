@@ -29,7 +29,7 @@ export function PaletteLauncher({ role }: { role: Role }) {
   return (
     <>
       {/* Below the sm breakpoint only the icon shows: the header has no room for more at 390 px. */}
-      <Button variant="default" px={{ base: 'xs', sm: 'sm' }} aria-label="Search" aria-keyshortcuts="Control+K Meta+K" onClick={open}>
+      <Button variant="default" px={{ base: 'xs', sm: 'sm' }} aria-label="Search the console" aria-keyshortcuts="Control+K Meta+K" onClick={open}>
         <Group gap={8} wrap="nowrap">
           <IconSearch size={16} aria-hidden />
           <Box component="span" visibleFrom="sm">
