@@ -4,18 +4,19 @@ import { noticesOf, type Db } from '../../db/client';
 import { CHANNELS } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
-import { liveEvents } from './schema';
 
-/** How long notices are kept for a stream that reconnects; past it, the stream says `reset`. */
-const WINDOW_MS = 5 * 60_000;
+/**
+ * How long notices are kept for a stream that reconnects; past it, the stream says `reset`. The
+ * housekeeping worker deletes older ones on every instance, whether or not it holds a stream: every
+ * change writes a notice.
+ */
+export const WINDOW_MS = 5 * 60_000;
 /**
  * A reconnection resumes only from a position this much younger than the window: a notice's `at` is
  * its transaction's start, so a long transaction's notice can sort after a younger one and be pruned
  * before it; the margin keeps a resumed stream from missing one that way.
  */
 const RESUME_MARGIN_MS = 60_000;
-/** How often each instance deletes notices older than the window. */
-const PRUNE_EVERY_MS = 60_000;
 /** The hub reads by itself this often, in case a database notice was lost (they are wake-up calls). */
 const SAFETY_POLL_MS = 5_000;
 /** How soon the hub looks again when a notice waits behind a transaction that is still running. */
@@ -105,8 +106,6 @@ class LiveHub {
       this.unsubscribe = noticesOf(this.db).subscribe(CHANNELS.live, { notice: () => this.pull(), catchUp: () => this.pull() });
       const every = (ms: number, run: () => void) => this.timers.push(setInterval(run, ms).unref());
       every(SAFETY_POLL_MS, () => this.pull());
-      every(PRUNE_EVERY_MS, () => void this.prune());
-      void this.prune();
     })().catch((error: unknown) => {
       // The next stream tries again (this one answers 500).
       this.started = undefined;
@@ -197,15 +196,6 @@ class LiveHub {
         return;
       }
       if (rows.length < BATCH) return;
-    }
-  }
-
-  private async prune() {
-    if (this.closed) return;
-    try {
-      await this.db.delete(liveEvents).where(sql`${liveEvents.at} < now() - make_interval(secs => ${WINDOW_MS / 1000})`);
-    } catch (err) {
-      this.logger.error({ err }, 'live updates could not prune old notices');
     }
   }
 

@@ -5,7 +5,10 @@ import { openDatabase, type Database } from '../../db/client';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce, STEP_MS } from '../trading/engine';
-import { closeLiveHub } from './hub';
+import { eq } from 'drizzle-orm';
+import { purgeExpired } from '../../workers/housekeeping';
+import { closeLiveHub, WINDOW_MS } from './hub';
+import { liveEvents } from './schema';
 import { recordChange } from './record';
 
 interface Received {
@@ -252,5 +255,13 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     await stream.until(() => ids().length === 2);
     expect(ids()).toEqual(['older', 'younger']);
     await stream.close();
+  });
+  it('keeps notices for the window and no longer: every instance’s housekeeping deletes older ones', async () => {
+    await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id: 'to-prune', status: 'SUBMITTED' });
+    const kept = async () => (await ctx.deps.db.select().from(liveEvents).where(eq(liveEvents.objectId, 'to-prune'))).length;
+    await purgeExpired(ctx.deps.db, new Date());
+    expect(await kept()).toBe(1);
+    await purgeExpired(ctx.deps.db, new Date(Date.now() + WINDOW_MS + 60_000));
+    expect(await kept()).toBe(0);
   });
 });
