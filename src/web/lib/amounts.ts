@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { Asset } from '../../contract/catalogue';
 import { Dec } from '../../contract/decimal';
 
 // Amounts are decimal strings end to end. Intl formats such a string itself (an
@@ -19,6 +20,10 @@ export function formatAmount(amount: string): string {
 export function formatAssetAmount(amount: string, decimals: number): string {
   return formatAmount(new Dec(amount).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toFixed());
 }
+
+/** An amount of `asset` to its decimals, or as sent while the catalogue does not know the asset. */
+export const formatAmountOf = (amount: string, asset: Asset | undefined): string =>
+  asset ? formatAssetAmount(amount, asset.onchain.decimals) : formatAmount(amount);
 
 /** How many significant digits a price keeps: enough to tell two quotes apart, not an 18-digit tail. */
 const PRICE_SIGNIFICANT_DIGITS = 6;
@@ -59,3 +64,10 @@ export function formatTransactionAmount(amount: string | undefined, decimals?: n
   if (!isDetermined(amount)) return null;
   return decimals === undefined ? formatAmount(amount) : formatAssetAmount(amount, decimals);
 }
+
+/**
+ * What a transaction moves, as a list shows it: the amount moved once determined, before that the
+ * one requested; undefined while neither is known.
+ */
+export const shownAmount = (amountInfo: { amount?: string; requestedAmount?: string }): string | undefined =>
+  [amountInfo.amount, amountInfo.requestedAmount].find(isDetermined);

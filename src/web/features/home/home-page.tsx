@@ -3,7 +3,9 @@ import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Asset } from '../../../contract/catalogue';
 import type { HomeSummary } from '../../../contract/home';
+import type { TransactionDetails } from '../../../contract/transactions';
 import { mayPerform, type OperationId } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
@@ -14,7 +16,8 @@ import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount, formatMoney } from '../../lib/amounts';
+import { formatAmount, formatAmountOf, formatMoney, shownAmount } from '../../lib/amounts';
+import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { auditLogPath, homeQueries, recentRange, type HomeRange } from '../../lib/home-queries';
 
 /** The lists behind the tiles, in the parameters each list page reads from its address. */
@@ -136,6 +139,8 @@ function Waiting({ summary, role }: { summary: HomeSummary; role: Role }) {
 }
 
 function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']> }) {
+  // The catalogue's assets give each total its asset's decimals.
+  const { assets } = useAssetsByLegacyId(balances.assets.map((asset) => asset.assetId));
   return (
     <Section title="Balances">
       <Group justify="space-between" align="baseline">
@@ -182,7 +187,7 @@ function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']>
                       {asset.symbol ?? asset.assetId}
                     </Anchor>
                   </Table.Th>
-                  <Table.Td ta="right">{formatAmount(asset.total)}</Table.Td>
+                  <Table.Td ta="right">{formatAmountOf(asset.total, assets.get(asset.assetId))}</Table.Td>
                   <Table.Td ta="right">{asset.usdValue === null ? 'No price' : formatMoney(asset.usdValue, 'USD')}</Table.Td>
                 </Table.Tr>
               ))}
@@ -262,8 +267,15 @@ function RecentOrders() {
   );
 }
 
+/** "0.25 BTC: completed", to the asset's decimals; a transfer whose amount is not known yet says so. */
+function transferLabel(tx: TransactionDetails, asset: Asset | undefined): string {
+  const amount = shownAmount(tx.amountInfo);
+  return `${amount === undefined ? 'Amount not determined yet' : formatAmountOf(amount, asset)} ${tx.assetId ?? ''}: ${words(tx.status).toLowerCase()}`;
+}
+
 function RecentTransfers() {
   const query = useQuery(homeQueries.recentTransfers());
+  const { assets } = useAssetsByLegacyId((query.data ?? []).flatMap((tx) => (tx.assetId ? [tx.assetId] : [])));
   return (
     <RecentList
       title="Recent transfers"
@@ -276,7 +288,7 @@ function RecentTransfers() {
           key: tx.id,
           label: (
             <Anchor component={Link} to={`/transactions/${encodeURIComponent(tx.id)}`} inherit>
-              {`${formatAmount(tx.amountInfo.amount)} ${tx.assetId ?? ''}: ${words(tx.status).toLowerCase()}`}
+              {transferLabel(tx, tx.assetId ? assets.get(tx.assetId) : undefined)}
             </Anchor>
           ),
           at: tx.createdAt,

@@ -13,7 +13,7 @@ import { Section } from '../../components/section';
 import { TransactionAmount } from '../../components/transaction-amount';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
-import { formatAmount, formatAssetAmount, formatMoney } from '../../lib/amounts';
+import { formatAmountOf, formatMoney } from '../../lib/amounts';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { vaultAccountQueries } from './api';
 import { NoPrice, UsdWorth } from './usd-worth';
@@ -32,7 +32,6 @@ function Loading({ label, rows = 3 }: { label: string; rows?: number }) {
 }
 
 /** An amount of `asset` to its own decimals; as the service sent it while the catalogue's asset is not known. */
-const amountOf = (amount: string, asset: Asset | undefined) => (asset ? formatAssetAmount(amount, asset.onchain.decimals) : formatAmount(amount));
 
 function Balances({ account, assets, pending }: { account: VaultAccount; assets: ReadonlyMap<string, Asset>; pending: boolean }) {
   if (pending) return <Loading label="Loading the balances…" />;
@@ -79,7 +78,7 @@ function Balances({ account, assets, pending }: { account: VaultAccount; assets:
                 </Table.Th>
                 {[holding.total, holding.available, holding.pending, holding.lockedAmount].map((amount, column) => (
                   <Table.Td key={column} ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {amountOf(amount, asset)}
+                    {formatAmountOf(amount, asset)}
                   </Table.Td>
                 ))}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
