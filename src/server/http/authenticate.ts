@@ -282,6 +282,26 @@ async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Pr
   return principal;
 }
 
+/**
+ * Whether the principal that opened a long-lived request (a live stream) may still read, checked
+ * against the database as a new request would be: the API user still enabled and ready, or the
+ * console sign-in still live and its user enabled, each with the role the request was opened with.
+ */
+export async function stillAuthenticated(deps: AppDeps, principal: Principal, authorization: string | undefined): Promise<boolean> {
+  if (principal.kind === 'API') {
+    const user = await findApiUserForAuth(deps.db, principal.id);
+    return !!user && user.enabled && user.status === 'READY' && user.role === principal.role;
+  }
+  const token = bearerToken(authorization);
+  if (!token) return false;
+  try {
+    return (await authenticateConsoleUser(deps, token)).role === principal.role;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
 export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const apiKey = c.req.header('X-API-Key');

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveNoticeBody as LiveNotice } from '../../../contract/live-events';
 import { createApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
+import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signIn, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce, STEP_MS } from '../trading/engine';
 import { eq } from 'drizzle-orm';
 import { purgeExpired } from '../../workers/housekeeping';
+import { HEARTBEAT_MS } from './handlers';
 import { closeLiveHub, WINDOW_MS } from './hub';
 import { liveEvents } from './schema';
 import { recordChange } from './record';
@@ -67,6 +68,11 @@ class StreamReader {
   async ready() {
     await this.until((r) => r.some((e) => e.event === 'ready'));
     return this.received.find((e) => e.event === 'ready')!.id!;
+  }
+
+  /** Whether the service ended the stream within `timeoutMs`. */
+  async endsWithin(timeoutMs: number) {
+    return Promise.race([this.done.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs))]);
   }
 
   async close() {
@@ -263,5 +269,29 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(await kept()).toBe(1);
     await purgeExpired(ctx.deps.db, new Date(Date.now() + WINDOW_MS + 60_000));
     expect(await kept()).toBe(0);
+  });
+
+  it('ends a stream at the next heartbeat once its sign-in is signed out, and keeps the others', async () => {
+    const signedIn = await signIn(app, a.people[2]!.email);
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    const cookie = /ao_refresh=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!;
+    // Only the heartbeat's interval is faked, so the test need not wait 15 s; the rest runs on real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const leaving = await open(app, accessToken);
+      const staying = await open(app, tokens.viewerA);
+      await Promise.all([leaving.ready(), staying.ready()]);
+      expect((await app.request('/v1/auth/sign_out', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } })).status).toBe(204);
+      expect(await leaving.endsWithin(300)).toBe(false);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(await leaving.endsWithin(5_000)).toBe(true);
+      expect(await staying.endsWithin(300)).toBe(false);
+      await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id: 'after-sign-out', status: 'SUBMITTED' });
+      await staying.until(() => staying.notices.some((n) => n.id === 'after-sign-out'));
+      expect(leaving.notices.some((n) => n.id === 'after-sign-out')).toBe(false);
+      await staying.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
