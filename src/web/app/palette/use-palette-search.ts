@@ -10,7 +10,7 @@ import { apiUserQueries } from '../../features/admin/api';
 import { assetQueries } from '../../features/catalogue/api';
 import { orderQueries } from '../../features/trading/api';
 import { transactionQueries } from '../../features/transactions/api';
-import { STATUS_LABELS as TRANSACTION_STATUS_LABELS } from '../../features/transactions/labels';
+import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
 import { vaultAccountQueries } from '../../features/vault/api';
 import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';

@@ -12,6 +12,7 @@ import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
@@ -22,7 +23,7 @@ import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
 import { isFinal, subStatusLabel } from './labels';
 import { PeerName } from './peer-name';
-import { TransactionStatusBadge } from './status-badge';
+
 import { StatusTimeline } from './status-timeline';
 
 const NOT_YET = (

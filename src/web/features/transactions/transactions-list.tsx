@@ -7,13 +7,14 @@ import type { TransactionDetails } from '../../../contract/transactions';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { TransactionAmount } from '../../components/transaction-amount';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
 import { isFinal, subStatusLabel } from './labels';
 import { PeerName } from './peer-name';
-import { TransactionStatusBadge } from './status-badge';
+
 import { hasFilters, type TransactionsView } from './transactions-view';
 
 /** The first characters of an id: enough to tell rows apart, the link names it in full. */

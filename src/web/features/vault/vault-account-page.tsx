@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
@@ -11,6 +11,7 @@ import { Page } from '../../components/page';
 import { QrCode } from '../../components/qr-code';
 import { Section } from '../../components/section';
 import { TransactionAmount } from '../../components/transaction-amount';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
 import { formatAmountOf, formatMoney } from '../../lib/amounts';
@@ -168,9 +169,7 @@ function RecentTransactions({ accountId }: { accountId: string }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color="gray">
-                    {tx.status.replace(/_/g, ' ')}
-                  </Badge>
+                  <TransactionStatusBadge status={tx.status} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{sent ? 'Sent' : 'Received'}</Text>
