@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
           if (user) throw redirect(returnPath(new URL(request.url).searchParams.get('from')));
           return null;
         },
-        lazy: async () => ({ Component: (await import('./auth/sign-in-page')).SignInPage }),
+        lazy: async () => ({ Component: (await import('./auth/sign-in-route')).SignInRoute }),
       },
       {
         loader: async ({ request }) => {

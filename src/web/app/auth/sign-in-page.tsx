@@ -1,7 +1,6 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInRequest } from '../../../contract/auth';
 import { DocumentTitle, PRODUCT_NAME } from '../../components/page';
 import { describeError, isApiError } from '../../lib/api-client';
@@ -29,9 +28,12 @@ async function validate(values: SignInRequest): Promise<{ data: SignInRequest | 
   return { data: null, errors };
 }
 
-export function SignInPage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+/**
+ * The sign-in form. It knows no router: the console's first screen at /sign-in is drawn without
+ * react-router (main.tsx), and inside the router SignInRoute passes the same two things in.
+ * `from` is the `from` parameter of the address; `onSignedIn` goes to the (checked) path.
+ */
+export function SignInPage({ from, onSignedIn }: { from: string | null; onSignedIn: (path: string) => unknown }) {
   const state = useSessionState();
   const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,7 +69,7 @@ export function SignInPage() {
       }
       try {
         await session.signIn(data);
-        await navigate(returnPath(params.get('from')), { replace: true });
+        await onSignedIn(returnPath(from));
       } catch (error) {
         setServerError({ throttled: isApiError(error) && error.status === 429, message: describeError(error).message });
       }
