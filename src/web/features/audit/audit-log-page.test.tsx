@@ -264,6 +264,22 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(rows[1]).toHaveFocus());
   });
 
+  it('filters by a person picked by name and role, and offers an id no one has any more as it is', async () => {
+    dimensions.userId = ['user-ada', 'user-gone'];
+    try {
+      serve(pagedEvents(5, 1));
+      const user = renderPage(RANGE);
+      await grid();
+
+      await user.click(screen.getByRole('combobox', { name: /Person/ }));
+      expect(await screen.findByRole('option', { name: 'user-gone' })).toBeInTheDocument();
+      await user.click(screen.getByRole('option', { name: 'Ada Admin (Admin)' }));
+      await waitFor(() => expect(currentSearch().getAll('userId')).toEqual(['user-ada']));
+    } finally {
+      dimensions.userId = ['user-ada'];
+    }
+  });
+
   it('says that the filters matched nothing', async () => {
     serve(() => ({ data: [], next: null, cursor: null, total: 0 }));
     renderPage(`${RANGE}&user=Nobody`);
