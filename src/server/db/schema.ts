@@ -160,9 +160,17 @@ export const auditEvents = pgTable(
     hash: text('hash').notNull(),
     /** The event as the API's JSON, written by a trigger at insert so pages and exports join ready-made text. */
     doc: text('doc'),
+    /**
+     * What free-text search reads: subject, event, user and the detail's JSON, lower-cased, kept by
+     * the database, under a trigram index so a match anywhere in a word is an index lookup.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`),
   },
   (t) => [
     uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),
+    index('audit_events_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('audit_events_time_idx').on(t.workspaceId, t.timestamp, t.id),
     index('audit_events_category_time_idx').on(t.workspaceId, t.category, t.timestamp, t.id),
     index('audit_events_subject_time_idx').on(t.workspaceId, t.subject, t.timestamp, t.id),

@@ -15,7 +15,12 @@ export interface AuditFilter {
   event?: string[];
   user?: string[];
   userId?: string[];
+  /** Free text, matched anywhere in the search text (subject, event, user, detail), in any case. */
+  q?: string;
 }
+
+/** `q` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\\` are plain characters. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: string }): SQL[] {
   const where = [eq(auditEvents.workspaceId, f.workspaceId)];
@@ -38,6 +43,8 @@ function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: 
   if (f.event?.length) where.push(inArray(auditEvents.event, f.event));
   if (f.user?.length) where.push(inArray(auditEvents.userName, f.user));
   if (f.userId?.length) where.push(inArray(auditEvents.userId, f.userId));
+  // Lower-cased on both sides (by the database, so both agree on every alphabet); the trigram index serves LIKE.
+  if (f.q !== undefined) where.push(sql`${auditEvents.searchText} like lower(${containing(f.q)})`);
   return where;
 }
 
@@ -81,6 +88,19 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
     more: fetched > pageSize,
     last: row!.last_t && row!.last_i ? { t: Number(row!.last_t), i: row!.last_i } : undefined,
   };
+}
+
+/**
+ * Counts of the filtered events per bucket of `width` ms, whose starts are `offset` plus a multiple
+ * of the width. Only buckets with events come back; the caller fills the gaps.
+ */
+export async function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number) {
+  const bucket = sql`(${auditEvents.timestamp} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
+  const rows = await queryRows<{ start: string; count: string }>(
+    db,
+    sql`select ${bucket} as start, count(*) as count from ${auditEvents} where ${and(...whereOf(f, 'DESC'))} group by 1`,
+  );
+  return rows.map((r) => ({ start: Number(r.start), count: Number(r.count) }));
 }
 
 const DIMENSION_LIMIT = 200;
@@ -162,7 +182,7 @@ export async function verifyAuditChain(db: Db, workspaceId: string, start: numbe
       const expectedPrev = previous && previous.seq === row.seq - 1 ? previous.hash : await hashAt(db, workspaceId, row.seq - 1);
       if (expectedPrev === undefined) return result(checked, { id: row.id, reason: `the event before #${row.seq} in the chain is missing` });
       if (row.prevHash !== expectedPrev) return result(checked, { id: row.id, reason: `event #${row.seq} does not link to the event before it` });
-      const { prevHash: _p, hash: _h, doc, ...fields } = row;
+      const { prevHash: _p, hash: _h, doc, searchText: _s, ...fields } = row;
       if (chainHash(row.prevHash, fields) !== row.hash) return result(checked, { id: row.id, reason: `event #${row.seq} was altered after it was written` });
       // The stored JSON the API serves is derived from the hashed fields; it must still say the same.
       if (doc !== null && canonicalJson(JSON.parse(doc)) !== canonicalJson(shownAs(row)))
