@@ -46,11 +46,13 @@ const repeated = (name: string) =>
     )
     .meta({ description: `Repeat for several values (OR within ${name}; AND with the other fields).` });
 
+export const AUDIT_SEARCH_MAX_LENGTH = 200;
+
 /** Free text (extension): matched anywhere in subject, event, user or the detail, in any case. */
 const AuditSearchText = z
   .string()
   .min(1, { error: 'q must not be empty' })
-  .max(200, { error: 'q must be at most 200 characters' })
+  .max(AUDIT_SEARCH_MAX_LENGTH, { error: `q must be at most ${AUDIT_SEARCH_MAX_LENGTH} characters` })
   .meta({ description: 'Extension: free text found anywhere in the subject, event, user or detail, in any case (`%` and `_` are plain characters).' });
 
 export const AuditLogQuery = z.object({

@@ -141,6 +141,23 @@ export const serverSecrets = pgTable('server_secrets', {
  * each event carries the SHA-256 of the previous event of its workspace, so a changed or removed
  * row breaks the chain. `seq` orders the chain; (timestamp, id) orders pages.
  */
+/**
+ * How many audit events each workspace has per hour, per category ('' for all of them), kept by a
+ * statement trigger on audit_events (migration 0007), so a histogram of a long range sums a few
+ * thousand rows instead of counting a million events.
+ */
+export const auditEventCounts = pgTable(
+  'audit_event_counts',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    category: text('category').notNull(),
+    /** Epoch ms of the hour's start. */
+    hour: bigint('hour', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.category, t.hour] })],
+);
+
 export const auditEvents = pgTable(
   'audit_events',
   {

@@ -118,7 +118,7 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     // The same window as the list's first page, so the bars add up to what the list pages through.
     const { start, end } = resolveRange(q, deps.now().getTime());
     const { width, offset, starts } = histogramBuckets(start, end, q.buckets);
-    const counted = new Map((await store.auditHistogram(deps.db, { workspaceId, start, end, ...q }, width, offset)).map((b) => [b.start, b.count]));
+    const counted = await store.auditHistogram(deps.db, { workspaceId, start, end, ...q }, width, offset);
     const buckets = starts.map((s) => ({ start: s, count: counted.get(s) ?? 0 }));
     return c.json({ startTime: start, endTime: end, bucketMs: width, total: buckets.reduce((sum, b) => sum + b.count, 0), buckets }, 200);
   });
