@@ -3,7 +3,7 @@
 // first page, the 1,000th page against the first, export throughput (events per second when
 // paging through the whole filtered result with pageSize 500), and free-text search (`q`) and the
 // histogram over the whole year. Prints figures; it does not judge.
-//   npm run bench:audit [-- --events 200000]
+//   npm run bench:audit [-- --events 200000] [-- --databases pglite|postgres] (both by default)
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
@@ -14,7 +14,8 @@ import { createLogger } from '../src/server/logger';
 import { refreshStatistics } from '../src/server/workers/housekeeping';
 import { openTestDatabase, testConfig } from '../src/server/test/harness';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' }, databases: { type: 'string', default: 'pglite,postgres' } } });
+const databases = values.databases.split(',');
 const EVENTS = Number(values.events);
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -162,6 +163,7 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   await database.close();
 }
 
-await run('PGlite', { memory: true });
-if (process.env.DATABASE_URL) await run('PostgreSQL', 'test-postgres');
+if (databases.includes('pglite')) await run('PGlite', { memory: true });
+if (!databases.includes('postgres')) console.log('PostgreSQL: not asked for (--databases)');
+else if (process.env.DATABASE_URL) await run('PostgreSQL', 'test-postgres');
 else console.log('PostgreSQL: skipped (set DATABASE_URL to a server where a throwaway database may be created)');
