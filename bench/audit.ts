@@ -90,7 +90,13 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   // common words, a name, a word with another filter, and text no event has (the whole index is read).
   const { txId } = ((await get(`startTime=${yearAgo}&pageSize=1&category=Transactions`)).body.data as { detail: { txId: string } }[])[0]!.detail;
   const searches = [txId.slice(0, 8), 'treasury bot', 'usdc', 'failed', 'bench signer', 'order&category=Trading', 'no-such-text'];
-  await reportTimes(label, 'free-text search, first page (pageSize 200, a year)', searches, (q) => `startTime=${yearAgo}&pageSize=200&q=${q.replace(' ', '%20')}`, get);
+  await reportTimes(
+    label,
+    'free-text search, first page (pageSize 200, a year)',
+    searches,
+    (q) => `startTime=${yearAgo}&pageSize=200&q=${q.replace(' ', '%20')}`,
+    get,
+  );
   // The histogram of a year, a week and a day, unfiltered, filtered and searched.
   const weekAgo = Date.now() - 7 * 24 * 3600_000;
   const histograms = [
@@ -120,8 +126,13 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     'subject=Quorum',
     'category=Catalogue&order=ASC',
   ];
-  await reportTimes(label, 'filtered first page (pageSize 200)', filters, (f) => `startTime=${yearAgo}&pageSize=200&${f}`, get, (f) =>
-    decodeURIComponent(f.replace(people[1]!.id, '<ADMIN>')),
+  await reportTimes(
+    label,
+    'filtered first page (pageSize 200)',
+    filters,
+    (f) => `startTime=${yearAgo}&pageSize=200&${f}`,
+    get,
+    (f) => decodeURIComponent(f.replace(people[1]!.id, '<ADMIN>')),
   );
 
   // The 1,000th page of an unfiltered year, pageSize 200 (200,000 events deep).

@@ -152,7 +152,10 @@ export const AuditHistogramQuery = AuditLogQuery.pick({
     .min(AUDIT_HISTOGRAM_BUCKETS.min, { error: 'buckets must be between 10 and 500' })
     .max(AUDIT_HISTOGRAM_BUCKETS.max, { error: 'buckets must be between 10 and 500' })
     .default(AUDIT_HISTOGRAM_BUCKETS.default)
-    .meta({ description: 'At most this many buckets: the width is the shortest of 1, 5, 15, 30 minutes, 1, 3, 6, 12 hours, 1 day or a whole number of weeks that fits.' }),
+    .meta({
+      description:
+        'At most this many buckets: the width is the shortest of 1, 5, 15, 30 minutes, 1, 3, 6, 12 hours, 1 day or a whole number of weeks that fits.',
+    }),
 });
 export type AuditHistogramQuery = z.infer<typeof AuditHistogramQuery>;
 
@@ -162,7 +165,12 @@ export const AuditHistogram = z.object({
   bucketMs: z.number().int().meta({ description: 'The width of every bucket in milliseconds.' }),
   total: z.number().int().meta({ description: 'Events in the range that match the filters: the sum of the counts.' }),
   buckets: z
-    .array(z.object({ start: z.number().int().meta({ description: 'Epoch ms; a multiple of the width in UTC (weeks start on Monday).' }), count: z.number().int() }))
-    .meta({ description: 'Every bucket that overlaps the range, oldest first, empty ones included. The first and last may stick out of the range; only events inside it count.' }),
+    .array(
+      z.object({ start: z.number().int().meta({ description: 'Epoch ms; a multiple of the width in UTC (weeks start on Monday).' }), count: z.number().int() }),
+    )
+    .meta({
+      description:
+        'Every bucket that overlaps the range, oldest first, empty ones included. The first and last may stick out of the range; only events inside it count.',
+    }),
 });
 export type AuditHistogram = z.infer<typeof AuditHistogram>;

@@ -112,7 +112,8 @@ export async function auditHistogram(db: Db, f: AuditFilter, width: number, offs
   const counts = new Map<number, number>();
   const firstHour = Math.ceil(f.start / HOUR_MS) * HOUR_MS;
   const endHour = Math.floor((f.end + 1) / HOUR_MS) * HOUR_MS; // the first hour not wholly in the range
-  const summable = width % HOUR_MS === 0 && offset % HOUR_MS === 0 && !f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length && f.q === undefined;
+  const summable =
+    width % HOUR_MS === 0 && offset % HOUR_MS === 0 && !f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length && f.q === undefined;
   if (!summable || firstHour >= endHour) {
     await countEvents(db, f, bucket, counts);
     return counts;
