@@ -56,12 +56,11 @@ describe('the audit explorer’s search and histogram against the real service',
 
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'FAILE{Enter}');
     await waitFor(() => expect(address().get('q')).toBe('FAILE'));
-    // The service's own count of what matches, the list's rows and the histogram agree.
+    // The service's own list of what matches and the histogram agree.
     const matching = await callService(service, `/v1/management/audit_logs?startTime=${startTime}&endTime=${endTime}&q=faile`);
     const { data } = (await matching.json()) as { data: { event: string }[] };
     expect(data.map((e) => e.event)).toEqual(['Sign-in failed']);
     await waitFor(async () => expect(await total()).toBe('1 event in this range, per minute'), SLOW);
-    expect(await screen.findByTestId('audit-events-count', {}, SLOW)).toHaveTextContent('1 event loaded');
 
     // The table alternative narrows the range to its one non-empty minute, keeping the text.
     await user.click(screen.getByRole('button', { name: 'Show the counts as a table' }));
