@@ -44,6 +44,7 @@ export const OPERATIONS = {
   // Audit (spec)
   getAuditLogs: op(AUDIT_READERS, 'query'),
   getAuditDimensions: op(AUDIT_READERS, 'query'),
+  getAuditHistogram: op(AUDIT_READERS, 'query'),
   // Re-hashes every event of the range: far heavier than a page of the log.
   verifyAuditChain: op(AUDIT_READERS, 'high_compute'),
   // Catalogue (spec): no role lists except where stated

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -96,11 +97,13 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
     };
   }
   let client: PGlite;
+  // pg_trgm backs the audit log's free-text search (core migration 0007 creates it).
+  const extensions = { pg_trgm };
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir);
+    client = await PGlite.create(target.dataDir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });

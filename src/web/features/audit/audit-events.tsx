@@ -23,7 +23,7 @@ function LoadingEvents() {
 }
 
 function NoEvents({ view }: { view: AuditView }) {
-  const filtered = FILTER_FIELDS.some((field) => view[field].length > 0);
+  const filtered = view.q !== '' || FILTER_FIELDS.some((field) => view[field].length > 0);
   return (
     <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground align="left" py="xl">
       <EmptyState.Title order={3}>{filtered ? 'No events match these filters' : 'No events in this time range'}</EmptyState.Title>

@@ -52,6 +52,7 @@ function serve(page: (cursor: string | null, params: URLSearchParams) => unknown
     if (url.pathname.endsWith('/dimensions')) return jsonResponse(200, dimensions);
     if (url.pathname === '/v1/console/people') return jsonResponse(200, people);
     if (url.pathname.endsWith('/verify')) return jsonResponse(200, verify);
+    if (url.pathname.endsWith('/histogram')) return jsonResponse(200, { startTime: START, endTime: END, bucketMs: DAY_MS, total: 0, buckets: [] });
     return jsonResponse(200, page(url.searchParams.get('pageCursor'), url.searchParams));
   });
   vi.stubGlobal('fetch', fetch);

@@ -6,6 +6,8 @@ import { Page } from '../../components/page';
 import { ExportProgressPanel, useAuditExport } from './audit-export-progress';
 import { AuditEvents } from './audit-events';
 import { AuditFilters } from './audit-filters';
+import { AuditHistogram } from './audit-histogram';
+import { AuditSearchBox } from './audit-search-box';
 import { type AuditOrder, type AuditView, completeView, isCompleteView, parseAuditSearch, toAuditSearch } from './audit-view';
 import { useChainVerification, VerificationOutcome } from './chain-verification';
 import { TimeRangePicker } from './time-range-picker';
@@ -29,6 +31,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
             Search
           </Title>
           <TimeRangePicker range={view} onChange={(range) => onChange({ ...view, ...range })} />
+          <AuditSearchBox key={view.q} value={view.q} onChange={(q) => onChange({ ...view, q })} />
           <AuditFilters view={view} onChange={(field, values) => onChange({ ...view, [field]: values })} />
           <Group gap="lg" align="flex-end">
             <SegmentedControl aria-label="Order" data={ORDERS} value={view.order} onChange={(order) => onChange({ ...view, order })} />
@@ -71,6 +74,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
         </Group>
         {exporter.running && <ExportProgressPanel running={exporter.running} onCancel={exporter.cancel} />}
         {verification.outcome && <VerificationOutcome outcome={verification.outcome} onRetry={verification.verify} />}
+        <AuditHistogram view={view} onRange={(range) => onChange({ ...view, ...range })} />
         {/* A new search is a new list: first page, top row, no drawer left open. */}
         <AuditEvents key={toAuditSearch(view).toString()} view={view} />
       </Stack>

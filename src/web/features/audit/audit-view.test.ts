@@ -10,6 +10,7 @@ const view: AuditView = {
   event: ['Signed in'],
   user: ['Doe, Jane', 'Ann & Bo'],
   userId: ['u-1'],
+  q: '50% off',
   order: 'ASC',
   pageSize: 50,
 };
@@ -19,13 +20,13 @@ describe('the address of a view', () => {
     const search = toAuditSearch(view).toString();
     expect(search).toBe(
       'startTime=1767225600000&endTime=1769862615250&category=Security&category=Trading&event=Signed+in' +
-        '&user=Doe%2C+Jane&user=Ann+%26+Bo&userId=u-1&order=ASC&pageSize=50',
+        '&user=Doe%2C+Jane&user=Ann+%26+Bo&userId=u-1&q=50%25+off&order=ASC&pageSize=50',
     );
     expect(parseAuditSearch(new URLSearchParams(search))).toEqual(view);
   });
 
   it('leaves defaults out, and reads their absence as the defaults', () => {
-    const defaults: AuditView = { ...view, category: [], event: [], user: [], userId: [], order: 'DESC', pageSize: 200 };
+    const defaults: AuditView = { ...view, category: [], event: [], user: [], userId: [], q: '', order: 'DESC', pageSize: 200 };
     const search = toAuditSearch(defaults).toString();
     expect(search).toBe('startTime=1767225600000&endTime=1769862615250');
     expect(parseAuditSearch(new URLSearchParams(search))).toEqual(defaults);
@@ -33,7 +34,7 @@ describe('the address of a view', () => {
 
   it('drops what the service would refuse and repeated values, keeping the rest', () => {
     const draft = parseAuditSearch(
-      new URLSearchParams('startTime=soon&endTime=1769862615250&order=up&pageSize=9999&category=Security&category=Security&user='),
+      new URLSearchParams('startTime=soon&endTime=1769862615250&order=up&pageSize=9999&category=Security&category=Security&user=&q='),
     );
     expect(draft).toEqual({
       startTime: undefined,
@@ -43,6 +44,7 @@ describe('the address of a view', () => {
       event: [],
       user: [],
       userId: [],
+      q: '',
       order: 'DESC',
       pageSize: 200,
     });

@@ -16,6 +16,8 @@ export interface AuditRange {
 }
 
 export interface AuditView extends AuditRange, Record<FilterField, string[]> {
+  /** Free text (`q`), '' for none. */
+  q: string;
   order: AuditOrder;
   pageSize: number;
 }
@@ -42,6 +44,7 @@ export function parseAuditSearch(params: URLSearchParams): AuditViewDraft {
     startTime: valid(query.startTime, params.get('startTime')),
     endTime: valid(query.endTime, params.get('endTime')),
     ...filters,
+    q: valid(query.q, params.get('q')) ?? '',
     order: valid(query.order, params.get('order')) ?? DEFAULT_ORDER,
     pageSize: valid(query.pageSize, params.get('pageSize')) ?? AUDIT_PAGE_SIZE.default,
   };
@@ -55,6 +58,7 @@ export function isCompleteView(draft: AuditViewDraft): draft is AuditView {
 export function toAuditSearch(view: AuditView): URLSearchParams {
   const params = new URLSearchParams({ startTime: String(view.startTime), endTime: String(view.endTime) });
   for (const field of FILTER_FIELDS) for (const value of view[field]) params.append(field, value);
+  if (view.q) params.set('q', view.q);
   if (view.order !== DEFAULT_ORDER) params.set('order', view.order);
   if (view.pageSize !== AUDIT_PAGE_SIZE.default) params.set('pageSize', String(view.pageSize));
   return params;
