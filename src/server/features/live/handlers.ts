@@ -18,6 +18,7 @@ const LIVE_READS: Record<LiveKind, OperationId> = {
   notification: 'listWebhookNotifications',
   travelRule: 'listTravelRuleMessages',
   screening: 'getScreeningConfiguration',
+  auditEvent: 'getAuditLogs',
 };
 
 const HEARTBEAT_MS = 15_000;
