@@ -13,36 +13,20 @@ async function signedIn(browser: Browser, email: string) {
   return { context, page, signIn, shell: new ConsoleShell(page), audit: new AuditLogPage(page) };
 }
 
-test('a relative range survives a reload, a saved view reopens, and an event’s link shows it in context', async ({ browser }) => {
+test('a relative range survives a reload, and an event’s link shows it in context', async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page, shell, audit } = await signedIn(browser, DEMO_USERS.auditor);
   await shell.open('Audit log');
-  await expect(audit.rows.first()).toBeVisible();
+  // The first read of a year of events, on a service that has just started, on a shared machine.
+  await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
 
   // Relative: the address says "the last 7 days", not two times, and a reload keeps it so.
   await page.getByRole('button', { name: 'Last 7 days' }).click();
   await expect(page).toHaveURL(/\/audit\?range=7d$/);
   await page.reload();
   await expect(page).toHaveURL(/\/audit\?range=7d$/);
-  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(audit.rows.first()).toBeVisible();
-
-  // A saved view keeps the search (and opens by its id alone).
-  await audit.chooseCategories(['Security']);
-  await expect(page).toHaveURL(/range=7d&category=Security$/);
-  const name = `Security week ${Date.now()}`;
-  await page.getByRole('button', { name: 'Save this view' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save this view' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Save view' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Last 24 hours' }).click();
-  await expect(page).toHaveURL(/\/audit\?range=24h$/);
-  const saved = page.getByRole('list', { name: 'Your saved views' }).getByRole('link', { name });
-  await expect(saved).toHaveAttribute('href', /^\/audit\?view=[0-9a-f-]{36}$/);
-  await saved.click();
-  await expect(page).toHaveURL(/\/audit\?range=7d&category=Security$/);
-  await expect(audit.rows.first()).toContainText('Security');
+  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
 
   // The drawer's link opens the event on a page of its own, among the events around it.
   await audit.rows.first().click();
@@ -68,9 +52,13 @@ test('the live tail shows an event another user writes within a second', async (
     if (new URL(response.url()).pathname === '/v1/events/stream') streams.push(response.status());
   });
   await auditor.page.goto('/audit?range=15m&category=Security');
-  await expect(auditor.page.getByRole('button', { name: 'Last 15 minutes' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(auditor.page.getByRole('button', { name: 'Last 15 minutes' })).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  // The auditor's own sign-in is the newest Security event of the last 15 minutes.
+  await expect(auditor.audit.rows.first()).toBeVisible({ timeout: 30_000 });
   await auditor.page.getByRole('switch', { name: 'Live tail' }).check();
   await expect.poll(() => streams).toContain(200);
+
+  const newestBefore = await auditor.audit.rows.first().getAttribute('data-event-id');
 
   // Another person signs in, in a browser of their own: that writes a Security event.
   const other = await browser.newContext();
@@ -80,11 +68,36 @@ test('the live tail shows an event another user writes within a second', async (
   const session = await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
   const signedInAt = Date.now();
 
-  const row = auditor.audit.rows.filter({ hasText: 'Signed in' }).filter({ hasText: session.user.name }).first();
-  await expect(row).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - signedInAt).toBeLessThan(1_000);
-  // On top: the newest first.
+  // A new row on top within a second of the sign-in being answered (the event is committed by then), without a reload.
+  await expect(auditor.audit.rows.first()).not.toHaveAttribute('data-event-id', newestBefore!, { timeout: 1_000 });
+  console.log(`live tail: a new row showed ${Date.now() - signedInAt} ms after the other browser's sign-in was answered`);
+  await expect(auditor.audit.rows.first()).toContainText('Signed in');
   await expect(auditor.audit.rows.first()).toContainText(session.user.name);
 
   await Promise.all([auditor.context.close(), other.close()]);
+});
+
+test('a saved view reopens by its id', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, audit } = await signedIn(browser, DEMO_USERS.auditor);
+  await page.goto('/audit?range=7d');
+  await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
+  // A saved view keeps the search (and opens by its id alone).
+  await audit.chooseCategories(['Security']);
+  await expect(page).toHaveURL(/range=7d&category=Security$/);
+  const name = `Security week ${Date.now()}`;
+  await page.getByRole('button', { name: 'Save this view' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this view' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save view' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Last 24 hours' }).click();
+  await expect(page).toHaveURL(/\/audit\?range=24h&category=Security$/);
+  const saved = page.getByRole('list', { name: 'Your saved views' }).getByRole('link', { name });
+  await expect(saved).toHaveAttribute('href', /^\/audit\?view=[0-9a-f-]{36}$/);
+  await saved.click();
+  await expect(page).toHaveURL(/\/audit\?range=7d&category=Security$/);
+  await expect(audit.rows.first()).toContainText('Security');
+
+  await context.close();
 });

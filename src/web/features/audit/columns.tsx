@@ -94,8 +94,8 @@ export function ColumnChooser({ columns }: { columns: Columns }) {
         {AUDIT_COLUMNS.map((id) => (
           <Menu.Item
             key={id}
-            role="menuitemcheckbox"
-            aria-checked={shown.has(id)}
+            // Mantine gives every item the menuitem role, which has no checked state: the name says what a click does.
+            aria-label={`${shown.has(id) ? 'Hide' : 'Show'} ${COLUMN_SPECS[id].label}`}
             disabled={shown.has(id) && shown.size === 1}
             leftSection={<IconCheck size={14} aria-hidden style={{ visibility: shown.has(id) ? 'visible' : 'hidden' }} />}
             onClick={() => columns.toggle(id)}
