@@ -13,6 +13,7 @@ export const AUDIT_SUBJECTS = {
   Earn: ['Terms of service'],
   Transactions: ['Transaction'],
   Webhooks: ['Webhook', 'Notification'],
+  Audit: ['Saved view'],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_SUBJECTS;

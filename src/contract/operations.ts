@@ -47,6 +47,15 @@ export const OPERATIONS = {
   getAuditHistogram: op(AUDIT_READERS, 'query'),
   // Re-hashes every event of the range: far heavier than a page of the log.
   verifyAuditChain: op(AUDIT_READERS, 'high_compute'),
+  // Audit explorer (extensions): an event with its neighbours, and each reader's own saved views
+  // and columns, for the roles that may read the log.
+  getAuditEventContext: op(AUDIT_READERS, 'query'),
+  listAuditViews: op(AUDIT_READERS, 'query'),
+  createAuditView: op(AUDIT_READERS, 'write', true),
+  renameAuditView: op(AUDIT_READERS, 'write', true),
+  deleteAuditView: op(AUDIT_READERS, 'write', true),
+  getAuditPreferences: op(AUDIT_READERS, 'query'),
+  putAuditPreferences: op(AUDIT_READERS, 'write'),
   // Catalogue (spec): no role lists except where stated
   listAssets: op('any', 'external_query'),
   getAsset: op('any', 'external_query'),

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_CODES } from '../contract/errors';
 import { registerAdmin } from './features/admin/handlers';
+import { registerAuditExplorer } from './features/audit/explorer-handlers';
 import { registerAudit } from './features/audit/handlers';
 import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
@@ -88,6 +89,7 @@ export function createApp(
   registerAuth(app, deps);
   registerAdmin(app, deps);
   registerAudit(app, deps);
+  registerAuditExplorer(app, deps);
   registerCatalogue(app, deps);
   registerTrading(app, deps);
   registerVault(app, deps, (operationId) => tradingGuard(deps, operationId));

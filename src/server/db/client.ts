@@ -48,6 +48,7 @@ export function noticesOf(db: Db): Notices {
 
 export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
   { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
+  { area: 'audit', folder: fileURLToPath(new URL('../features/audit/migrations', import.meta.url)), table: '__drizzle_migrations_audit' },
   { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
   { area: 'compliance', folder: fileURLToPath(new URL('../features/compliance/migrations', import.meta.url)), table: '__drizzle_migrations_compliance' },
   { area: 'earn', folder: fileURLToPath(new URL('../features/earn/migrations', import.meta.url)), table: '__drizzle_migrations_earn' },

@@ -97,6 +97,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         icon: IconHistory,
         page: lazyPage(() => import('../features/audit/audit-log-page')),
       },
+      {
+        label: 'Audit event',
+        path: '/audit/events/:eventId',
+        operation: 'getAuditEventContext',
+        icon: IconHistory,
+        page: lazyPage(() => import('../features/audit/audit-event-page')),
+        hidden: true,
+      },
     ],
   },
   {

@@ -163,7 +163,7 @@ async function hashAt(db: Db, workspaceId: string, seq: number): Promise<string 
 const VERIFY_BATCH = 5000;
 
 /** An event as the API shows it (the fields of the stored `doc`). */
-const shownAs = (row: typeof auditEvents.$inferSelect) => ({
+export const shownAs = (row: typeof auditEvents.$inferSelect) => ({
   id: row.id,
   timestamp: row.timestamp,
   createdAt: row.timestamp,

@@ -18,6 +18,7 @@ const LIVE_READS: Record<LiveKind, OperationId> = {
   notification: 'listWebhookNotifications',
   travelRule: 'listTravelRuleMessages',
   screening: 'getScreeningConfiguration',
+  auditEvent: 'getAuditLogs',
 };
 
 /** Also how often a stream checks that its sign-in still stands: a sign-out ends it within this, on every instance. */

@@ -5,7 +5,9 @@ import { openDatabase, type Database } from '../../db/client';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signIn, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce, STEP_MS } from '../trading/engine';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema';
+import { appendAudit } from '../audit/record';
 import { purgeExpired } from '../../workers/housekeeping';
 import { HEARTBEAT_MS } from './handlers';
 import { closeLiveHub, WINDOW_MS } from './hub';
@@ -156,7 +158,37 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     await settle();
     expect(viewerA.notices.map((n) => n.id)).toEqual(['tx-a']);
     expect(viewerB.notices.map((n) => [n.id, n.status])).toEqual([['tx-b', 'COMPLETED']]);
-    expect(adminA.notices.map((n) => n.kind)).toEqual(['approval', 'approval', 'approval', 'transaction']);
+    // The admin may also read the audit log, which the approval's steps wrote to (see the test of audit notices below).
+    expect(adminA.notices.filter((n) => n.kind !== 'auditEvent').map((n) => n.kind)).toEqual(['approval', 'approval', 'approval', 'transaction']);
+    await Promise.all([adminA.close(), viewerA.close(), viewerB.close()]);
+  });
+
+  it('new audit events reach only the roles that may read the log, one notice per write naming its newest event and nothing personal', async () => {
+    const adminA = await open(app, tokens.adminA);
+    const viewerA = await open(app, tokens.viewerA);
+    const viewerB = await open(app, tokens.viewerB);
+    await Promise.all([adminA.ready(), viewerA.ready(), viewerB.ready()]);
+
+    const actor = { workspaceId: a.id, userId: 'u-live', userName: 'Live Tester', requestId: null, sourceAddress: '198.51.100.7' };
+    const entry = (event: string) => ({ category: 'Security', subject: 'Sign-in', event, detail: { email: 'someone@live.test' } }) as const;
+    await appendAudit(ctx.deps.db, actor, [entry('Signed in'), entry('Signed out')], new Date());
+    const [newest] = await ctx.deps.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, a.id))
+      .orderBy(desc(auditEvents.seq))
+      .limit(1);
+    await adminA.until(() => adminA.notices.some((n) => n.kind === 'auditEvent'));
+    // Written through the other instance's request: a sign-in of workspace B's viewer, which B's viewer may not read either.
+    await consoleToken(other.app, b.people[0]!.email);
+    await settle();
+
+    const audit = adminA.notices.filter((n) => n.kind === 'auditEvent');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.id).toBe(newest!.id);
+    expect(Object.keys(audit[0]!).sort()).toEqual(['at', 'id', 'kind']);
+    expect(viewerA.notices.filter((n) => n.kind === 'auditEvent')).toEqual([]);
+    expect(viewerB.notices).toEqual([]);
     await Promise.all([adminA.close(), viewerA.close(), viewerB.close()]);
   });
 

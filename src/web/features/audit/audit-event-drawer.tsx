@@ -1,4 +1,5 @@
-import { Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
@@ -43,7 +44,7 @@ function ChangeTable({ before, after }: { before: Values; after: Values }) {
   );
 }
 
-function EventDetail({ event }: { event: AuditLogData }) {
+export function EventDetail({ event }: { event: AuditLogData }) {
   const { before, after, ...context } = event.detail;
   const hasChange = isValues(before) || isValues(after);
   // A before or after that is not a set of fields has no side-by-side view; it stays with the context.
@@ -119,11 +120,25 @@ function EventDetail({ event }: { event: AuditLogData }) {
   );
 }
 
+/** The address of an event's own page, which shows it with the events around it. */
+export const auditEventPath = (id: string) => `/audit/events/${encodeURIComponent(id)}`;
+
 /** Everything recorded about one event. Escape or the close button closes it, and focus returns to the row. */
 export function AuditEventDrawer({ event, opened, onClose }: { event: AuditLogData | null; opened: boolean; onClose: () => void }) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="xl" title="Event details" closeButtonProps={{ 'aria-label': 'Close event details' }}>
-      {event && <EventDetail event={event} />}
+      {event && (
+        <Stack gap="md">
+          <Group gap="xs">
+            {/* A link names the event only: whoever opens it sees it if their role and workspace may. */}
+            <CopyTextButton value={new URL(auditEventPath(event.id), window.location.origin).href} label="Copy link" copiedLabel="Link copied" />
+            <Anchor component={Link} to={auditEventPath(event.id)} size="sm">
+              Open with context
+            </Anchor>
+          </Group>
+          <EventDetail event={event} />
+        </Stack>
+      )}
     </Drawer>
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditView, completeView, isCompleteView, parseAuditSearch, presetRange, toAuditSearch } from './audit-view';
+import { type AuditView, completeView, isCompleteView, lastYear, parseAuditSearch, relativeRange, toAuditAddress, toAuditSearch } from './audit-view';
 import { fromUtcText, toUtcText } from './utc-date-time';
 
 const view: AuditView = {
@@ -67,16 +67,33 @@ describe('range presets', () => {
   const now = Date.UTC(2026, 2, 1, 8, 15, 42, 999);
 
   it.each([
-    ['hour', Date.UTC(2026, 2, 1, 7, 15, 42)],
-    ['day', Date.UTC(2026, 1, 28, 8, 15, 42)],
-    ['week', Date.UTC(2026, 1, 22, 8, 15, 42)],
-    ['month', Date.UTC(2026, 0, 30, 8, 15, 42)],
-  ] as const)('%s becomes an absolute range ending at the whole second it was picked', (preset, start) => {
-    expect(presetRange(preset, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+    ['15m', Date.UTC(2026, 2, 1, 8, 0, 42)],
+    ['1h', Date.UTC(2026, 2, 1, 7, 15, 42)],
+    ['24h', Date.UTC(2026, 1, 28, 8, 15, 42)],
+    ['7d', Date.UTC(2026, 1, 22, 8, 15, 42)],
+    ['30d', Date.UTC(2026, 0, 30, 8, 15, 42)],
+  ] as const)('%s means the range ending at the whole second it is resolved at', (range, start) => {
+    expect(relativeRange(range, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+  });
+
+  it('stay relative in the address, and are resolved anew whenever the address is read', () => {
+    const view = parseAuditSearch(new URLSearchParams('range=24h&category=Security&startTime=1&endTime=2'), now);
+    expect(view).toMatchObject({ range: '24h', startTime: Date.UTC(2026, 1, 28, 8, 15, 42), endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+    expect(isCompleteView(view)).toBe(true);
+    if (!isCompleteView(view)) return;
+    expect(toAuditAddress(view).toString()).toBe('range=24h&category=Security');
+    // The service is sent times, not the range.
+    expect(toAuditSearch(view).toString()).toBe(`startTime=${view.startTime}&endTime=${view.endTime}&category=Security`);
+    const later = parseAuditSearch(toAuditAddress(view), now + 60_000);
+    expect(later).toMatchObject({ startTime: view.startTime + 60_000, endTime: view.endTime + 60_000 });
+  });
+
+  it('read an unknown relative range as none, keeping the absolute times', () => {
+    expect(parseAuditSearch(new URLSearchParams('range=2h&startTime=1000&endTime=2000'), now)).toMatchObject({ startTime: 1000, endTime: 2000 });
   });
 
   it('keeps "last year" inside the calendar year the service allows, with a margin for the request to arrive', () => {
-    const { startTime, endTime } = presetRange('year', now);
+    const { startTime, endTime } = lastYear(now);
     const oneYearBack = Date.UTC(2025, 2, 1, 8, 15, 42);
     expect(startTime).toBeGreaterThan(oneYearBack);
     expect(startTime - oneYearBack).toBeLessThanOrEqual(60 * 60 * 1000);
