@@ -1,7 +1,10 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { use } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { ErrorView } from '../components/error-view';
 import { DocumentTitle, Page, PRODUCT_NAME } from '../components/page';
+import { pageAt } from './navigation';
 
 const reload = () => window.location.reload();
 
@@ -39,6 +42,31 @@ export function RouteErrorBoundary() {
   return (
     <Page title="This page failed">
       <ErrorView title="This page could not be shown" error={error} onRetry={reload} />
+    </Page>
+  );
+}
+
+/**
+ * A page route's error boundary: the page's first query failed (in the route's loader, or read with
+ * `useSuspenseQuery`), or the page broke while drawing. The page's title stays, the failure is
+ * named as the page names it (its `pageData.errorTitle`), and "Try again" runs the route's loader
+ * again, which asks the service afresh; a page whose chunk cannot be fetched goes to the boundary above.
+ */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  const page = pageAt(useLocation().pathname);
+  const revalidator = useRevalidator();
+  const queryErrors = useQueryErrorResetBoundary();
+  if (!page) return <RouteErrorBoundary />;
+  const { pageData } = use(page.page.preload());
+  const retry = () => {
+    // A query that failed is not fetched again on its own when its page mounts; this lets it.
+    queryErrors.reset();
+    void revalidator.revalidate();
+  };
+  return (
+    <Page title={page.label}>
+      <ErrorView title={pageData?.errorTitle ?? 'This page could not be shown'} error={error} onRetry={retry} />
     </Page>
   );
 }

@@ -5,21 +5,15 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { session } from '../../lib/session';
 import { signInPathFrom } from '../auth/return-path';
 import { useSessionState } from '../auth/use-session';
-import { createQueryClient } from '../query-client';
+import { queryClient } from '../app-query-client';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import classes from './skip-link.module.css';
 
 // The query cache and the notifications serve the signed-in console only, so they come with the
 // shell's chunk rather than with the sign-in page.
-const queryClient = createQueryClient();
-// Whatever one user loaded must not be shown to whoever signs in next on this tab.
-session.subscribe(() => {
-  if (session.getSnapshot().status !== 'signed-in') queryClient.clear();
-});
 
 function PageSkeleton() {
   return (
