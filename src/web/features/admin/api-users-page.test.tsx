@@ -125,7 +125,7 @@ describe('ApiUsersPage', () => {
       return jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-7f3a');
     });
     const user = userEvent.setup();
-    renderAt(<ApiUsersPage />);
+    renderAt(<ApiUsersPage />, '/admin/api-users');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The API users could not be loaded');
