@@ -104,6 +104,26 @@ describe('console routes', () => {
     expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/admin_quorum')).toHaveLength(1);
   });
 
+  it('prefetches the list the address asks for: the filters in the URL are the ones the page renders', async () => {
+    const { router, fetch } = await boot('/catalogue/blockchains?protocol=EVM&test=true', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+      if (path.startsWith('/v1/blockchains?')) return jsonResponse(200, { data: [], next: null });
+      return noSession();
+    });
+    const { queryClient } = await import('./app-query-client');
+    const cachedWhenDrawn = new Promise<unknown>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve(queryClient.getQueryData(['blockchains', 'list', { protocol: 'EVM', test: true }]));
+      });
+    });
+
+    expect(await cachedWhenDrawn).toEqual([]);
+    expect(await screen.findByText('No blockchains match these filters', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/blockchains?protocol=EVM&test=true&'))).toHaveLength(1);
+  });
+
   it("shows a page whose first query failed in the route's error boundary, whose retry asks again", async () => {
     let quorumCalls = 0;
     const user = userEvent.setup();
