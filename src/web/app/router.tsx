@@ -17,8 +17,9 @@ const NotFoundPage = errorView('NotFoundPage');
 const PageErrorBoundary = errorView('PageErrorBoundary');
 const RouteErrorBoundary = errorView('RouteErrorBoundary');
 
-// The signed-in console's query cache comes with the shell's chunk, which is fetched beside the page's.
-const appQueryClient = async () => (await import('./app-query-client')).queryClient;
+// The signed-in console's query cache comes with the shell's chunk, which is fetched beside the page's
+// (through the shell's module: a dynamic import of its own would split the entry's shared modules finer).
+const appQueryClient = async () => (await import('./layout/app-layout')).queryClient;
 
 function AreaPage({ item }: { item: NavItem }) {
   const user = useSignedInUser();

@@ -13,7 +13,8 @@ import { AppNavbar } from './app-navbar';
 import classes from './skip-link.module.css';
 
 // The query cache and the notifications serve the signed-in console only, so they come with the
-// shell's chunk rather than with the sign-in page.
+// shell's chunk rather than with the sign-in page; the page routes' loaders reach the cache here.
+export { queryClient };
 
 function PageSkeleton() {
   return (
