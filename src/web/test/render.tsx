@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
-import { createMemoryRouter, type LoaderFunctionArgs, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, type LoaderFunctionArgs, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { pageAt } from '../app/navigation';
 import { PageErrorBoundary } from '../app/route-errors';
 import { theme } from '../app/theme';
@@ -20,25 +20,29 @@ export function TestProviders({ children, client }: { children: ReactNode; clien
 }
 
 /**
- * A data router over `routes`, each with the loader and the error boundary of a page route
- * (app/router.tsx). The first render skips the loader, so a test sees the page's own loading view
- * while it fetches its first query through `useSuspenseQuery`; a retry runs the loader.
+ * A page at `path` as its route serves it: a data router with the page route's loader and error
+ * boundary (app/router.tsx). The first render skips the loader, so a test sees the page's own
+ * loading view while it fetches its first query through `useSuspenseQuery`; a retry runs the loader.
  */
-function renderRouter(routes: RouteObject[], path: string) {
+export function renderPage(ui: ReactNode, path: string) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(
-    routes.map((route, index) => ({
-      ...route,
-      id: String(index),
-      loader: async ({ request, params }: LoaderFunctionArgs) => {
-        const page = pageAt(new URL(request.url).pathname);
-        const pageData = page && (await page.page.preload()).pageData;
-        await pageData?.load({ queryClient, params, search: new URL(request.url).searchParams });
-        return null;
+    [
+      {
+        id: 'page',
+        path: '*',
+        element: ui,
+        loader: async ({ request, params }: LoaderFunctionArgs) => {
+          const url = new URL(request.url);
+          const page = pageAt(url.pathname);
+          const pageData = page && (await page.page.preload()).pageData;
+          await pageData?.load({ queryClient, params, search: url.searchParams });
+          return null;
+        },
+        errorElement: <PageErrorBoundary />,
       },
-      errorElement: <PageErrorBoundary />,
-    })),
-    { initialEntries: [path], hydrationData: { loaderData: Object.fromEntries(routes.map((_route, index) => [String(index), null])) } },
+    ],
+    { initialEntries: [path], hydrationData: { loaderData: { page: null } } },
   );
   return render(
     <TestProviders client={queryClient}>
@@ -47,9 +51,12 @@ function renderRouter(routes: RouteObject[], path: string) {
   );
 }
 
-/** `ui` at `path`; a page's failure is named as on its route when `path` is the page's. */
 export function renderAt(ui: ReactNode, path = '/') {
-  return renderRouter([{ path: '*', element: ui }], path);
+  return render(
+    <TestProviders>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </TestProviders>,
+  );
 }
 
 /** What the address bar would show: the path and its query. */
@@ -63,16 +70,15 @@ function CurrentAddress() {
  * app/navigation.ts), opened at `path`. `address()` reads what the address bar would show.
  */
 export function renderRoutes(routes: Record<string, ReactNode>, path: string) {
-  const view = renderRouter(
-    Object.entries(routes).map(([routePath, page]) => ({
-      path: routePath,
-      element: (
-        <>
-          {page}
-          <CurrentAddress />
-        </>
-      ),
-    })),
+  const view = renderAt(
+    <>
+      <Routes>
+        {Object.entries(routes).map(([routePath, page]) => (
+          <Route key={routePath} path={routePath} element={page} />
+        ))}
+      </Routes>
+      <CurrentAddress />
+    </>,
     path,
   );
   return { ...view, address: () => screen.getByTestId('address').textContent ?? '' };
