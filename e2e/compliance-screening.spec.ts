@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { AuditLogsResponse } from '../src/contract/audit';
 import { SessionResponse } from '../src/contract/auth';
+import { ROLE_LABELS } from '../src/contract/role-labels';
 import { ScreeningConfigurationState } from '../src/contract/screening';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
@@ -52,7 +53,8 @@ test('a non-signing admin turns a screening protection off only after confirming
   await screening.confirmDialog.getByRole('button', { name: 'Turn protection off' }).click();
   await expect(screening.confirmDialog).toHaveCount(0);
   await expect(screening.bypass).not.toBeChecked();
-  await expect(screening.lastChange).toContainText(`Last changed by ${user.name}`);
+  // By name, with the role held (the Non-Signing Admin).
+  await expect(screening.lastChange).toContainText(`Last changed by ${user.name} ${ROLE_LABELS[user.role]},`);
 
   const stored = await read();
   expect(stored).toMatchObject({ disableBypass: false, disableUnfreeze: unfreezeBefore, updatedBy: { name: user.name } });

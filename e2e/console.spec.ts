@@ -6,12 +6,14 @@ import { SignInPage } from './pages/sign-in-page';
 
 // Every area page an admin may open, in navigation order.
 const ADMIN_PAGES = [
+  'Home',
   'Quorum',
   'Approvals',
   'API users',
   'Audit log',
   'Assets',
   'Blockchains',
+  'Vault accounts',
   'Orders',
   'Travel rule',
   'Screening',
@@ -21,6 +23,8 @@ const ADMIN_PAGES = [
 ];
 
 test('an admin signs in, opens every area through the navigation and signs out', async ({ page }) => {
+  // Thirteen pages, each drawn and checked: past the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 
@@ -60,15 +64,16 @@ test('an auditor sees the audit log but not API users, and is told so at its add
   await expect(shell.main.getByText("You don't have access")).toBeVisible();
 });
 
-test('"/" leads to the first page the role may open', async ({ page }) => {
+test('signing in lands on the home page', async ({ page }) => {
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 
   await signIn.goto();
   await signIn.signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
 
-  await expect(shell.pageHeading('Assets')).toBeVisible();
-  await expect(page).toHaveURL(/\/catalogue\/assets$/);
+  await expect(shell.pageHeading('Home')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(shell.navLink('Home')).toHaveAttribute('aria-current', 'page');
 });
 
 test('a wrong password is refused with a clear message', async ({ page }) => {
@@ -109,4 +114,17 @@ test('a deep link survives signing in', async ({ page }) => {
   await signIn.signInAs(DEMO_USERS.trader, DEMO_PASSWORD);
   await expect(shell.pageHeading('Blockchains')).toBeVisible();
   await expect(page).toHaveURL(/\/catalogue\/blockchains$/);
+});
+
+test('the help menu opens the API reference in a new tab', async ({ page, context }) => {
+  const shell = new ConsoleShell(page);
+  await new SignInPage(page).goto();
+  await new SignInPage(page).signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
+
+  await shell.header.getByRole('button', { name: 'Help' }).click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('menuitem', { name: 'API reference (opens in a new tab)' }).click();
+  const reference = await opened;
+  await expect(reference).toHaveURL(/\/docs$/);
+  await expect(reference.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
 });

@@ -134,8 +134,3 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   // the next seed overwrites, never a demo API user without its key.
   return { workspaceId: workspace.id, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
 }
-
-export async function demoWorkspaceId(db: Db): Promise<string | undefined> {
-  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.isDemo, true));
-  return row?.id;
-}

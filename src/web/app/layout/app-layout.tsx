@@ -3,11 +3,13 @@ import { Anchor, AppShell, Skeleton, Stack, VisuallyHidden } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { signInPathFrom } from '../auth/return-path';
-import { useSessionState } from '../auth/use-session';
+import { connectLive } from '../../lib/live';
+import { session } from '../../lib/session';
+import { useSessionState } from '../../lib/use-session-state';
 import { queryClient } from '../app-query-client';
+import { signInPathFrom } from '../auth/return-path';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import classes from './skip-link.module.css';
@@ -35,6 +37,9 @@ export function AppLayout() {
   const state = useSessionState();
   const location = useLocation();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const signedIn = state.status === 'signed-in';
+  // One live stream for the signed-in tab: its notices refresh the queries of what changed.
+  useEffect(() => (signedIn ? connectLive(session, queryClient) : undefined), [signedIn]);
 
   if (state.status !== 'signed-in') {
     // After an expiry, come back to the same page; after a deliberate sign-out, start afresh.

@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import type { ApiUser, ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { Page } from '../../components/page';
+import { useRequestedAction } from '../../lib/requested-action';
 import { useSignedInUser } from '../../app/auth/use-session';
 import type { PageData } from '../../lib/page-data';
 import { apiUserQueries, approvalQueries } from './api';
@@ -37,6 +38,7 @@ export default function ApiUsersPage() {
   const pending = useInfiniteQuery({ ...approvalQueries.list('PENDING'), enabled: mayPerform(role, 'listApprovalRequests') });
   const awaitingApproval = pending.data?.pages[0]?.data.filter((request) => request.kind === 'API_USER_CREATION') ?? [];
   const [creating, setCreating] = useState(false);
+  useRequestedAction('createApiUser', () => setCreating(true));
   // Held here, not in the row: issuing the token changes the user's status, and with it the row.
   const [pairing, setPairing] = useState<ApiUser | null>(null);
   const canCreate = mayPerform(role, 'createApiUser');
