@@ -2,6 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { use } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from 'react-router';
+import { BackLink } from '../components/back-link';
 import { ErrorView } from '../components/error-view';
 import { DocumentTitle, Page, PRODUCT_NAME } from '../components/page';
 import { pageAt } from './navigation';
@@ -64,9 +65,11 @@ export function PageErrorBoundary() {
     queryErrors.reset();
     void revalidator.revalidate();
   };
+  const View = pageData?.ErrorView ?? ErrorView;
   return (
     <Page title={page.label}>
-      <ErrorView title={pageData?.errorTitle ?? 'This page could not be shown'} error={error} onRetry={retry} />
+      {pageData?.back && <BackLink to={pageData.back.to}>{pageData.back.label}</BackLink>}
+      <View title={pageData?.errorTitle ?? 'This page could not be shown'} error={error} onRetry={retry} />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 
 /** What a page's route loader knows when it prefetches: the cache, the path's parameters and the address's query. */
@@ -19,4 +20,18 @@ export interface PageLoadContext {
 export interface PageData {
   errorTitle: string;
   load: (context: PageLoadContext) => Promise<unknown>;
+  /**
+   * How the page shows that failure when some answers are not failures to it (trading's 403 for a
+   * workspace outside the beta, the Travel Rule's 404 for no integration yet); the shared error view otherwise.
+   */
+  ErrorView?: ComponentType<PageErrorProps>;
+  /** The way back to the list above a detail page, kept when the page cannot be shown. */
+  back?: { to: string; label: string };
+}
+
+/** What the route's error boundary hands a page's own error view. */
+export interface PageErrorProps {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
 }

@@ -26,17 +26,17 @@ export function TestProviders({ children, client }: { children: ReactNode; clien
  */
 export function renderPage(ui: ReactNode, path: string) {
   const queryClient = createTestQueryClient();
+  const page = pageAt(new URL(path, 'http://console.test').pathname);
   const router = createMemoryRouter(
     [
       {
         id: 'page',
-        path: '*',
+        // The page's own path, so that its parameters reach the loader and the page (useParams).
+        path: page?.path ?? '*',
         element: ui,
         loader: async ({ request, params }: LoaderFunctionArgs) => {
-          const url = new URL(request.url);
-          const page = pageAt(url.pathname);
-          const pageData = page && (await page.page.preload()).pageData;
-          await pageData?.load({ queryClient, params, search: url.searchParams });
+          const { pageData } = page ? await page.page.preload() : {};
+          await pageData?.load({ queryClient, params, search: new URL(request.url).searchParams });
           return null;
         },
         errorElement: <PageErrorBoundary />,
