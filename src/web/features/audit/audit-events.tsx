@@ -1,7 +1,7 @@
 import { EmptyState, Group, Loader, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { Suspense, useMemo, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
 import { ErrorView } from '../../components/error-view';
 import { UtcTime } from '../../components/utc-time';
@@ -35,19 +35,11 @@ function NoEvents({ view }: { view: AuditView }) {
   );
 }
 
-/**
- * The events of one view, loaded a page at a time as the table is scrolled. The page gives each
- * view its own instance (keyed by the view), so a new search starts at the first page and the top.
- */
-export function AuditEvents({ view }: { view: AuditView }) {
-  const events = useInfiniteQuery(auditQueries.events(view));
+function Events({ view }: { view: AuditView }) {
+  const events = useSuspenseInfiniteQuery(auditQueries.events(view));
   const [detail, setDetail] = useState<{ event: AuditLogData; opened: boolean } | null>(null);
-  const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
+  const loaded = useMemo(() => events.data.pages.flatMap((page) => page.data), [events.data]);
 
-  if (events.isPending) return <LoadingEvents />;
-  if (loaded.length === 0 && events.isError) {
-    return <ErrorView title="The audit events could not be loaded" error={events.error} onRetry={() => void events.refetch()} />;
-  }
   if (loaded.length === 0) return <NoEvents view={view} />;
 
   return (
@@ -73,5 +65,18 @@ export function AuditEvents({ view }: { view: AuditView }) {
         onClose={() => setDetail((current) => current && { ...current, opened: false })}
       />
     </Stack>
+  );
+}
+
+/**
+ * The events of one view, loaded a page at a time as the table is scrolled. The page gives each
+ * view its own instance (keyed by the view), so a new search starts at the first page and the top.
+ * The first page's failure is the route's error view; a later page's is shown below the rows.
+ */
+export function AuditEvents({ view }: { view: AuditView }) {
+  return (
+    <Suspense fallback={<LoadingEvents />}>
+      <Events view={view} />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditLogData } from '../../../contract/audit';
-import { renderAt } from '../../test/render';
+import { renderAt, renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import AuditLogPage from './audit-log-page';
 
@@ -78,7 +78,7 @@ function Location() {
 
 const currentSearch = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
 
-function renderPage(search: string) {
+function renderAudit(search: string) {
   const user = userEvent.setup();
   renderAt(
     <>
@@ -114,7 +114,7 @@ afterEach(() => {
 describe('AuditLogPage', () => {
   it('asks the service for exactly what the address says and renders only the rows in view', async () => {
     const fetch = serve(pagedEvents(200, 3));
-    renderPage(`${RANGE}&category=Security&category=Trading&user=Ada+Admin`);
+    renderAudit(`${RANGE}&category=Security&category=Trading&user=Ada+Admin`);
 
     const table = await grid();
     expect(listCalls(fetch)).toEqual([`?${RANGE}&category=Security&category=Trading&user=Ada+Admin`]);
@@ -131,7 +131,7 @@ describe('AuditLogPage', () => {
 
   it('loads the next page, with the cursor of the last one, when the table is scrolled near its end', async () => {
     const fetch = serve(pagedEvents(200, 2));
-    renderPage(RANGE);
+    renderAudit(RANGE);
     const table = await grid();
     const scroller = table.parentElement!;
 
@@ -152,7 +152,7 @@ describe('AuditLogPage', () => {
   it('writes an absolute last day into an address that names no range, in place', async () => {
     serve(pagedEvents(10, 1));
     const before = Date.now();
-    renderPage('category=Security');
+    renderAudit('category=Security');
 
     await grid();
     const search = currentSearch();
@@ -165,7 +165,7 @@ describe('AuditLogPage', () => {
 
   it('starts a changed search at its first page, and going back shows the previous one from the cache', async () => {
     const fetch = serve(pagedEvents(200, 3));
-    const user = renderPage(RANGE);
+    const user = renderAudit(RANGE);
     await grid();
 
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
@@ -182,7 +182,7 @@ describe('AuditLogPage', () => {
 
   it('turns a preset into absolute times in the address', async () => {
     serve(pagedEvents(10, 1));
-    const user = renderPage(RANGE);
+    const user = renderAudit(RANGE);
     await grid();
 
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
@@ -195,7 +195,7 @@ describe('AuditLogPage', () => {
 
   it('applies an absolute range typed in UTC, and refuses one that ends before it starts', async () => {
     serve(pagedEvents(10, 1));
-    const user = renderPage(RANGE);
+    const user = renderAudit(RANGE);
     await grid();
     const start = screen.getByLabelText('Start (UTC)');
     const end = screen.getByLabelText('End (UTC)');
@@ -226,7 +226,7 @@ describe('AuditLogPage', () => {
         }),
       ]),
     );
-    const user = renderPage(RANGE);
+    const user = renderAudit(RANGE);
     const table = await grid();
     const rows = eventRows(table);
 
@@ -266,7 +266,7 @@ describe('AuditLogPage', () => {
 
   it('says that the filters matched nothing', async () => {
     serve(() => ({ data: [], next: null, cursor: null, total: 0 }));
-    renderPage(`${RANGE}&user=Nobody`);
+    renderAudit(`${RANGE}&user=Nobody`);
 
     expect(await screen.findByText('No events match these filters')).toBeInTheDocument();
     expect(screen.getByText(/Remove a filter or widen the time range/)).toBeInTheDocument();
@@ -278,7 +278,8 @@ describe('AuditLogPage', () => {
       'fetch',
       vi.fn(async () => jsonResponse(400, { message: 'startTime must be at most one year before the current time', code: 400 }, 'req-audit-1')),
     );
-    renderPage(RANGE);
+    // Its failure is shown by the route's error boundary.
+    renderPage(<AuditLogPage />, `/audit?${RANGE}`);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The audit events could not be loaded');
@@ -295,7 +296,7 @@ describe('AuditLogPage', () => {
       firstBrokenEventId: null,
       reason: null,
     });
-    const user = renderPage(`${RANGE}&category=Security`);
+    const user = renderAudit(`${RANGE}&category=Security`);
     await grid();
 
     await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
@@ -312,7 +313,7 @@ describe('AuditLogPage', () => {
     const files: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:export'), revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const user = renderPage(`${RANGE}&category=Security`);
+    const user = renderAudit(`${RANGE}&category=Security`);
     await grid();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -3,6 +3,8 @@ import { IconFileTypeCsv, IconJson } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
+import type { PageData } from '../../lib/page-data';
+import { auditQueries } from './api';
 import { ExportProgressPanel, useAuditExport } from './audit-export-progress';
 import { AuditEvents } from './audit-events';
 import { AuditFilters } from './audit-filters';
@@ -15,6 +17,15 @@ const ORDERS: { label: string; value: AuditOrder }[] = [
   { label: 'Oldest first', value: 'ASC' },
 ];
 const PAGE_SIZES = [50, 100, 200, 500];
+
+export const pageData: PageData = {
+  errorTitle: 'The audit events could not be loaded',
+  // An address without a complete range is first rewritten by the page, whose navigation loads it.
+  load: async ({ queryClient, search }) => {
+    const view = parseAuditSearch(search);
+    if (isCompleteView(view)) await queryClient.ensureInfiniteQueryData(auditQueries.events(view));
+  },
+};
 
 function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditView) => void }) {
   const exporter = useAuditExport();
