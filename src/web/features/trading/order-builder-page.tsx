@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
+import type { PageData } from '../../lib/page-data';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { providerQueries, useCreateOrder } from './api';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
@@ -258,20 +259,32 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The providers could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(providerQueries.list()),
+  // A workspace outside the trading beta is told so rather than shown a failure.
+  ErrorView: TradingErrorView,
+  back: { to: '/trading/orders', label: 'All orders' },
+};
+
+function OrderBuilderWithProviders() {
+  const { data: providers } = useSuspenseQuery(providerQueries.list());
+  return <OrderBuilder providers={providers} />;
+}
+
 export default function OrderBuilderPage() {
-  const providerList = useQuery(providerQueries.list());
   return (
     <Page title="New order" description="Build a buy or sell order step by step; the provider you choose decides what it needs to know.">
       <BackLink to="/trading/orders">All orders</BackLink>
-      {providerList.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading the providers" />
-        </Center>
-      ) : providerList.isError ? (
-        <TradingErrorView title="The providers could not be loaded" error={providerList.error} onRetry={() => void providerList.refetch()} />
-      ) : (
-        <OrderBuilder providers={providerList.data} />
-      )}
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading the providers" />
+          </Center>
+        }
+      >
+        <OrderBuilderWithProviders />
+      </Suspense>
     </Page>
   );
 }
