@@ -23,6 +23,20 @@ async function boot(path: string, service: (path: string) => Response) {
   return { router, fetch };
 }
 
+/** What the shell's cache holds under `key` when the router commits the first page, before React draws it. */
+async function cachedWhenDrawn(router: Awaited<ReturnType<typeof boot>>['router'], key: readonly unknown[]) {
+  // The same module instance as the routes' (boot reset the registry before importing them).
+  const { queryClient } = await import('./app-query-client');
+  return new Promise<unknown>((resolve) => {
+    // The router commits the page (and React draws it) once every loader of the address has run.
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve(queryClient.getQueryData(key));
+    });
+  });
+}
+
 const QUORUM = {
   adminQuorumThreshold: 2,
   admins: [{ id: 'a1', name: 'Olivia Owner', email: 'owner@demo.test', role: 'OWNER' }],
@@ -93,18 +107,7 @@ describe('console routes', () => {
       if (path.startsWith('/v1/approval_requests')) return jsonResponse(200, { data: [], next: null, pendingCount: 0 });
       return noSession();
     });
-    // The same module instance as the routes' (boot reset the registry before importing them).
-    const { queryClient } = await import('./app-query-client');
-    const cachedWhenDrawn = new Promise<unknown>((resolve) => {
-      // The router commits the page (and React draws it) once every loader of the address has run.
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve(queryClient.getQueryData(['admin', 'quorum', 'state']));
-      });
-    });
-
-    expect(await cachedWhenDrawn).toEqual(QUORUM);
+    expect(await cachedWhenDrawn(router, ['admin', 'quorum', 'state'])).toEqual(QUORUM);
     expect(await screen.findByTestId('current-threshold', {}, { timeout: 15_000 })).toHaveTextContent('2');
     expect(screen.queryByText('Loading the quorum…')).not.toBeInTheDocument();
     expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/admin_quorum')).toHaveLength(1);
@@ -116,16 +119,7 @@ describe('console routes', () => {
       if (path.startsWith('/v1/blockchains?')) return jsonResponse(200, { data: [], next: null });
       return noSession();
     });
-    const { queryClient } = await import('./app-query-client');
-    const cachedWhenDrawn = new Promise<unknown>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve(queryClient.getQueryData(['blockchains', 'list', { protocol: 'EVM', test: true }]));
-      });
-    });
-
-    expect(await cachedWhenDrawn).toEqual([]);
+    expect(await cachedWhenDrawn(router, ['blockchains', 'list', { protocol: 'EVM', test: true }])).toEqual([]);
     expect(await screen.findByText('No blockchains match these filters', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/blockchains?protocol=EVM&test=true&'))).toHaveLength(1);
   });
@@ -154,6 +148,21 @@ describe('console routes', () => {
     expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/admin_quorum')).toHaveLength(2);
+  });
+
+  it("loads a detail page by its path's parameter; one the service does not have is said so, with the way back to its list", async () => {
+    const { fetch } = await boot('/transactions/tx-missing', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+      if (path === '/v1/transactions/tx-missing') return jsonResponse(404, { message: 'No transaction tx-missing', code: 404 });
+      return noSession();
+    });
+
+    expect(await screen.findByText('No such transaction', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('This workspace has no transaction tx-missing.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All transactions' })).toHaveAttribute('href', '/transactions');
+    // Asked by the loader only: the page, which would ask again, never drew.
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/transactions/tx-missing')).toHaveLength(1);
   });
 
   it('signs out and lands on the sign-in page', async () => {
