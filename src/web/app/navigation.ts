@@ -18,7 +18,6 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
-import { matchRoutes } from 'react-router';
 import { mayPerform, type OperationId } from '../../contract/operations';
 import type { Role } from '../../contract/roles';
 import type { PageData } from '../lib/page-data';
@@ -264,13 +263,6 @@ export const NAV_SECTIONS: readonly NavSection[] = [
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_SECTIONS.flatMap((section) => section.items);
-
-const PAGE_ROUTES = NAV_ITEMS.map((item) => ({ path: item.path, item }));
-
-/** The page at an address, ranked as the router ranks routes (a static segment above a parameter). */
-export function pageAt(pathname: string): NavItem | undefined {
-  return matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.item;
-}
 
 /** The sections and pages a role may open, without sections left empty. */
 export function sectionsFor(role: Role): NavSection[] {

@@ -1,11 +1,10 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { use } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useMatches, useRevalidator, useRouteError } from 'react-router';
 import { BackLink } from '../components/back-link';
 import { ErrorView } from '../components/error-view';
 import { DocumentTitle, Page, PRODUCT_NAME } from '../components/page';
-import { pageAt } from './navigation';
+import type { NavItem } from './navigation';
 
 const reload = () => window.location.reload();
 
@@ -55,16 +54,13 @@ export function RouteErrorBoundary() {
  */
 export function PageErrorBoundary() {
   const error = useRouteError();
-  const page = pageAt(useLocation().pathname);
+  // The page route's handle is its nav item (app/router.tsx).
+  const page = useMatches().at(-1)?.handle as NavItem | undefined;
   const revalidator = useRevalidator();
-  const queryErrors = useQueryErrorResetBoundary();
   if (!page) return <RouteErrorBoundary />;
   const { pageData } = use(page.page.preload());
-  const retry = () => {
-    // A query that failed is not fetched again on its own when its page mounts; this lets it.
-    queryErrors.reset();
-    void revalidator.revalidate();
-  };
+  // The loader fetches a query that failed afresh (ensureQueryData finds no data), and the page draws with its answer.
+  const retry = () => void revalidator.revalidate();
   const View = pageData?.ErrorView ?? ErrorView;
   return (
     <Page title={page.label}>

@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
                   return null;
                 },
                 element: <AreaPage item={item} />,
+                // The page's error boundary names the page by it.
+                handle: item,
                 errorElement: <PageErrorBoundary />,
               })),
               { path: '*', Component: NotFoundPage },

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, type LoaderFunctionArgs, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
-import { pageAt } from '../app/navigation';
 import { PageErrorBoundary } from '../app/route-errors';
 import { theme } from '../app/theme';
+import { pageAt } from './page-at';
 
 const createTestQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -33,6 +33,8 @@ export function renderPage(ui: ReactNode, path: string) {
         id: 'page',
         // The page's own path, so that its parameters reach the loader and the page (useParams).
         path: page?.path ?? '*',
+        // What the route's error boundary names the page by, as app/router.tsx gives it.
+        handle: page,
         element: ui,
         loader: async ({ request, params }: LoaderFunctionArgs) => {
           const { pageData } = page ? await page.page.preload() : {};
