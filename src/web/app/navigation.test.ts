@@ -1,17 +1,8 @@
-import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mayPerform } from '../../contract/operations';
 import { ROLES } from '../../contract/roles';
-import { actionsFor, CONSOLE_ACTIONS, NAV_ITEMS, sectionsFor } from './navigation';
-
-/** The nav item the router serves at `path`, as router.tsx builds its routes from the table. */
-function pageAt(path: string) {
-  const matches = matchRoutes(
-    NAV_ITEMS.map((item) => ({ path: item.path, item })),
-    path,
-  );
-  return matches?.at(-1)?.route.item;
-}
+import { pageAt } from '../test/page-at';
+import { actionsFor, CONSOLE_ACTIONS, sectionsFor } from './navigation';
 
 describe('the table of console pages', () => {
   it('routes every detail page to its own page, with the operation that reads it', () => {

@@ -20,12 +20,26 @@ import {
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { mayPerform, type OperationId } from '../../contract/operations';
 import type { Role } from '../../contract/roles';
+import type { PageData } from '../lib/page-data';
+
+/** A page's module: the page, and what its route loads before it renders. */
+export interface PageModule {
+  default: ComponentType;
+  pageData?: PageData;
+}
 
 /** A lazy page whose chunk the router can start fetching before the page renders. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
 
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  return Object.assign(lazy(load), { preload: load });
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  // One fetch of the chunk for the loader, the page and its error view; a failed one is tried again.
+  let loading: Promise<PageModule> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return Object.assign(lazy(preload), { preload });
 }
 
 export interface NavItem {

@@ -7,20 +7,16 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { connectLive } from '../../lib/live';
 import { session } from '../../lib/session';
-import { signInPathFrom } from '../auth/return-path';
 import { useSessionState } from '../../lib/use-session-state';
-import { createQueryClient } from '../query-client';
+import { queryClient } from '../app-query-client';
+import { signInPathFrom } from '../auth/return-path';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import classes from './skip-link.module.css';
 
 // The query cache and the notifications serve the signed-in console only, so they come with the
-// shell's chunk rather than with the sign-in page.
-const queryClient = createQueryClient();
-// Whatever one user loaded must not be shown to whoever signs in next on this tab.
-session.subscribe(() => {
-  if (session.getSnapshot().status !== 'signed-in') queryClient.clear();
-});
+// shell's chunk rather than with the sign-in page; the page routes' loaders reach the cache here.
+export { queryClient };
 
 function PageSkeleton() {
   return (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { type FakeCall, fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApprovalsPage from './approvals-page';
 
@@ -69,7 +69,7 @@ describe('ApprovalsPage', () => {
   it('shows each pending request with what it changes, its approvals so far and the decisions', async () => {
     await signInAs('ADMIN');
     service();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const other = await screen.findByRole('article', { name: raisedByOther.summary });
     expect(other).toHaveTextContent('Raised by Ada Admin');
@@ -86,7 +86,7 @@ describe('ApprovalsPage', () => {
   it('lets an admin approve or reject what others raised, and cancel what they raised themselves', async () => {
     await signInAs('ADMIN');
     service();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const other = await screen.findByRole('article', { name: raisedByOther.summary });
     expect(within(other).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('ApprovalsPage', () => {
     await signInAs('ADMIN');
     const calls = service((call) => (call.method === 'POST' ? jsonResponse(200, { ...raisedByOther, approvals: 2 }) : undefined));
     const user = userEvent.setup();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     await user.click(within(await screen.findByRole('article', { name: raisedByOther.summary })).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this request?' });
@@ -124,7 +124,7 @@ describe('ApprovalsPage', () => {
   it('shows an auditor the same requests, read-only', async () => {
     await signInAs('AUDITOR');
     service();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const other = await screen.findByRole('article', { name: raisedByOther.summary });
     expect(other).toHaveTextContent('1 of 3 approvals');
@@ -136,7 +136,7 @@ describe('ApprovalsPage', () => {
     await signInAs('ADMIN');
     service();
     const user = userEvent.setup();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const decidedSection = await screen.findByRole('region', { name: 'Decided' });
     const table = await within(decidedSection).findByRole('table');
@@ -155,7 +155,7 @@ describe('ApprovalsPage', () => {
     await signInAs('ADMIN');
     service();
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
-    renderAt(<ApprovalsPage />, `/admin/approvals#approval-${raisedByMe.id}`);
+    renderPage(<ApprovalsPage />, `/admin/approvals#approval-${raisedByMe.id}`);
 
     const linked = await screen.findByRole('article', { name: raisedByMe.summary });
     await waitFor(() => expect(linked).toHaveFocus());

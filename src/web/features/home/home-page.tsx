@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { HomeSummary } from '../../../contract/home';
@@ -17,6 +17,7 @@ import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { formatAmount, formatAmountOf, formatMoney, shownAmount } from '../../lib/amounts';
+import type { PageData } from '../../lib/page-data';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { auditLogPath, homeQueries, recentRange, type HomeRange } from '../../lib/home-queries';
 
@@ -382,6 +383,28 @@ function Integrity({ range }: { range: HomeRange }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'What waits for you could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(homeQueries.summary()),
+};
+
+/** What waits for the person, and the balances for a role that may read them. */
+function Summary({ role }: { role: Role }) {
+  const { data: summary } = useSuspenseQuery(homeQueries.summary());
+  return (
+    <>
+      <Waiting summary={summary} role={role} />
+      {summary.balances && <Balances balances={summary.balances} />}
+    </>
+  );
+}
+
+/** The recent orders, for a workspace in the trading beta (the summary says). */
+function RecentOrdersWhenTrading() {
+  const { data: summary } = useSuspenseQuery(homeQueries.summary());
+  return summary.trading ? <RecentOrders /> : null;
+}
+
 /**
  * The landing page after sign-in: what waits for the person, what moved recently and the
  * workspace's balances. Every part follows what the role may read (the operations table), so no
@@ -392,22 +415,16 @@ export default function HomePage() {
   const may = (operationId: OperationId) => mayPerform(user.role, operationId);
   // Fixed for the visit, so the lists and their links show the same range.
   const [ranges] = useState(() => ({ day: recentRange(Date.now(), 1), week: recentRange(Date.now(), 7) }));
-  const summary = useQuery(homeQueries.summary());
 
   return (
     <Page title="Home" description={`Signed in as ${user.name}, ${ROLE_LABELS[user.role]}, in ${user.workspaceName}.`}>
-      {summary.isPending ? (
-        <Skeleton height={140} aria-label="Loading what waits for you" />
-      ) : summary.error ? (
-        <ErrorView title="What waits for you could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <>
-          <Waiting summary={summary.data} role={user.role} />
-          {summary.data.balances && <Balances balances={summary.data.balances} />}
-        </>
-      )}
+      <Suspense fallback={<Skeleton height={140} aria-label="Loading what waits for you" />}>
+        <Summary role={user.role} />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {summary.data?.trading && <RecentOrders />}
+        <Suspense fallback={null}>
+          <RecentOrdersWhenTrading />
+        </Suspense>
         {may('listTransactions') && <RecentTransfers />}
         {may('getAuditLogs') ? (
           <AuditEvents

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { TradingProvider } from '../../../contract/trading';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
+import type { PageData } from '../../lib/page-data';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { providerQueries, useCreateOrder } from './api';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
@@ -28,14 +29,16 @@ import {
   stepOf,
 } from './order-draft';
 import { ProviderStep } from './provider-step';
-import { SettlementStep } from './settlement-step';
 import { SourceOfFundsStep } from './source-of-funds-step';
 import { TradingErrorView } from './trading-error-view';
 
 // The first screen is the provider step: the later, larger steps load while the trader works on it.
+const loadSettlementStep = () => import('./settlement-step');
 const loadParticipantsStep = () => import('./participants-step');
 const loadReviewStep = () => import('./review-step');
 const ParticipantsStep = lazy(async () => ({ default: (await loadParticipantsStep()).ParticipantsStep }));
+/** The settlement step when its chunk could not be fetched as the page opened: it asks again, and a second failure reaches the error boundary. */
+const SettlementStepOnRetry = lazy(async () => ({ default: (await loadSettlementStep()).SettlementStep }));
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
 
 /**
@@ -53,6 +56,7 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   const submission = useRef<StoredDraft['submission']>(saved?.submission ?? null);
   const accepted = useRef(false);
   const idempotency = useIdempotencyKey();
+  const [SettlementStep, setSettlementStep] = useState<ComponentType<{ provider: TradingProvider }> | null>(null);
   const resolver = useMemo(() => draftResolver(providers), [providers]);
   // Checked as it changes, never on blur: a message vanishing as the focus leaves a field would
   // move the buttons below it away from under the pointer that is clicking them.
@@ -60,6 +64,12 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   const { control, getValues, setError, trigger, subscribe } = form;
 
   useEffect(() => {
+    // Kept in state rather than lazy: two steps on it is in, and it draws at once (a lazy step would
+    // show its fallback once, however early it was fetched).
+    loadSettlementStep().then(
+      (step) => setSettlementStep(() => step.SettlementStep),
+      () => setSettlementStep(() => SettlementStepOnRetry),
+    );
     void loadParticipantsStep();
     void loadReviewStep();
   }, []);
@@ -211,7 +221,15 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
             >
               {step === 0 && <ProviderStep providers={providers} />}
               {provider && step === 1 && <ExecutionStep provider={provider} />}
-              {provider && step === 2 && <SettlementStep provider={provider} />}
+              {provider &&
+                step === 2 &&
+                (SettlementStep ? (
+                  <SettlementStep provider={provider} />
+                ) : (
+                  <Center py="xl">
+                    <Loader role="status" aria-label="Loading the step" />
+                  </Center>
+                ))}
               {provider && step === 3 && <ParticipantsStep provider={provider} />}
               {provider && step === 4 && <SourceOfFundsStep provider={provider} />}
               {provider && step === REVIEW_STEP && (
@@ -258,20 +276,32 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The providers could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(providerQueries.list()),
+  // A workspace outside the trading beta is told so rather than shown a failure.
+  ErrorView: TradingErrorView,
+  back: { to: '/trading/orders', label: 'All orders' },
+};
+
+function OrderBuilderWithProviders() {
+  const { data: providers } = useSuspenseQuery(providerQueries.list());
+  return <OrderBuilder providers={providers} />;
+}
+
 export default function OrderBuilderPage() {
-  const providerList = useQuery(providerQueries.list());
   return (
     <Page title="New order" description="Build a buy or sell order step by step; the provider you choose decides what it needs to know.">
       <BackLink to="/trading/orders">All orders</BackLink>
-      {providerList.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading the providers" />
-        </Center>
-      ) : providerList.isError ? (
-        <TradingErrorView title="The providers could not be loaded" error={providerList.error} onRetry={() => void providerList.refetch()} />
-      ) : (
-        <OrderBuilder providers={providerList.data} />
-      )}
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading the providers" />
+          </Center>
+        }
+      >
+        <OrderBuilderWithProviders />
+      </Suspense>
     </Page>
   );
 }

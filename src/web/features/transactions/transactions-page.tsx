@@ -5,14 +5,21 @@ import { useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { Page } from '../../components/page';
+import type { PageData } from '../../lib/page-data';
 import { useRequestedAction } from '../../lib/requested-action';
 import { useUrlState } from '../../lib/use-url-state';
+import { transactionQueries } from './api';
 import { NewTransferForm } from './new-transfer-form';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionsList } from './transactions-list';
 import { NO_FILTERS, parseTransactionsSearch, toTransactionsSearch, type TransactionsView } from './transactions-view';
 
 const write = (view: TransactionsView) => ({ search: toTransactionsSearch(view) });
+
+export const pageData: PageData = {
+  errorTitle: 'The transactions could not be loaded',
+  load: ({ queryClient, search }) => queryClient.ensureInfiniteQueryData(transactionQueries.list(parseTransactionsSearch(search))),
+};
 
 /** The workspace's transactions at /transactions, filtered by the address, with a new transfer for who may submit one. */
 export default function TransactionsPage() {

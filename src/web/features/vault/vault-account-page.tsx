@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { PeerPath, TransactionDetails } from '../../../contract/transactions';
@@ -15,6 +16,7 @@ import { TransactionStatusBadge } from '../../components/transaction-status-badg
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
 import { formatAmountOf, formatMoney } from '../../lib/amounts';
+import type { PageData } from '../../lib/page-data';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { vaultAccountQueries } from './api';
 import { NoPrice, UsdWorth } from './usd-worth';
@@ -233,16 +235,35 @@ function AccountView({ account }: { account: VaultAccount }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The vault account could not be loaded',
+  load: ({ queryClient, params }) => queryClient.ensureQueryData(vaultAccountQueries.detail(params.accountId ?? '')),
+  back: { to: '/vault/accounts', label: 'All vault accounts' },
+};
+
+function LoadedAccount({ accountId }: { accountId: string }) {
+  const { data: account } = useSuspenseQuery(vaultAccountQueries.detail(accountId));
+  return (
+    <Page title={account.name} description={`Vault account ${account.id}`}>
+      <BackLink to="/vault/accounts">All vault accounts</BackLink>
+      <AccountView account={account} />
+    </Page>
+  );
+}
+
 /** One vault account at /vault/accounts/:accountId: its balances, deposit addresses and recent transactions. */
 export default function VaultAccountPage() {
   const { accountId = '' } = useParams();
-  const account = useQuery(vaultAccountQueries.detail(accountId));
   return (
-    <Page title={account.data?.name ?? 'Vault account'} description={account.data ? `Vault account ${account.data.id}` : undefined}>
-      <BackLink to="/vault/accounts">All vault accounts</BackLink>
-      {account.isPending && <Loading label="Loading the vault account…" />}
-      {account.isError && <ErrorView title="The vault account could not be loaded" error={account.error} onRetry={() => void account.refetch()} />}
-      {account.data && <AccountView account={account.data} />}
-    </Page>
+    <Suspense
+      fallback={
+        <Page title="Vault account">
+          <BackLink to="/vault/accounts">All vault accounts</BackLink>
+          <Loading label="Loading the vault account…" />
+        </Page>
+      }
+    >
+      <LoadedAccount accountId={accountId} />
+    </Suspense>
   );
 }

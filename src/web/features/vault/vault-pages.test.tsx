@@ -5,7 +5,7 @@ import { CreateTransactionResponse, type TransactionStatus } from '../../../cont
 import { VaultAddressesPage } from '../../../contract/vault';
 import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
 import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderRoutes } from '../../test/render';
+import { renderPage, renderRoutes } from '../../test/render';
 import VaultAccountPage from './vault-account-page';
 import VaultAccountsPage from './vault-accounts-page';
 
@@ -142,7 +142,8 @@ describe('VaultAccountPage', () => {
 
   it('explains an account that does not exist', async () => {
     await signInTo(service, PEOPLE.viewer);
-    renderPages('/vault/accounts/404');
+    // Its failure is shown by the route's error boundary.
+    renderPage(<VaultAccountPage />, '/vault/accounts/404');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The vault account could not be loaded');
     expect(alert).toHaveTextContent('No vault account 404');
