@@ -7,13 +7,24 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../http/types';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { recordChange } from '../live/record';
+import { setAdminsRequirePasskeys } from '../passkeys/policy';
+import { decisionPasskeys } from '../passkeys/signatures';
 import { initialStatus } from './api-user-states';
 import { insertApiUser } from './store';
 
 export type ApprovalKind = ApprovalRequest['kind'];
 type RequestRow = typeof approvalRequests.$inferSelect;
 
-const SUBJECT = { ADMIN_QUORUM_THRESHOLD: 'Quorum', API_USER_CREATION: 'API user' } as const satisfies Record<ApprovalKind, string>;
+const SUBJECT = { ADMIN_QUORUM_THRESHOLD: 'Quorum', API_USER_CREATION: 'API user', PASSKEY_POLICY: 'Passkey policy' } as const satisfies Record<
+  ApprovalKind,
+  string
+>;
+
+/** Kinds of which only one request may wait at a time: a second would be decided against a stale state. */
+const ONE_PENDING: Partial<Record<ApprovalKind, string>> = {
+  ADMIN_QUORUM_THRESHOLD: 'A threshold change is already waiting for approval; approve, reject or cancel it first',
+  PASSKEY_POLICY: 'A change of the passkey requirement is already waiting for approval; approve, reject or cancel it first',
+};
 
 /** Enabled people whose approvals count towards the admin quorum. */
 export async function quorumAdmins(db: Db, workspaceId: string) {
@@ -68,6 +79,9 @@ async function execute(tx: Db, request: RequestRow, actor: AuditActor, now: Date
     const before = await quorumThreshold(tx, request.workspaceId);
     await tx.update(workspaces).set({ adminQuorumThreshold: after }).where(eq(workspaces.id, request.workspaceId));
     result = { before: { adminQuorumThreshold: before }, after: { adminQuorumThreshold: after } };
+  } else if (request.kind === 'PASSKEY_POLICY') {
+    const { adminsRequirePasskeys } = request.change as { adminsRequirePasskeys: boolean };
+    result = await setAdminsRequirePasskeys(tx, request.workspaceId, adminsRequirePasskeys, now);
   } else {
     const change = request.change as { name: string; role: Role; coSignerSetupType?: string };
     const { publicKeyPem } = request.payload as { publicKeyPem: string };
@@ -107,9 +121,8 @@ export async function raise(
     // Lock the workspace row: raising and executing quorum changes must not interleave.
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, principal.workspaceId)).for('update');
     if (!workspace) throw notFound('Workspace not found');
-    if (input.kind === 'ADMIN_QUORUM_THRESHOLD' && (await pendingRequestOfKind(tx, principal.workspaceId, input.kind))) {
-      throw conflict('A threshold change is already waiting for approval; approve, reject or cancel it first');
-    }
+    const onePending = ONE_PENDING[input.kind];
+    if (onePending && (await pendingRequestOfKind(tx, principal.workspaceId, input.kind))) throw conflict(onePending);
     const [request] = await tx
       .insert(approvalRequests)
       .values({
@@ -197,6 +210,10 @@ export async function describeRequests(db: Db, rows: RequestRow[]): Promise<Appr
         )
         .orderBy(approvalDecisions.decidedAt)
     : [];
+  const signedWith = await decisionPasskeys(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);
     return {
@@ -208,7 +225,13 @@ export async function describeRequests(db: Db, rows: RequestRow[]): Promise<Appr
       requestedBy: { id: r.requestedById, name: r.requestedByName },
       requiredApprovals: r.requiredApprovals,
       approvals: mine.filter((d) => d.decision === 'APPROVE').length,
-      decisions: mine.map((d) => ({ userId: d.userId, userName: d.userName, decision: d.decision as 'APPROVE' | 'REJECT', decidedAt: d.decidedAt.getTime() })),
+      decisions: mine.map((d) => ({
+        userId: d.userId,
+        userName: d.userName,
+        decision: d.decision as 'APPROVE' | 'REJECT',
+        decidedAt: d.decidedAt.getTime(),
+        passkey: signedWith.get(`${r.id}:${d.userId}`) ?? null,
+      })),
       createdAt: r.createdAt.getTime(),
       decidedAt: r.decidedAt?.getTime() ?? null,
       result: (r.result as Record<string, unknown> | null) ?? null,
