@@ -56,6 +56,8 @@ const b64url = (name: string) =>
 
 export const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 
+const HINTS = ['hybrid', 'security-key', 'client-device'] as const;
+
 const CredentialDescriptor = z.object({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.enum(TRANSPORTS)).optional() });
 
 /** What navigator.credentials.create() needs, as JSON (PublicKeyCredentialCreationOptionsJSON). */
@@ -76,6 +78,8 @@ export const PasskeyCreationOptions = z
       })
       .optional(),
     attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+    extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+    hints: z.array(z.enum(HINTS)).optional(),
   })
   .meta({ description: 'PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): pass it to navigator.credentials.create().' });
 export type PasskeyCreationOptions = z.infer<typeof PasskeyCreationOptions>;
@@ -88,6 +92,8 @@ export const PasskeyRequestOptions = z
     rpId: z.string().optional(),
     allowCredentials: z.array(CredentialDescriptor).optional(),
     userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
+    extensions: z.object({}).optional(),
+    hints: z.array(z.enum(HINTS)).optional(),
   })
   .meta({ description: 'PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): pass it to navigator.credentials.get().' });
 export type PasskeyRequestOptions = z.infer<typeof PasskeyRequestOptions>;
