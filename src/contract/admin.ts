@@ -58,7 +58,7 @@ export const AdminQuorumState = z.object({
 });
 export type AdminQuorumState = z.infer<typeof AdminQuorumState>;
 
-export const APPROVAL_KINDS = ['ADMIN_QUORUM_THRESHOLD', 'API_USER_CREATION'] as const;
+export const APPROVAL_KINDS = ['ADMIN_QUORUM_THRESHOLD', 'API_USER_CREATION', 'PASSKEY_POLICY'] as const;
 export const APPROVAL_STATUSES = ['PENDING', 'EXECUTED', 'REJECTED', 'CANCELED'] as const;
 
 export const ApprovalDecision = z.object({
@@ -66,6 +66,10 @@ export const ApprovalDecision = z.object({
   userName: z.string(),
   decision: z.enum(['APPROVE', 'REJECT']),
   decidedAt: z.number().int(),
+  passkey: z
+    .object({ credentialId: z.string(), name: z.string() })
+    .nullable()
+    .meta({ description: 'The passkey whose assertion, bound to this request, confirmed the decision; null when none was given.' }),
 });
 
 export const ApprovalRequest = z.object({

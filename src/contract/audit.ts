@@ -5,8 +5,8 @@ import { z } from 'zod';
  * of these pairs (the writer's types enforce it), so filters and suggestions can rely on them.
  */
 export const AUDIT_SUBJECTS = {
-  Administration: ['Quorum', 'API user', 'Approval request'],
-  Security: ['Sign-in', 'Session', 'API authentication', 'Authorization'],
+  Administration: ['Quorum', 'API user', 'Approval request', 'Passkey policy'],
+  Security: ['Sign-in', 'Session', 'API authentication', 'Authorization', 'Passkey'],
   Catalogue: ['Asset', 'Price', 'Note'],
   Trading: ['Order', 'Quote'],
   Compliance: ['Travel rule', 'Screening'],

@@ -130,6 +130,18 @@ export const OPERATIONS = {
   // Live updates (extension): any role; each notice reaches only the roles that may perform the read
   // operation of its kind (LIVE_READS in server/features/live).
   streamEvents: op('any', 'query'),
+  // Passkeys (extension, issue 20): console users only, whatever their role (an API user gets 403:
+  // it signs every request already). Each manages their own passkeys; the workspace setting belongs
+  // to the admins and changes through an approval request, as the quorum does.
+  listPasskeys: op('any', 'query'),
+  startPasskeyRegistration: op('any', 'write'),
+  registerPasskey: op('any', 'write', true),
+  renamePasskey: op('any', 'write', true),
+  deletePasskey: op('any', 'write', true),
+  startStepUp: op('any', 'write'),
+  getPasskeyPolicy: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
+  updatePasskeyPolicy: op(['OWNER', ...ADMINS], 'write', true),
+  getApprovalSignatures: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;
@@ -138,7 +150,15 @@ export type OperationId = keyof typeof OPERATIONS;
  * The operations outside the table: they establish who the caller is (a password, the refresh
  * cookie, a pairing token) rather than being authorised by role, so no role or rate entry applies.
  */
-export const UNGUARDED_OPERATIONS = ['signIn', 'refreshSession', 'signOut', 'redeemPairingToken', 'completeDeviceSetup'] as const;
+export const UNGUARDED_OPERATIONS = [
+  'signIn',
+  'refreshSession',
+  'signOut',
+  'redeemPairingToken',
+  'completeDeviceSetup',
+  'startPasskeySignIn',
+  'passkeySignIn',
+] as const;
 
 export function mayPerform(role: Role, operationId: OperationId): boolean {
   const { roles } = OPERATIONS[operationId];

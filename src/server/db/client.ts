@@ -56,6 +56,7 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'transactions', folder: fileURLToPath(new URL('../features/transactions/migrations', import.meta.url)), table: '__drizzle_migrations_transactions' },
   { area: 'webhooks', folder: fileURLToPath(new URL('../features/webhooks/migrations', import.meta.url)), table: '__drizzle_migrations_webhooks' },
   { area: 'live', folder: fileURLToPath(new URL('../features/live/migrations', import.meta.url)), table: '__drizzle_migrations_live' },
+  { area: 'passkeys', folder: fileURLToPath(new URL('../features/passkeys/migrations', import.meta.url)), table: '__drizzle_migrations_passkeys' },
 ];
 
 /** Data that ships with the service and lives in the database (each sync is a no-op when current). */

@@ -17,7 +17,7 @@ const raisedByOther: ApprovalRequest = {
   requestedBy: { id: 'u2', name: 'Ada Admin' },
   requiredApprovals: 3,
   approvals: 1,
-  decisions: [{ userId: 'u2', userName: 'Ada Admin', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 9) }],
+  decisions: [{ userId: 'u2', userName: 'Ada Admin', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 9), passkey: null }],
   createdAt: Date.UTC(2025, 0, 2, 9),
   decidedAt: null,
   result: null,
@@ -30,7 +30,7 @@ const raisedByMe: ApprovalRequest = {
   summary: 'Create API user "Treasury bot" (SIGNER)',
   change: { name: 'Treasury bot', role: 'SIGNER', coSignerSetupType: 'SGX_MACHINE' },
   requestedBy: { id: 'u1', name: 'Pat Person' },
-  decisions: [{ userId: 'u1', userName: 'Pat Person', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 10) }],
+  decisions: [{ userId: 'u1', userName: 'Pat Person', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 10), passkey: null }],
 };
 
 const decided = (id: string, summary: string): ApprovalRequest => ({
