@@ -14,8 +14,10 @@ import {
   type CreateApiUserRequest,
   PairingTokenResponse,
 } from '../../../contract/admin';
+import { ApprovalSignatures } from '../../../contract/passkeys';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
+import { stepUpHeaders } from '../../lib/passkeys';
 import { adminKeys, peopleKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -77,6 +79,12 @@ export const approvalQueries = {
     queryOptions({
       queryKey: [...approvalQueries.all, 'detail', requestId] as const,
       queryFn: ({ signal }) => session.api.request(`/v1/approval_requests/${requestId}`, ApprovalRequest, { signal }),
+    }),
+  /** Each decision's passkey signature, checked by the service against the key it kept and the request's digest. */
+  signatures: (requestId: string) =>
+    queryOptions({
+      queryKey: [...approvalQueries.all, 'signatures', requestId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/approval_requests/${requestId}/signatures`, ApprovalSignatures, { signal }),
     }),
   /** One request's worth of page, for its `pendingCount` alone. */
   pendingCount: () =>
@@ -152,16 +160,25 @@ function decisionNotice(decision: ApprovalDecision, after: ApprovalRequest): { t
   };
 }
 
-/** Approve, reject or cancel one request; failures are notified with the service's reason (e.g. 409). */
+const STEP_UP_OPERATIONS = { approve: 'approveApprovalRequest', reject: 'rejectApprovalRequest' } as const;
+
+/**
+ * Approve, reject or cancel one request; failures are notified with the service's reason (e.g.
+ * 409). Approving and rejecting are confirmed with one of my passkeys when I have one, bound to
+ * this very request (its id, kind and content, as the service stores it).
+ */
 export function useDecideApproval(decision: ApprovalDecision) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (request: ApprovalRequest) =>
-      session.api.request(`/v1/approval_requests/${request.id}/${decision}`, ApprovalRequest, {
+    mutationFn: async (request: ApprovalRequest) => {
+      const headers = decision === 'cancel' ? {} : await stepUpHeaders(queryClient, { operationId: STEP_UP_OPERATIONS[decision], resourceId: request.id });
+      return session.api.request(`/v1/approval_requests/${request.id}/${decision}`, ApprovalRequest, {
         method: 'POST',
+        headers,
         idempotencyKey: idempotency.keyFor({ id: request.id, decision }),
-      }),
+      });
+    },
     meta: { errorTitle: DECISION_FAILED[decision] },
     onSuccess: (after) => {
       notifications.show({ color: 'teal', ...decisionNotice(decision, after) });
@@ -211,12 +228,17 @@ export function useSetApiUserEnabled() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: ({ user, enabled }: { user: ApiUser; enabled: boolean }) =>
-      session.api.request(`/v1/management/api_users/${user.id}/enabled`, ApiUser, {
+    // Disabling or enabling an API user changes who may act: confirmed with a passkey when I have one.
+    mutationFn: async ({ user, enabled }: { user: ApiUser; enabled: boolean }) => {
+      const body = { enabled };
+      const headers = await stepUpHeaders(queryClient, { operationId: 'setApiUserEnabled', resourceId: user.id, body });
+      return session.api.request(`/v1/management/api_users/${user.id}/enabled`, ApiUser, {
         method: 'PUT',
-        body: { enabled },
+        body,
+        headers,
         idempotencyKey: idempotency.keyFor({ id: user.id, enabled }),
-      }),
+      });
+    },
     meta: { errorTitle: 'The API user was not changed' },
     onSuccess: (after) => {
       notifications.show({
