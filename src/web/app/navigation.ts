@@ -5,6 +5,7 @@ import {
   IconBuildingBank,
   IconChecklist,
   IconCoins,
+  IconFingerprint,
   IconHistory,
   IconHome,
   IconKey,
@@ -242,6 +243,20 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         operation: 'getWebhook',
         icon: IconWebhook,
         page: lazyPage(() => import('../features/webhooks/webhook-page')),
+        hidden: true,
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        // Everyone's own passkeys, reached from the header's account menu rather than the navbar.
+        label: 'Security',
+        path: '/security',
+        operation: 'listPasskeys',
+        icon: IconFingerprint,
+        page: lazyPage(() => import('../features/passkeys/security-page')),
         hidden: true,
       },
     ],

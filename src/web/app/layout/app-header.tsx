@@ -6,6 +6,7 @@ import type { SessionUser } from '../../../contract/auth';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { PRODUCT_NAME } from '../../components/page';
 import { session } from '../../lib/session';
+import { AccountMenu } from './account-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { PaletteLauncher } from '../palette/palette-launcher';
 import { HelpMenu } from './help-menu';
@@ -50,6 +51,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
         </Stack>
         <LiveIndicator />
         <HelpMenu />
+        <AccountMenu user={user} />
         <ColorSchemeToggle />
         <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
           Sign out
