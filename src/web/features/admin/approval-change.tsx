@@ -12,6 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Role',
   coSignerSetupType: 'Co-signer setup',
   coSignerSetupIsFirstUser: 'First user of the co-signer',
+  adminsRequirePasskeys: 'Require passkeys of admins',
 };
 
 function describeValue(field: string, value: unknown): string {

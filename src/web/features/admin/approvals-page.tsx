@@ -12,8 +12,9 @@ import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { whileStreamDown } from '../../lib/live';
 import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS, useRefreshWhenDecided } from './api';
-import { ApprovalCard, type Viewer } from './approval-card';
+import { ApprovalCard, DecisionText, type Viewer } from './approval-card';
 import { approvalsCount, STATUS_BADGES } from './approval-labels';
+import { VerifySignaturesButton } from './signatures-dialog';
 
 const SECTIONS: Record<ApprovalListStatus, { heading: string; loading: string; failed: string; empty: string }> = {
   PENDING: {
@@ -32,7 +33,7 @@ const SECTIONS: Record<ApprovalListStatus, { heading: string; loading: string; f
 
 function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={880}>
       <Table striped verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -42,6 +43,7 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
             <Table.Th scope="col">Approvals</Table.Th>
             <Table.Th scope="col">Decisions</Table.Th>
             <Table.Th scope="col">Decided</Table.Th>
+            <Table.Th scope="col">Signatures</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -63,11 +65,12 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
                   : request.decisions.map((entry, i) => (
                       <Fragment key={entry.userId}>
                         {i > 0 && ', '}
-                        <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'}
+                        <DecisionText entry={entry} />
                       </Fragment>
                     ))}
               </Table.Td>
               <Table.Td>{request.decidedAt === null ? '—' : <UtcTime ms={request.decidedAt} />}</Table.Td>
+              <Table.Td>{request.decisions.length === 0 ? '—' : <VerifySignaturesButton request={request} />}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
