@@ -54,7 +54,7 @@ const b64url = (name: string) =>
     .max(16_384, { error: `${name} is too long` })
     .regex(/^[A-Za-z0-9_-]*={0,2}$/, { error: `${name} must be base64url` });
 
-const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+export const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 
 const CredentialDescriptor = z.object({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.enum(TRANSPORTS)).optional() });
 
@@ -78,6 +78,7 @@ export const PasskeyCreationOptions = z
     attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
   })
   .meta({ description: 'PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): pass it to navigator.credentials.create().' });
+export type PasskeyCreationOptions = z.infer<typeof PasskeyCreationOptions>;
 
 /** What navigator.credentials.get() needs, as JSON (PublicKeyCredentialRequestOptionsJSON). */
 export const PasskeyRequestOptions = z
@@ -89,6 +90,7 @@ export const PasskeyRequestOptions = z
     userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
   })
   .meta({ description: 'PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): pass it to navigator.credentials.get().' });
+export type PasskeyRequestOptions = z.infer<typeof PasskeyRequestOptions>;
 
 /** navigator.credentials.create()'s answer as JSON (RegistrationResponseJSON). */
 export const RegistrationResponse = z
@@ -109,6 +111,7 @@ export const RegistrationResponse = z
     type: z.literal('public-key', { error: 'response.type must be public-key' }),
   })
   .meta({ description: 'RegistrationResponseJSON, as navigator.credentials.create() (or @simplewebauthn/browser startRegistration) answers.' });
+export type RegistrationResponse = z.infer<typeof RegistrationResponse>;
 
 /** navigator.credentials.get()'s answer as JSON (AuthenticationResponseJSON). */
 export const AuthenticationResponse = z
@@ -126,6 +129,7 @@ export const AuthenticationResponse = z
     type: z.literal('public-key', { error: 'response.type must be public-key' }),
   })
   .meta({ description: 'AuthenticationResponseJSON, as navigator.credentials.get() (or @simplewebauthn/browser startAuthentication) answers.' });
+export type AuthenticationResponse = z.infer<typeof AuthenticationResponse>;
 
 export const Passkey = z.object({
   id: z.string(),

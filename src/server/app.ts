@@ -11,6 +11,7 @@ import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
 import { registerHome } from './features/home/handlers';
 import { registerLive } from './features/live/handlers';
+import { passwordSignInRefusal, registerPasskeys } from './features/passkeys/handlers';
 import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { registerVault } from './features/vault/handlers';
@@ -85,7 +86,8 @@ export function createApp(
 
   app.use('/v1/*', storableText());
 
-  registerAuth(app, deps);
+  registerAuth(app, deps, { passwordSignInRefusal: (principal) => passwordSignInRefusal(deps, principal) });
+  registerPasskeys(app, deps);
   registerAdmin(app, deps);
   registerAudit(app, deps);
   registerCatalogue(app, deps);

@@ -3,9 +3,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { ERROR_CODES } from '../../contract/errors';
 import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
+import { isStepUpOperation } from '../../contract/passkeys';
 import { actorOf, appendAudit } from '../features/audit/record';
 import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from '../features/auth/store';
 import { ShortCache } from '../features/auth/principal-cache';
+import { stepUp } from '../features/passkeys/step-up';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../features/auth/tokens';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
@@ -326,5 +328,12 @@ export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHa
 /** Everything an operation of the contract needs before its handler: who, may they, how often, once. */
 export function guard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
   const operation = OPERATIONS[operationId];
-  return [authenticate(deps), authorize(deps, operationId), rateLimit(deps, operation.category), ...(operation.idempotent ? [idempotency(deps)] : [])];
+  return [
+    authenticate(deps),
+    authorize(deps, operationId),
+    rateLimit(deps, operation.category),
+    // Before the Idempotency-Key: a replayed response must not stand in for the passkey confirmation.
+    ...(isStepUpOperation(operationId) ? [stepUp(deps, operationId)] : []),
+    ...(operation.idempotent ? [idempotency(deps)] : []),
+  ];
 }

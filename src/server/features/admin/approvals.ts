@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../http/types';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { recordChange } from '../live/record';
-import { setAdminsRequirePasskeys } from '../passkeys/policy';
+import { passkeysRequiredOf, setAdminsRequirePasskeys } from '../passkeys/policy';
 import { decisionPasskeys } from '../passkeys/signatures';
 import { initialStatus } from './api-user-states';
 import { insertApiUser } from './store';
@@ -109,7 +109,8 @@ async function approvalsOf(tx: Db, requestId: string): Promise<number> {
 
 /**
  * Raises a request needing the threshold in force now. The requester's own approval counts when
- * they are an admin who counts, so with a threshold of 1 the change executes at once.
+ * they are an admin who counts (and passkeys are not required of them), so with a threshold of 1
+ * the change executes at once.
  */
 export async function raise(
   db: Db,
@@ -140,7 +141,8 @@ export async function raise(
       .returning();
     if (!request) throw new Error('insert returned no row');
     await audit(tx, actor, request, 'Requested', { change: input.change, requiredApprovals: request.requiredApprovals }, now);
-    if (countsForQuorum(principal)) {
+    // While passkeys are required of admins, every approval is confirmed with one: the requester approves explicitly then.
+    if (countsForQuorum(principal) && !(await passkeysRequiredOf(tx, principal))) {
       await tx.insert(approvalDecisions).values({ requestId: request.id, userId: principal.id, userName: principal.name, decision: 'APPROVE', decidedAt: now });
       await audit(tx, actor, request, 'Approved', { approvals: 1, requiredApprovals: request.requiredApprovals }, now);
       if (request.requiredApprovals <= 1) await execute(tx, request, actor, now);

@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as approvals from './approvals';
 import { publicKeyFromCsr } from './csr';
+import { registerPasskeyApprovals } from './passkey-policy';
 import * as pairing from './pairing';
 import * as store from './store';
 import { forgetPrincipals } from '../auth/principal-cache';
@@ -17,6 +18,7 @@ import { forgetPrincipals } from '../auth/principal-cache';
 type ListPosition = { t: number; i: string };
 
 export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  registerPasskeyApprovals(app, deps);
   app.openapi({ ...routes.listApiUsers, middleware: guard(deps, 'listApiUsers') }, async (c) => {
     return c.json({ users: await store.listApiUsers(deps.db, c.get('principal').workspaceId) }, 200);
   });
