@@ -86,7 +86,7 @@ export function useRemovePasskey() {
 }
 
 /** Raises the approval request that turns the workspace's setting on or off; with a threshold of 1 it is carried out at once. */
-export function useRequestPasskeyPolicy() {
+export function useRequestPasskeyPolicy({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
@@ -94,7 +94,6 @@ export function useRequestPasskeyPolicy() {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updatePasskeyPolicy', body });
       return session.api.request('/v1/management/passkey_policy', ApprovalRequest, { method: 'PUT', body, headers, idempotencyKey: idempotency.keyFor(body) });
     },
-    meta: { errorTitle: 'The setting change was not requested' },
     onSuccess: (request) => {
       notifications.show({
         color: 'teal',
@@ -105,6 +104,7 @@ export function useRequestPasskeyPolicy() {
             : `${request.summary}: ${request.approvals} of ${request.requiredApprovals} approvals so far. Other admins decide in Approvals.`,
       });
     },
+    onError,
     onSettled: (_request, error) => {
       idempotency.settle(error);
       // Also after a failure: a 409 names the admins without a passkey, or a change already waiting.

@@ -11,6 +11,7 @@ import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
+import { describeError } from '../../lib/api-client';
 import { myPasskeysQuery } from '../../lib/passkeys';
 import { passkeyPolicyQuery, useRegisterPasskey, useRemovePasskey, useRenamePasskey, useRequestPasskeyPolicy } from './api';
 import { PasskeyNameForm, usePasskeyNameForm } from './passkey-name-form';
@@ -158,7 +159,9 @@ function AddPasskey() {
 /** The admins' workspace setting: changed through an approval request, as the quorum is. */
 function WorkspacePolicy({ editable }: { editable: boolean }) {
   const policy = useQuery(passkeyPolicyQuery());
-  const request = useRequestPasskeyPolicy();
+  // A refusal (an admin without a passkey, a change already waiting) is shown where the button was.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const request = useRequestPasskeyPolicy({ onError: (error) => setRefusal(describeError(error).message) });
   const [confirming, setConfirming] = useState(false);
   return (
     <Section title="Passkeys for admins">
@@ -183,6 +186,11 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
               </List>
             </Stack>
           )}
+          {refusal && (
+            <Alert color="red" variant="light" role="alert" title="The setting change was not requested" withCloseButton onClose={() => setRefusal(null)}>
+              {refusal}
+            </Alert>
+          )}
           {policy.data.pendingRequestId ? (
             <Text size="sm">
               A change of this setting is waiting for approval.{' '}
@@ -193,7 +201,13 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
           ) : (
             editable && (
               <Group>
-                <Button variant={policy.data.adminsRequirePasskeys ? 'default' : 'filled'} onClick={() => setConfirming(true)}>
+                <Button
+                  variant={policy.data.adminsRequirePasskeys ? 'default' : 'filled'}
+                  onClick={() => {
+                    setRefusal(null);
+                    setConfirming(true);
+                  }}
+                >
                   {policy.data.adminsRequirePasskeys ? 'Stop requiring passkeys' : 'Require passkeys for admins'}
                 </Button>
               </Group>
