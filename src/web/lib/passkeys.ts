@@ -1,8 +1,11 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { PASSKEY_ASSERTION_HEADER, PasskeyList, type StepUpOptionsRequest, StepUpOptionsResponse } from '../../contract/passkeys';
-import { assertWithPasskey } from './passkey-ceremony';
+import type { StepUpOptionsRequest } from '../../contract/passkeys';
 import { passkeyKeys } from './query-keys';
 import { session } from './session';
+
+// Every signed-in screen's shell reaches this module (the approvals badge's area guards its
+// decisions), so the passkeys contract and the ceremony are imported when first needed.
+const contract = () => import('../../contract/passkeys');
 
 /**
  * The signed-in person's passkeys and whether the workspace requires them: the security page
@@ -11,7 +14,7 @@ import { session } from './session';
 export const myPasskeysQuery = () =>
   queryOptions({
     queryKey: passkeyKeys.mine,
-    queryFn: ({ signal }) => session.api.request('/v1/auth/passkeys', PasskeyList, { signal }),
+    queryFn: ({ signal }) => session.api.request('/v1/auth/passkeys', async () => (await contract()).PasskeyList, { signal }),
   });
 
 /** UTF-8 text as base64url, without padding (the header's encoding). */
@@ -37,7 +40,9 @@ export async function stepUpHeaders(queryClient: QueryClient, request: StepUpOpt
   // Fresh enough for a decision made on this page; a passkey added elsewhere invalidates it.
   const mine = await queryClient.fetchQuery({ ...myPasskeysQuery(), staleTime: 60_000 });
   if (mine.passkeys.length === 0) return {};
+  const { PASSKEY_ASSERTION_HEADER, StepUpOptionsResponse } = await contract();
   const { challengeId, options } = await session.api.request('/v1/auth/step_up/options', StepUpOptionsResponse, { method: 'POST', body: request });
+  const { assertWithPasskey } = await import('./passkey-ceremony');
   const response = await assertWithPasskey(options);
   // The passkey's last use moved: the security page shows it.
   void queryClient.invalidateQueries({ queryKey: passkeyKeys.mine });

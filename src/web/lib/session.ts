@@ -1,6 +1,5 @@
 import type { SessionResponse, SessionUser, SignInRequest } from '../../contract/auth';
 import { type ApiClient, createApiClient, isApiError } from './api-client';
-import { assertWithPasskey } from './passkey-ceremony';
 
 // Imported once an answer arrives: a visitor on the sign-in page never loads zod for the 401.
 const sessionResponse = async () => (await import('../../contract/auth')).SessionResponse;
@@ -111,6 +110,8 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
         body: {},
         anonymous: true,
       });
+      // The ceremony (and the WebAuthn library it loads) is fetched on the click, not with the sign-in page.
+      const { assertWithPasskey } = await import('./passkey-ceremony');
       const response = await assertWithPasskey(options);
       return accept(await api.request('/v1/auth/passkey_sign_in', sessionResponse, { method: 'POST', body: { challengeId, response }, anonymous: true }));
     },

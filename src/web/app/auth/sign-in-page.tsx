@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFingerprint, IconInfoCircle } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -147,7 +147,9 @@ export function SignInPage() {
             </Button>
           </Stack>
         </Paper>
-        <Divider label="or" labelPosition="center" />
+        <Text c="dimmed" ta="center" size="sm">
+          or
+        </Text>
         <Button
           variant="default"
           leftSection={<IconFingerprint size={18} aria-hidden />}

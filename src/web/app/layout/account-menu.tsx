@@ -1,10 +1,10 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconFingerprint, IconUserCircle } from '@tabler/icons-react';
+import { IconKey, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 
-/** What concerns the signed-in person rather than the workspace: for now their passkeys, for every role. */
+/** What concerns the signed-in person rather than the workspace: for now their passkeys, for every role. (Icons the shell has already: each new one is in every first screen.) */
 export function AccountMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -18,7 +18,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <Menu.Label>
           {user.name} · {ROLE_LABELS[user.role]}
         </Menu.Label>
-        <Menu.Item component={Link} to="/security" leftSection={<IconFingerprint size={16} aria-hidden />}>
+        <Menu.Item component={Link} to="/security" leftSection={<IconKey size={16} aria-hidden />}>
           Security and passkeys
         </Menu.Item>
       </Menu.Dropdown>

@@ -7,7 +7,7 @@ import { ErrorView } from '../../components/error-view';
 import { wrapAnywhere } from '../../components/facts';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
-import { approvalQueries } from './api';
+import { approvalQueries } from './approval-queries';
 
 /**
  * The service's check of each decision's signature: it recomputes the request's digest from the
