@@ -8,7 +8,8 @@ import type { Principal } from '../../http/types';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { recordChange } from '../live/record';
 import { passkeysRequiredOf, setAdminsRequirePasskeys } from '../passkeys/policy';
-import { decisionPasskeys } from '../passkeys/signatures';
+import { decisionPasskeys, keepSignature } from '../passkeys/signatures';
+import type { StepUpProof } from '../passkeys/step-up';
 import { initialStatus } from './api-user-states';
 import { insertApiUser } from './store';
 
@@ -158,7 +159,15 @@ export type Decision = 'approve' | 'reject' | 'cancel';
  * Approve, reject or cancel. The request row is locked for the decision, so two admins approving
  * at the same moment are taken one after the other and the change executes once.
  */
-export async function decide(db: Db, principal: Principal, actor: AuditActor, requestId: string, decision: Decision, now: Date): Promise<void> {
+export async function decide(
+  db: Db,
+  principal: Principal,
+  actor: AuditActor,
+  requestId: string,
+  decision: Decision,
+  now: Date,
+  proof?: StepUpProof,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -187,6 +196,8 @@ export async function decide(db: Db, principal: Principal, actor: AuditActor, re
       .onConflictDoNothing()
       .returning({ userId: approvalDecisions.userId });
     if (inserted.length === 0) throw conflict('You have already decided on this request');
+    // The passkey assertion that confirmed this decision, kept with it (the step-up bound it to this request).
+    if (proof) await keepSignature(tx, principal, proof, { requestId: request.id, decision: decision === 'approve' ? 'APPROVE' : 'REJECT' }, now);
     if (decision === 'reject') {
       await tx.update(approvalRequests).set({ status: 'REJECTED', decidedAt: now }).where(eq(approvalRequests.id, request.id));
       await audit(tx, actor, request, 'Rejected', {}, now);

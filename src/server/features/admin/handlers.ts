@@ -211,7 +211,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         c,
         deps.db,
         async (tx) => {
-          await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now());
+          await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now(), c.get('stepUp'));
           const [described] = await approvals.describeRequests(tx, [(await approvals.getRequest(tx, principal.workspaceId, requestId))!]);
           return described!;
         },

@@ -64,7 +64,11 @@ async function describe(deps: AppDeps, p: Principal) {
 export const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });
 
 /** The sign-in throttle's keys, shared by the password and passkey sign-ins. */
-export const THROTTLE = { account: (email: string) => `account:${email.toLowerCase()}`, address: (address: string) => `address:${address}`, ADDRESS_FREE_FAILURES };
+export const THROTTLE = {
+  account: (email: string) => `account:${email.toLowerCase()}`,
+  address: (address: string) => `address:${address}`,
+  ADDRESS_FREE_FAILURES,
+};
 
 export interface AuthOptions {
   /**

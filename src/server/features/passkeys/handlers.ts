@@ -23,7 +23,8 @@ const passkeyEvent = (event: string, detail: Record<string, unknown>): AuditEntr
 /** Passkeys belong to console users; an API user signs every request with its key already. */
 function consoleUser(c: Context<AppEnv>): Principal {
   const principal = c.get('principal');
-  if (principal.kind !== 'CONSOLE') throw forbidden('Passkeys belong to console users; an API user signs every request with its key', ERROR_CODES.insufficientPermissions);
+  if (principal.kind !== 'CONSOLE')
+    throw forbidden('Passkeys belong to console users; an API user signs every request with its key', ERROR_CODES.insufficientPermissions);
   return principal;
 }
 
@@ -108,7 +109,12 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         const before = await store.getMine(tx, me.workspaceId, me.id, passkeyId);
         const row = before && (await store.renamePasskey(tx, me.workspaceId, me.id, passkeyId, name));
         if (!before || !row) throw notFound('Passkey not found');
-        await appendAudit(tx, actorOf(c, deps), [passkeyEvent('Renamed', { passkeyId, credentialId: row.credentialId, before: { name: before.name }, after: { name } })], now());
+        await appendAudit(
+          tx,
+          actorOf(c, deps),
+          [passkeyEvent('Renamed', { passkeyId, credentialId: row.credentialId, before: { name: before.name }, after: { name } })],
+          now(),
+        );
         return store.describePasskey(row);
       },
       (passkey) => c.json(passkey, 200),
@@ -147,7 +153,13 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const options = await authenticationOptions(deps.config, Buffer.from(challenge, 'base64url'), mine);
     const challengeId = await store.storeChallenge(
       deps.db,
-      { workspaceId: me.workspaceId, userId: me.id, purpose: 'STEP_UP', challenge: options.challenge, binding: { operationId, resourceId, contentDigest: digest } },
+      {
+        workspaceId: me.workspaceId,
+        userId: me.id,
+        purpose: 'STEP_UP',
+        challenge: options.challenge,
+        binding: { operationId, resourceId, contentDigest: digest },
+      },
       now(),
     );
     return c.json({ challengeId, options, contentDigest: digest }, 200);

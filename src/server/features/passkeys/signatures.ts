@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import type { Config } from '../../env';
 import { challengeCarries } from './binding';
 import { passkeySignatures } from './schema';
+import type { Principal } from '../../http/types';
+import type { StepUpProof } from './step-up';
 import type { PasskeyRow } from './store';
 import { refusalReason, verifyAssertion } from './webauthn';
 
@@ -19,6 +21,32 @@ export async function decisionPasskeys(db: Db, requestIds: string[]): Promise<Ma
     .from(passkeySignatures)
     .where(inArray(passkeySignatures.requestId, requestIds));
   return new Map(rows.map((r) => [`${r.requestId}:${r.userId}`, { credentialId: r.credentialId, name: r.name }]));
+}
+
+/**
+ * Keeps a verified step-up assertion as the proof of what it confirmed (for a decision, with the
+ * request and the decision). Called in the transaction that makes the change it confirms.
+ */
+export async function keepSignature(
+  db: Db,
+  principal: Principal,
+  proof: StepUpProof,
+  decision: { requestId: string; decision: 'APPROVE' | 'REJECT' } | null,
+  now: Date,
+) {
+  const { passkeyId, credentialId, name, publicKey, ...signed } = proof;
+  await db.insert(passkeySignatures).values({
+    workspaceId: principal.workspaceId,
+    userId: principal.id,
+    passkeyId,
+    credentialId,
+    passkeyName: name,
+    publicKey,
+    ...signed,
+    requestId: decision?.requestId ?? null,
+    decision: decision?.decision ?? null,
+    createdAt: now,
+  });
 }
 
 export type SignatureRow = typeof passkeySignatures.$inferSelect;

@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { approvalContent, challengeCarries, contentDigest } from './binding';
 import { passkeysRequiredOf } from './policy';
-import { passkeySignatures } from './schema';
+import { keepSignature } from './signatures';
 import * as store from './store';
 import { refusalReason, verifyAssertion } from './webauthn';
 
@@ -76,7 +76,7 @@ function decodeHeader(header: string): StepUpAssertion {
  * very call (operation, path parameter, content), signed by one of the caller's own passkeys with
  * user verification and a counter that moved forward. Without the header the call passes unless
  * the workspace requires passkeys of the caller. API users sign every request already: no step-up.
- * A verified assertion is kept (passkey_signatures) once the operation succeeded.
+ * A verified assertion is kept (passkey_signatures) with the change it confirmed.
  */
 export function stepUp(deps: AppDeps, operationId: StepUpOperation): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -95,7 +95,12 @@ export function stepUp(deps: AppDeps, operationId: StepUpOperation): MiddlewareH
     const content = await stepUpContent(deps.db, principal.workspaceId, operationId, resourceId, DECISIONS[operationId] ? null : await requestBody(c));
     const digest = content === undefined ? null : contentDigest(operationId, resourceId, content);
     const { binding } = challenge;
-    if (binding.operationId !== operationId || binding.resourceId !== resourceId || binding.contentDigest !== digest || !challengeCarries(challenge.challenge, binding.contentDigest)) {
+    if (
+      binding.operationId !== operationId ||
+      binding.resourceId !== resourceId ||
+      binding.contentDigest !== digest ||
+      !challengeCarries(challenge.challenge, binding.contentDigest)
+    ) {
       throw passkeyInvalid('it was made for another request (another operation, object or content)');
     }
     const passkey = await store.findByCredentialId(deps.db, response.id);
@@ -126,19 +131,7 @@ export function stepUp(deps: AppDeps, operationId: StepUpOperation): MiddlewareH
     };
     c.set('stepUp', proof);
     await next();
-    if (c.res.status >= 300) return;
-    const { passkeyId, credentialId, name, publicKey, ...signed } = proof;
-    await deps.db.insert(passkeySignatures).values({
-      workspaceId: principal.workspaceId,
-      userId: principal.id,
-      passkeyId,
-      credentialId,
-      passkeyName: name,
-      publicKey,
-      ...signed,
-      requestId: DECISIONS[operationId] ? resourceId : null,
-      decision: DECISIONS[operationId] ?? null,
-      createdAt: now,
-    });
+    // A decision keeps its proof in its own transaction (approvals.decide); the others once they succeeded.
+    if (c.res.status < 300 && !DECISIONS[operationId]) await keepSignature(deps.db, principal, proof, null, now);
   };
 }

@@ -16,7 +16,11 @@ export const relyingParty = (config: Config) => ({ origin: config.publicOrigin, 
 const descriptor = (row: PasskeyRow) => ({ id: row.credentialId, transports: row.transports });
 
 /** A new discoverable credential with user verification, never a second one on an authenticator I already use. */
-export async function registrationOptions(config: Config, user: { id: string; email: string | null; name: string }, mine: PasskeyRow[]): Promise<PasskeyCreationOptions> {
+export async function registrationOptions(
+  config: Config,
+  user: { id: string; email: string | null; name: string },
+  mine: PasskeyRow[],
+): Promise<PasskeyCreationOptions> {
   const rp = relyingParty(config);
   // The library's descriptor types widen `type` and `transports` to string; the values are the contract's.
   return (await generateRegistrationOptions({
