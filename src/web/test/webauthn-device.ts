@@ -11,8 +11,9 @@ import { SoftwareAuthenticator } from '../../server/test/software-authenticator'
  * a prompt the person can cancel. So the service's own verification checks what the console sends.
  */
 
-const base64url = (source: BufferSource) =>
-  Buffer.from(source instanceof ArrayBuffer ? source : new Uint8Array(source.buffer, source.byteOffset, source.byteLength)).toString('base64url');
+const bytesOf = (source: BufferSource) =>
+  source instanceof ArrayBuffer ? new Uint8Array(source) : new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+const base64url = (source: BufferSource) => Buffer.from(bytesOf(source)).toString('base64url');
 const buffer = (text: string) => new Uint8Array(Buffer.from(text, 'base64url')).buffer;
 
 export interface WebAuthnDevice {
