@@ -282,6 +282,24 @@ describe('passkeys required of admins', () => {
     expect(request).toMatchObject({ approvals: 0 });
     expect(await decide(admin, request!.id, 'approve')).toMatchObject({ status: 403, body: { code: ERROR_CODES.passkeyRequired } });
 
+    // Every other step-up operation too; with a confirmation bound to the body it goes through.
+    const screening = { disableUnfreeze: true };
+    for (const [method, path, body] of [
+      ['PUT', '/v1/screening/configurations', screening],
+      ['POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/x', events: ['transaction.created'] }],
+      ['PUT', `/v1/management/api_users/${ws.id}/enabled`, { enabled: false }],
+    ] as const) {
+      expect((await call(admin, method, path, body)).body.code).toBe(ERROR_CODES.passkeyRequired);
+    }
+    const confirmed = await call(
+      admin,
+      'PUT',
+      '/v1/screening/configurations',
+      screening,
+      await stepUp(admin, keys[1]!, { operationId: 'updateScreeningConfiguration', body: screening }),
+    );
+    expect(confirmed.status).toBe(200);
+
     const [mine] = (await call<PasskeyList>(admin, 'GET', '/v1/auth/passkeys')).body.passkeys;
     const removal = await call(
       admin,

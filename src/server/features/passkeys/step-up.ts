@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../../contract/errors';
 import { PASSKEY_ASSERTION_HEADER, StepUpAssertion, type StepUpOperation } from '../../../contract/passkeys';
 import type { Db } from '../../db/client';
 import { approvalRequests } from '../../db/schema';
+import { UUID } from '../../db/uuid';
 import { ApiError, badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { approvalContent, challengeCarries, contentDigest } from './binding';
@@ -40,7 +41,8 @@ const DECISIONS: Partial<Record<StepUpOperation, 'APPROVE' | 'REJECT'>> = { appr
  */
 export async function stepUpContent(db: Db, workspaceId: string, operationId: StepUpOperation, resourceId: string | null, body: unknown) {
   if (!DECISIONS[operationId]) return body ?? null;
-  if (!resourceId) return undefined;
+  // Not a UUID: no request has that id (and the database would refuse to compare it).
+  if (!resourceId || !UUID.test(resourceId)) return undefined;
   const [request] = await db
     .select()
     .from(approvalRequests)
