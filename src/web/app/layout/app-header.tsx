@@ -1,4 +1,4 @@
-import { Anchor, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -53,8 +53,17 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
         <HelpMenu />
         <AccountMenu user={user} />
         <ColorSchemeToggle />
-        <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
-          Sign out
+        {/* On a phone the word is hidden (the button keeps its name): it does not fit beside the header's icons. */}
+        <Button
+          variant="default"
+          aria-label="Sign out"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          <Box component="span" visibleFrom="xs">
+            Sign out
+          </Box>
         </Button>
       </Group>
     </Group>
