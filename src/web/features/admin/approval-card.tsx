@@ -146,7 +146,7 @@ export function ApprovalCard({ request, viewer }: { request: ApprovalRequest; vi
           </Stack>
           <Badge variant="light">{KIND_LABELS[request.kind]}</Badge>
         </Group>
-        <ApprovalChange change={request.change} />
+        <ApprovalChange change={request.change} kind={request.kind} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {approvalsCount(request)}

@@ -65,7 +65,8 @@ function Signatures({ request }: { request: ApprovalRequest }) {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2} align="flex-start">
-                      <Badge color={entry.verified ? 'teal' : entry.passkey ? 'red' : 'gray'} variant="light">
+                      {/* A dot badge: its words are in the text colour, legible on either scheme. */}
+                      <Badge color={entry.verified ? 'teal' : entry.passkey ? 'red' : 'gray'} variant="dot">
                         {entry.verified ? 'Verified' : entry.passkey ? 'Does not verify' : 'Not signed'}
                       </Badge>
                       {entry.reason && <Text size="xs">{entry.reason}</Text>}

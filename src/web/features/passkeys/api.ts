@@ -101,7 +101,7 @@ export function useRequestPasskeyPolicy({ onError }: FormMutationOptions) {
         message:
           request.status === 'EXECUTED'
             ? `${request.summary}: done.`
-            : `${request.summary}: ${request.approvals} of ${request.requiredApprovals} approvals so far. Other admins decide in Approvals.`,
+            : `${request.summary}: ${request.approvals} of ${request.requiredApprovals} approvals so far; it is decided in Approvals.`,
       });
     },
     onError,
