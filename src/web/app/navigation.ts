@@ -268,6 +268,20 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       },
     ],
   },
+  {
+    label: null,
+    items: [
+      {
+        // Everyone's own passkeys, reached from the header's account menu rather than the navbar.
+        label: 'Security',
+        path: '/security',
+        operation: 'listPasskeys',
+        icon: IconKey,
+        page: lazyPage(() => import('../features/passkeys/security-page')),
+        hidden: true,
+      },
+    ],
+  },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_SECTIONS.flatMap((section) => section.items);

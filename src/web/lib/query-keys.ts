@@ -61,6 +61,16 @@ export const adminKeys = {
   approvals: ['admin', 'approvals'] as const,
 };
 
+/**
+ * Passkeys: the signed-in person's own (the security page lists them; every guarded write reads
+ * them to know whether to ask for a confirmation) and the workspace's policy.
+ */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+  mine: ['passkeys', 'mine'] as const,
+  policy: ['passkeys', 'policy'] as const,
+};
+
 /** Webhooks and their notifications. */
 export const webhookKeys = {
   all: ['webhooks'] as const,

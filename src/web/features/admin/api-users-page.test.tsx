@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
+import { fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
 import { renderAt, renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApiUsersPage from './api-users-page';
@@ -98,7 +98,7 @@ describe('ApiUsersPage', () => {
       if (call.path === '/v1/approval_requests?status=PENDING') return jsonResponse(200, noPendingRequests);
       const user = users.find((candidate) => call.path === `/v1/management/api_users/${candidate.id}/enabled`);
       if (call.method === 'PUT' && user) return jsonResponse(200, { ...user, ...(call.body as object) });
-      return unknownCall(call);
+      return noPasskeys(call) ?? unknownCall(call);
     });
     const user = userEvent.setup();
     renderAt(<ApiUsersPage />);

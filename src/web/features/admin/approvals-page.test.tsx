@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '../../../contract/admin';
-import { type FakeCall, fakeService, signInAs, unknownCall } from '../../test/fake-service';
+import { type FakeCall, fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
 import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApprovalsPage from './approvals-page';
@@ -44,7 +44,7 @@ const decided = (id: string, summary: string): ApprovalRequest => ({
 
 function service(extra: (call: FakeCall) => Response | undefined = () => undefined) {
   return fakeService((call) => {
-    const answer = extra(call);
+    const answer = extra(call) ?? noPasskeys(call);
     if (answer) return answer;
     if (call.path === '/v1/approval_requests?status=PENDING') {
       return jsonResponse(200, { data: [raisedByOther, raisedByMe], next: null, pendingCount: 2 });

@@ -11,9 +11,11 @@ import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { whileStreamDown } from '../../lib/live';
 import type { PageData } from '../../lib/page-data';
-import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS, useRefreshWhenDecided } from './api';
-import { ApprovalCard, type Viewer } from './approval-card';
+import { useRefreshWhenDecided } from './api';
+import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS } from './approval-queries';
+import { ApprovalCard, DecisionText, type Viewer } from './approval-card';
 import { approvalsCount, STATUS_BADGES } from './approval-labels';
+import { VerifySignaturesButton } from './signatures-dialog';
 
 const SECTIONS: Record<ApprovalListStatus, { heading: string; loading: string; empty: string }> = {
   PENDING: {
@@ -30,7 +32,7 @@ const SECTIONS: Record<ApprovalListStatus, { heading: string; loading: string; e
 
 function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={880}>
       <Table striped verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -40,6 +42,7 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
             <Table.Th scope="col">Approvals</Table.Th>
             <Table.Th scope="col">Decisions</Table.Th>
             <Table.Th scope="col">Decided</Table.Th>
+            <Table.Th scope="col">Signatures</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -61,11 +64,12 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
                   : request.decisions.map((entry, i) => (
                       <Fragment key={entry.userId}>
                         {i > 0 && ', '}
-                        <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'}
+                        <DecisionText entry={entry} />
                       </Fragment>
                     ))}
               </Table.Td>
               <Table.Td>{request.decidedAt === null ? '—' : <UtcTime ms={request.decidedAt} />}</Table.Td>
+              <Table.Td>{request.decisions.length === 0 ? '—' : <VerifySignaturesButton request={request} />}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -9,7 +9,8 @@ import { ROLE_LABELS } from '../../../contract/role-labels';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../app/auth/use-session';
 import type { PageData } from '../../lib/page-data';
-import { approvalQueries, quorumQueries } from './api';
+import { quorumQueries } from './api';
+import { approvalQueries } from './approval-queries';
 import { approvalsCount } from './approval-labels';
 import { QuorumForm } from './quorum-form';
 

@@ -16,6 +16,40 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The passkey that confirmed the event (step-up, passkey sign-in) as the service records it: its name, credential id and the digest it signed. */
+interface PasskeyDetail {
+  name: string;
+  credentialId: string;
+  contentDigest?: string;
+}
+
+const isPasskeyDetail = (value: unknown): value is PasskeyDetail =>
+  isValues(value) &&
+  typeof value.name === 'string' &&
+  typeof value.credentialId === 'string' &&
+  (value.contentDigest === undefined || typeof value.contentDigest === 'string');
+
+function PasskeyFacts({ passkey }: { passkey: PasskeyDetail }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Passkey
+      </Title>
+      <DataList labelWidth={150}>
+        <DataField label="Name">{passkey.name}</DataField>
+        <DataField label="Credential ID">
+          <CopyableValue value={passkey.credentialId} label="credential id" />
+        </DataField>
+        {passkey.contentDigest && (
+          <DataField label="Signed digest">
+            <Code style={wrapAnywhere}>{passkey.contentDigest}</Code>
+          </DataField>
+        )}
+      </DataList>
+    </Stack>
+  );
+}
+
 /** `before` and `after` side by side, one row per field either of them has. */
 function ChangeTable({ before, after }: { before: Values; after: Values }) {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -45,10 +79,14 @@ function ChangeTable({ before, after }: { before: Values; after: Values }) {
 }
 
 export function EventDetail({ event }: { event: AuditLogData }) {
-  const { before, after, ...context } = event.detail;
+  const { before, after, passkey } = event.detail;
   const hasChange = isValues(before) || isValues(after);
-  // A before or after that is not a set of fields has no side-by-side view; it stays with the context.
-  const rest: Values = hasChange ? context : event.detail;
+  const signedWith = isPasskeyDetail(passkey) ? passkey : null;
+  // What has no view of its own stays with the context: a before or after that is not a set of
+  // fields, a passkey that is not the service's record of one.
+  const rest: Values = Object.fromEntries(
+    Object.entries(event.detail).filter(([key]) => !(hasChange && (key === 'before' || key === 'after')) && !(signedWith && key === 'passkey')),
+  );
   const json = JSON.stringify(event, null, 2);
 
   return (
@@ -88,6 +126,8 @@ export function EventDetail({ event }: { event: AuditLogData }) {
           <ChangeTable before={isValues(before) ? before : {}} after={isValues(after) ? after : {}} />
         </Stack>
       )}
+
+      {signedWith && <PasskeyFacts passkey={signedWith} />}
 
       {Object.keys(rest).length > 0 && (
         <Stack gap="xs">

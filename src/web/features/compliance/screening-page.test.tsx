@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningConfigurationState } from '../../../contract/screening';
-import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
+import { fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
 import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ScreeningPage from './screening-page';
@@ -11,6 +11,8 @@ import ScreeningPage from './screening-page';
 function service(initial: ScreeningConfigurationState) {
   let state = initial;
   return fakeService((call) => {
+    const passkeys = noPasskeys(call);
+    if (passkeys) return passkeys;
     if (call.path !== '/v1/screening/configurations') return unknownCall(call);
     if (call.method === 'PUT') {
       const body = call.body as Partial<ScreeningConfigurationState>;

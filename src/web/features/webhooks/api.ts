@@ -15,6 +15,7 @@ import {
   WebhooksPage,
 } from '../../../contract/webhooks';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { stepUpHeaders } from '../../lib/passkeys';
 import { webhookKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -93,8 +94,11 @@ export function useCreateWebhook({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: CreateWebhookRequest) =>
-      session.api.request('/v1/webhooks', Webhook, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    // A webhook sends the workspace's events out: confirmed with a passkey when I have one (as are changing and deleting one).
+    mutationFn: async (body: CreateWebhookRequest) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'createWebhook', body });
+      return session.api.request('/v1/webhooks', Webhook, { method: 'POST', body, headers, idempotencyKey: idempotency.keyFor(body) });
+    },
     onSuccess: (webhook) => {
       notifications.show({ color: 'teal', title: 'Webhook registered', message: `Events will be sent to ${webhook.url}.` });
     },
@@ -110,8 +114,10 @@ export function useUpdateWebhook(webhookId: string, { onError }: FormMutationOpt
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: UpdateWebhookRequest) =>
-      session.api.request(path(webhookId), Webhook, { method: 'PATCH', body, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) }),
+    mutationFn: async (body: UpdateWebhookRequest) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'updateWebhook', resourceId: webhookId, body });
+      return session.api.request(path(webhookId), Webhook, { method: 'PATCH', body, headers, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) });
+    },
     onSuccess: (webhook) => {
       queryClient.setQueryData(webhookQueries.detail(webhookId).queryKey, webhook);
       notifications.show({ color: 'teal', title: 'Webhook saved', message: webhook.url });
@@ -128,7 +134,10 @@ export function useDeleteWebhook(webhookId: string) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: () => session.api.request(path(webhookId), Webhook, { method: 'DELETE', idempotencyKey: idempotency.keyFor({ delete: webhookId }) }),
+    mutationFn: async () => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'deleteWebhook', resourceId: webhookId });
+      return session.api.request(path(webhookId), Webhook, { method: 'DELETE', headers, idempotencyKey: idempotency.keyFor({ delete: webhookId }) });
+    },
     meta: { errorTitle: 'The webhook was not deleted' },
     onSuccess: (webhook) => {
       queryClient.removeQueries({ queryKey: webhookQueries.detail(webhookId).queryKey });
