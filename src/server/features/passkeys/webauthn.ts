@@ -59,8 +59,6 @@ export function refusalReason(error: unknown): string {
   return 'it does not verify';
 }
 
-export type VerifiedRegistration = Awaited<ReturnType<typeof verifyRegistration>>;
-
 export async function verifyRegistration(config: Config, response: RegistrationResponse, expectedChallenge: string) {
   const rp = relyingParty(config);
   const result = await verifyRegistrationResponse({
