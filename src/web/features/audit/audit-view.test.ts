@@ -55,7 +55,7 @@ describe('the address of a view', () => {
     const now = Date.UTC(2026, 5, 1, 10, 0, 0, 700);
     const draft = parseAuditSearch(new URLSearchParams('category=Security'));
     const complete = completeView(draft, now);
-    expect(complete).toMatchObject({ startTime: Date.UTC(2026, 4, 31, 10), endTime: Date.UTC(2026, 5, 1, 10), category: ['Security'] });
+    expect(complete).toMatchObject({ startTime: Date.UTC(2026, 4, 31, 10, 0, 1), endTime: Date.UTC(2026, 5, 1, 10, 0, 1), category: ['Security'] });
     expect(completeView({ ...draft, endTime: Date.UTC(2026, 1, 2) }, now)).toMatchObject({
       startTime: Date.UTC(2026, 1, 1),
       endTime: Date.UTC(2026, 1, 2),
@@ -64,21 +64,21 @@ describe('the address of a view', () => {
 });
 
 describe('range presets', () => {
-  const now = Date.UTC(2026, 2, 1, 8, 15, 42, 999);
+  const now = Date.UTC(2026, 2, 1, 8, 15, 42, 1);
 
   it.each([
-    ['15m', Date.UTC(2026, 2, 1, 8, 0, 42)],
-    ['1h', Date.UTC(2026, 2, 1, 7, 15, 42)],
-    ['24h', Date.UTC(2026, 1, 28, 8, 15, 42)],
-    ['7d', Date.UTC(2026, 1, 22, 8, 15, 42)],
-    ['30d', Date.UTC(2026, 0, 30, 8, 15, 42)],
-  ] as const)('%s means the range ending at the whole second it is resolved at', (range, start) => {
-    expect(relativeRange(range, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+    ['15m', Date.UTC(2026, 2, 1, 8, 0, 43)],
+    ['1h', Date.UTC(2026, 2, 1, 7, 15, 43)],
+    ['24h', Date.UTC(2026, 1, 28, 8, 15, 43)],
+    ['7d', Date.UTC(2026, 1, 22, 8, 15, 43)],
+    ['30d', Date.UTC(2026, 0, 30, 8, 15, 43)],
+  ] as const)('%s means the range ending at the end of the second it is resolved in, so that this second is included', (range, start) => {
+    expect(relativeRange(range, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 43) });
   });
 
   it('stay relative in the address, and are resolved anew whenever the address is read', () => {
     const view = parseAuditSearch(new URLSearchParams('range=24h&category=Security&startTime=1&endTime=2'), now);
-    expect(view).toMatchObject({ range: '24h', startTime: Date.UTC(2026, 1, 28, 8, 15, 42), endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+    expect(view).toMatchObject({ range: '24h', startTime: Date.UTC(2026, 1, 28, 8, 15, 43), endTime: Date.UTC(2026, 2, 1, 8, 15, 43) });
     expect(isCompleteView(view)).toBe(true);
     if (!isCompleteView(view)) return;
     expect(toAuditAddress(view).toString()).toBe('range=24h&category=Security');
@@ -94,12 +94,12 @@ describe('range presets', () => {
 
   it('keeps "last year" inside the calendar year the service allows, with a margin for the request to arrive', () => {
     const { startTime, endTime } = lastYear(now);
-    const oneYearBack = Date.UTC(2025, 2, 1, 8, 15, 42);
+    const oneYearBack = Date.UTC(2025, 2, 1, 8, 15, 43);
     expect(startTime).toBeGreaterThan(oneYearBack);
     expect(startTime - oneYearBack).toBeLessThanOrEqual(60 * 60 * 1000);
     // Still allowed when the request reaches the service ten minutes later.
     expect(startTime).toBeGreaterThanOrEqual(oneYearBack + 10 * 60 * 1000);
-    expect(endTime).toBe(Date.UTC(2026, 2, 1, 8, 15, 42));
+    expect(endTime).toBe(Date.UTC(2026, 2, 1, 8, 15, 43));
   });
 });
 

@@ -94,12 +94,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // start exactly one year back would be refused, so the year preset keeps this much margin.
 const YEAR_MARGIN_MS = 15 * 60 * 1000;
 
-/** Whole seconds, which read better in the inputs. */
-const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
+/**
+ * The end of the second `ms` falls in: whole seconds read better in the inputs, and rounding down
+ * would leave out what happened earlier in this very second (a sign-in just made, say).
+ */
+const endOfSecond = (ms: number) => Math.ceil(ms / 1000) * 1000;
 
 /** The times a relative range means at `now`. */
 export function relativeRange(range: RelativeRange, now: number): AuditRange {
-  const endTime = wholeSecond(now);
+  const endTime = endOfSecond(now);
   return { startTime: endTime - RELATIVE_RANGES[range].ms, endTime };
 }
 
@@ -108,7 +111,7 @@ export function relativeRange(range: RelativeRange, now: number): AuditRange {
  * service allows while a page is open, so it is fixed when picked.
  */
 export function lastYear(now: number): AuditRange {
-  const endTime = wholeSecond(now);
+  const endTime = endOfSecond(now);
   const yearBack = new Date(endTime);
   yearBack.setUTCFullYear(yearBack.getUTCFullYear() - 1);
   return { startTime: yearBack.getTime() + YEAR_MARGIN_MS, endTime };
@@ -116,6 +119,6 @@ export function lastYear(now: number): AuditRange {
 
 /** Fills in what the address leaves out: the end is now, the start one day before the end. */
 export function completeView(draft: AuditViewDraft, now: number): AuditView {
-  const endTime = draft.endTime ?? wholeSecond(now);
+  const endTime = draft.endTime ?? endOfSecond(now);
   return { ...draft, startTime: draft.startTime ?? endTime - DAY_MS, endTime };
 }
