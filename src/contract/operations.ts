@@ -127,6 +127,9 @@ export const OPERATIONS = {
   // Console people (extension): every role sees who did something somewhere (a transfer's creator,
   // an approval's requester), so every role may read the names and roles behind those ids.
   listPeople: op('any', 'query'),
+  // One console user, for the page a name links to: the roles of the list above; what a role may
+  // not read elsewhere (the last sign-in, the passkey count) is left out for it.
+  getConsoleUser: op('any', 'query'),
   // Live updates (extension): any role; each notice reaches only the roles that may perform the read
   // operation of its kind (LIVE_READS in server/features/live).
   streamEvents: op('any', 'query'),

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/admin';
+import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
 import { guard } from '../../http/authenticate';
 import { clientAddress } from '../../http/client-address';
@@ -25,6 +26,16 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   app.openapi({ ...routes.listPeople, middleware: guard(deps, 'listPeople') }, async (c) => {
     return c.json({ people: await store.listPeople(deps.db, c.get('principal').workspaceId) }, 200);
+  });
+
+  app.openapi({ ...routes.getConsoleUser, middleware: guard(deps, 'getConsoleUser') }, async (c) => {
+    const { workspaceId, role } = c.get('principal');
+    const user = await store.getConsoleUser(deps.db, workspaceId, c.req.valid('param').userId, {
+      lastSignIn: mayPerform(role, 'getAuditLogs'),
+      passkeys: mayPerform(role, 'getPasskeyPolicy'),
+    });
+    if (!user) throw notFound('Console user not found');
+    return c.json(user, 200);
   });
 
   app.openapi({ ...routes.getApiUser, middleware: guard(deps, 'getApiUser') }, async (c) => {
