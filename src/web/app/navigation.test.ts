@@ -11,6 +11,7 @@ describe('the table of console pages', () => {
     expect(pageAt('/webhooks')).toMatchObject({ label: 'Webhooks', operation: 'listWebhooks' });
     expect(pageAt('/webhooks/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Webhook', operation: 'getWebhook' });
     expect(pageAt('/trading/orders/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Order', operation: 'getOrder' });
+    expect(pageAt('/people/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Person', operation: 'getConsoleUser' });
   });
 
   it('lets a static path win over a parameter in the same place', () => {

@@ -14,6 +14,7 @@ import {
   IconRoute,
   IconSend,
   IconShieldSearch,
+  IconUser,
   IconUsersGroup,
   IconWebhook,
 } from '@tabler/icons-react';
@@ -98,6 +99,15 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         operation: 'listApiUsers',
         icon: IconKey,
         page: lazyPage(() => import('../features/admin/api-users-page')),
+      },
+      {
+        // A console user, where their name links from anywhere the console names them.
+        label: 'Person',
+        path: '/people/:userId',
+        operation: 'getConsoleUser',
+        icon: IconUser,
+        page: lazyPage(() => import('../features/people/person-page')),
+        hidden: true,
       },
     ],
   },

@@ -39,6 +39,8 @@ export const transactionKeys = {
 /** The workspace's people (console users and API users): one list, read by every name the console shows. */
 export const peopleKeys = {
   all: ['people'] as const,
+  /** One console user's page (under `all`, so what changes the people refreshes it too). */
+  consoleUser: (id: string) => ['people', 'console-user', id] as const,
 };
 
 /*
