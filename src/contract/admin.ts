@@ -49,11 +49,7 @@ export const ConsoleUser = Person.omit({ kind: true }).extend({
     .int()
     .nullable()
     .meta({ description: 'Epoch milliseconds of the latest sign-in the audit log records; null if none, or for a role that may not read the audit log.' }),
-  passkeys: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ description: 'How many passkeys the user has; null for a role that may not read the passkey policy.' }),
+  passkeys: z.number().int().nullable().meta({ description: 'How many passkeys the user has; null for a role that may not read the passkey policy.' }),
 });
 export type ConsoleUser = z.infer<typeof ConsoleUser>;
 

@@ -133,7 +133,9 @@ describe('GET /v1/console/people/{userId}', () => {
     const signedInUntil = Date.now();
     const start = await call<RegistrationOptionsResponse>(editorToken, 'POST', '/v1/auth/passkeys/registration_options', {});
     const response = await new SoftwareAuthenticator({ origin: ORIGIN }).register(start.body.options);
-    expect((await call<Passkey>(editorToken, 'POST', '/v1/auth/passkeys', { challengeId: start.body.challengeId, name: 'YubiKey', response })).status).toBe(201);
+    expect((await call<Passkey>(editorToken, 'POST', '/v1/auth/passkeys', { challengeId: start.body.challengeId, name: 'YubiKey', response })).status).toBe(
+      201,
+    );
 
     const res = await person(tokensA[roleIndex('ADMIN')]!, editor.id);
     expect(res.status).toBe(200);
