@@ -184,7 +184,10 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
                 className={classes.row}
                 style={{ height: ROW_HEIGHT }}
                 onFocus={() => setActive(item.index)}
-                onClick={() => onOpen(event)}
+                // A link in the row (a person's name) goes where it leads, without opening the event too.
+                onClick={(click) => {
+                  if (!(click.target as Element).closest('a')) onOpen(event);
+                }}
               >
                 {columns.map((column) => (
                   <Table.Td key={column.id}>{COLUMN_SPECS[column.id].cell(event)}</Table.Td>
