@@ -1,8 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser } from '@playwright/test';
+import { apiSession } from './api-session';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 import { TransactionsPage } from './pages/transactions-page';
+import { WebhooksPage } from './pages/webhooks-page';
 
 async function signedIn(browser: Browser, email: string) {
   const context = await browser.newContext();
@@ -15,7 +19,7 @@ async function signedIn(browser: Browser, email: string) {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signInAs(email, DEMO_PASSWORD);
-  return { context, page, streams, shell: new ConsoleShell(page), transactions: new TransactionsPage(page) };
+  return { context, page, streams, shell: new ConsoleShell(page), transactions: new TransactionsPage(page), webhooks: new WebhooksPage(page) };
 }
 
 test('a transfer made in one browser shows in another one’s list, and follows its statuses there, without a reload', async ({ browser }) => {
@@ -55,4 +59,74 @@ test('a transfer made in one browser shows in another one’s list, and follows 
   await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
 
   await Promise.all([watcher.context.close(), trader.context.close()]);
+});
+
+test('a webhook registered elsewhere, and its notification failing then delivered, show in another browser without a reload or a poll', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A receiver that refuses at first (a 4xx other than 408 and 429 fails the notification at once), then accepts.
+  let answer = 400;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(answer).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/live-hook`;
+  const admin = await apiSession(request, DEMO_USERS.admin);
+  const watcher = await signedIn(browser, DEMO_USERS.viewer);
+  let webhookId = '';
+
+  try {
+    await watcher.shell.open('Webhooks');
+    await expect.poll(() => watcher.streams).toContain('200');
+    await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
+
+    // Registered through the API: the watcher's list gains it by itself. (Subscribed to stuck
+    // transactions only, which the demo does not raise in a test's time: its notifications are the test events.)
+    const created = await request.post('/v1/webhooks', {
+      headers: admin,
+      data: { url: receiverUrl, description: 'live e2e', events: ['transaction.alert.stuck'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    webhookId = ((await created.json()) as { id: string }).id;
+    const link = watcher.webhooks.main.getByRole('link', { name: receiverUrl });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(watcher.webhooks.main.getByText('No notifications yet')).toBeVisible();
+
+    // With the stream up, the page does not poll: no notifications request in longer than its idle interval (5 s).
+    const listRequests: number[] = [];
+    watcher.page.on('request', (req) => {
+      if (new URL(req.url()).pathname === `/v1/webhooks/${webhookId}/notifications`) listRequests.push(Date.now());
+    });
+    await watcher.page.waitForTimeout(6_000);
+    expect(listRequests).toEqual([]);
+
+    // A test event, refused by the receiver: the watcher's list shows it failed.
+    const sent = await request.post(`/v1/webhooks/${webhookId}/test`, { headers: admin });
+    expect(sent.status(), await sent.text()).toBe(202);
+    const { notificationId } = (await sent.json()) as { notificationId: string };
+    const row = watcher.webhooks.notifications.locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Failed');
+    await expect(row).toContainText('1 of 10');
+
+    // Resent while the receiver accepts: the same row turns delivered.
+    answer = 200;
+    const resent = await request.post(`/v1/webhooks/${webhookId}/notifications/${notificationId}/resend`, { headers: admin });
+    expect(resent.status(), await resent.text()).toBe(202);
+    await expect(row).toContainText('Delivered');
+    await expect(row).toContainText('2 of 10');
+    expect(listRequests.length).toBeGreaterThan(0);
+    await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
+  } finally {
+    if (webhookId) await request.delete(`/v1/webhooks/${webhookId}`, { headers: admin });
+    await watcher.context.close();
+    await new Promise<void>((resolve) => {
+      receiver.close(() => resolve());
+      receiver.closeAllConnections();
+    });
+  }
 });

@@ -19,6 +19,8 @@ const STALE: Record<LiveKind, readonly QueryKey[]> = {
   order: [tradingKeys.orders, homeKeys.summary, homeKeys.orders],
   approval: [adminKeys.all, homeKeys.summary, homeKeys.decidedApprovals],
   notification: [webhookKeys.all, homeKeys.summary],
+  // The home's failed-notifications tile names webhooks (and drops a deleted one).
+  webhook: [webhookKeys.all, homeKeys.summary],
   travelRule: [complianceKeys.travelRuleMessages, homeKeys.summary],
   screening: [complianceKeys.screening],
   // Nothing goes stale: the audit explorer's live tail listens for these itself (onLiveNotice), while it is on.

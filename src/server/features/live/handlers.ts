@@ -16,6 +16,7 @@ const LIVE_READS: Record<LiveKind, OperationId> = {
   order: 'listOrders',
   approval: 'listApprovalRequests',
   notification: 'listWebhookNotifications',
+  webhook: 'listWebhooks',
   travelRule: 'listTravelRuleMessages',
   screening: 'getScreeningConfiguration',
   auditEvent: 'getAuditLogs',

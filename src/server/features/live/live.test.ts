@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveNoticeBody as LiveNotice } from '../../../contract/live-events';
 import { createApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signIn, type TestContext } from '../../test/harness';
+import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signIn, WebhookReceiver, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce, STEP_MS } from '../trading/engine';
+import { deliverDue } from '../webhooks/delivery';
+import { loadSigningKey } from '../webhooks/signing';
 import { desc, eq } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema';
 import { appendAudit } from '../audit/record';
@@ -211,6 +213,69 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const statuses = stream.notices.filter((n) => n.id === placed.body.id).map((n) => n.status);
     expect(statuses.slice(1).some((status) => status !== 'CREATED')).toBe(true);
     await stream.close();
+  });
+
+  it('webhook changes and each step of a notification’s delivery are heard in the workspace, by the roles that may read webhooks, without URLs or payloads', async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    const adminA = await open(app, tokens.adminA);
+    const viewerA = await open(app, tokens.viewerA);
+    const viewerB = await open(app, tokens.viewerB);
+    await Promise.all([adminA.ready(), viewerA.ready(), viewerB.ready()]);
+    try {
+      // Every write goes through the other instance; the deliveries run here, at times far enough
+      // apart that each finds its notification due (the first retry comes 10 s after a failure).
+      const call = jsonCaller(other.app);
+      const key = await loadSigningKey(ctx.deps.db, new Date());
+      const start = Date.now();
+      const deliverAt = (seconds: number) =>
+        deliverDue(ctx.deps.db, key, { policy: { allowLocal: true }, timeoutMs: 2_000, retryScale: 1 }, () => new Date(start + seconds * 1000));
+      // Subscribed to an event nothing else in this file raises: the test event is its only notification.
+      const created = await call<{ id: string }>(tokens.adminA, 'POST', '/v1/webhooks', { url: receiver.url, events: ['transaction.alert.stuck'] });
+      expect(created.status).toBe(201);
+      const webhookId = created.body.id;
+      const sent = await call<{ notificationId: string }>(tokens.adminA, 'POST', `/v1/webhooks/${webhookId}/test`);
+      expect(sent.status).toBe(202);
+      const { notificationId } = sent.body;
+
+      receiver.answer = 503;
+      expect(await deliverAt(1)).toBe(1);
+      receiver.answer = 200;
+      expect(await deliverAt(20)).toBe(1);
+      expect(receiver.got).toHaveLength(2);
+      expect((await call(tokens.adminA, 'POST', `/v1/webhooks/${webhookId}/notifications/${notificationId}/resend`)).status).toBe(202);
+      // Disabled, the webhook holds the resent notification; enabled again, it goes out.
+      expect((await call(tokens.adminA, 'PATCH', `/v1/webhooks/${webhookId}`, { enabled: false })).status).toBe(200);
+      expect(await deliverAt(40)).toBe(0);
+      expect((await call(tokens.adminA, 'PATCH', `/v1/webhooks/${webhookId}`, { enabled: true })).status).toBe(200);
+      expect(await deliverAt(60)).toBe(1);
+      expect((await call(tokens.adminA, 'DELETE', `/v1/webhooks/${webhookId}`)).status).toBe(200);
+
+      const ours = (stream: StreamReader) => stream.notices.filter((n) => n.id === webhookId || n.id === notificationId);
+      await adminA.until(() => ours(adminA).some((n) => n.status === 'DELETED'));
+      await viewerA.until(() => ours(viewerA).some((n) => n.status === 'DELETED'));
+      await settle();
+      expect(ours(adminA).map((n) => [n.kind, n.status])).toEqual([
+        ['webhook', 'ENABLED'],
+        ['notification', 'IN_PROGRESS'], // queued
+        ['notification', 'IN_PROGRESS'], // answered 503: tried again later
+        ['notification', 'COMPLETED'],
+        ['notification', 'IN_PROGRESS'], // resent
+        ['webhook', 'DISABLED'],
+        ['notification', 'ON_HOLD'],
+        ['webhook', 'ENABLED'],
+        ['notification', 'IN_PROGRESS'], // released
+        ['notification', 'COMPLETED'],
+        ['webhook', 'DELETED'],
+      ]);
+      // Any role may read webhooks and their notifications (the operations table): the viewer hears the same.
+      expect(ours(viewerA)).toEqual(ours(adminA));
+      expect(viewerB.notices.filter((n) => n.kind === 'webhook' || n.kind === 'notification')).toEqual([]);
+      for (const notice of ours(adminA)) expect(Object.keys(notice).sort()).toEqual(['at', 'id', 'kind', 'status']);
+      expect(JSON.stringify(adminA.received)).not.toContain(new URL(receiver.url).host);
+    } finally {
+      await Promise.all([adminA.close(), viewerA.close(), viewerB.close(), receiver.stop()]);
+    }
   });
 
   it('never sends a change that rolled back', async () => {

@@ -15,6 +15,7 @@ import {
   WebhooksPage,
 } from '../../../contract/webhooks';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { whileStreamDown } from '../../lib/live';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { webhookKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
@@ -23,7 +24,10 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 /** Every query of this area sits under one root, so a change refreshes what it touched by prefix. */
 const WEBHOOKS = webhookKeys.all;
 
-/** Deliveries still under way are followed closely; otherwise new notifications are looked for now and then. */
+/**
+ * While the live stream is down (with it up, its notices refresh these queries): deliveries still
+ * under way are followed closely; otherwise new notifications and webhook changes are looked for now and then.
+ */
 export const DELIVERING_REFRESH_MS = 2_000;
 export const IDLE_REFRESH_MS = 5_000;
 
@@ -49,13 +53,15 @@ export const webhookQueries = {
       },
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
+      refetchInterval: () => whileStreamDown(IDLE_REFRESH_MS),
     }),
   detail: (webhookId: string) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'detail', webhookId] as const,
       queryFn: ({ signal }) => session.api.request(path(webhookId), Webhook, { signal }),
+      refetchInterval: () => whileStreamDown(IDLE_REFRESH_MS),
     }),
-  /** Newest first, a page at a time, followed while deliveries are under way. */
+  /** Newest first, a page at a time; the stream's notices refresh it (queued, each attempt, resent), or polling while it is down. */
   notifications: (webhookId: string, filters: NotificationFilters) =>
     infiniteQueryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'list', filters] as const,
@@ -69,13 +75,15 @@ export const webhookQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
       refetchInterval: (query) =>
-        query.state.data?.pages.some((page) => page.data.some((notification) => isUnderWay(notification.status))) ? DELIVERING_REFRESH_MS : IDLE_REFRESH_MS,
+        whileStreamDown(
+          query.state.data?.pages.some((page) => page.data.some((notification) => isUnderWay(notification.status))) ? DELIVERING_REFRESH_MS : IDLE_REFRESH_MS,
+        ),
     }),
   notification: (webhookId: string, notificationId: string) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'detail', notificationId] as const,
       queryFn: ({ signal }) => session.api.request(notificationPath(webhookId, notificationId), NotificationWithData, { signal }),
-      refetchInterval: (query) => (query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
+      refetchInterval: (query) => whileStreamDown(query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
     }),
   /**
    * The newest attempts (at most 100, more than the 10 a delivery makes) as of the notification's
