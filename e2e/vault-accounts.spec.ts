@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { CreateTransactionResponse } from '../src/contract/transactions';
 import { VaultAccount, VaultAddressesPage } from '../src/contract/vault';
-import { formatAssetAmount } from '../src/web/lib/amounts';
+import { formatAssetAmount } from '../src/web/lib/rounded-amounts';
 import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import type { Asset } from '../../contract/catalogue';
 import type { TransactionDetails } from '../../contract/transactions';
-import { formatMoney, formatTransactionAmount, shownAmount } from '../lib/amounts';
+import { formatMoney, shownAmount } from '../lib/amounts';
+import { formatTransactionAmount } from '../lib/rounded-amounts';
 import { usdValue } from '../lib/usd-value';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../../contract/catalogue';
-import { formatAmount, formatAmountOf, formatAssetAmount, formatMoney, formatPrice, formatTransactionAmount, shownAmount } from './amounts';
+import { formatAmount, formatMoney, shownAmount } from './amounts';
+import { formatAmountOf, formatAssetAmount, formatPrice, formatTransactionAmount } from './rounded-amounts';
 
 describe('amounts', () => {
   it('groups a decimal string for reading without losing a digit a JS number would', () => {

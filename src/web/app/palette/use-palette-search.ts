@@ -14,7 +14,7 @@ import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-b
 import { vaultAccountQueries } from '../../features/vault/api';
 import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';
-import { formatTransactionAmount } from '../../lib/amounts';
+import { formatTransactionAmount } from '../../lib/rounded-amounts';
 import { apiUserHref } from '../../components/person';
 
 /** What the palette found: one object of the workspace, the kind it is and where its page is. */

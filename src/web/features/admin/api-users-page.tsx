@@ -1,18 +1,23 @@
 import { Button, EmptyState, Group, Modal, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ApiUser, ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
+import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
+import { preloadable } from '../../components/preloadable';
 import { useRequestedAction } from '../../lib/requested-action';
 import { useSignedInUser } from '../../app/auth/use-session';
 import type { PageData } from '../../lib/page-data';
 import { apiUserQueries } from './api';
 import { approvalQueries } from './approval-queries';
 import { type ApiUserActions, ApiUsersTable } from './api-users-table';
-import { CreateApiUserForm } from './create-api-user-form';
 import { PairingTokenDialog } from './pairing-token-dialog';
+
+// The new API user's form (its form library, the key and CSR checks) is not drawn until asked for:
+// fetched as the page opens, not before it draws.
+const CreateApiUserForm = preloadable(async () => (await import('./create-api-user-form')).CreateApiUserForm);
 
 export const pageData: PageData = {
   errorTitle: 'The API users could not be loaded',
@@ -39,6 +44,7 @@ export default function ApiUsersPage() {
   const pending = useInfiniteQuery({ ...approvalQueries.list('PENDING'), enabled: mayPerform(role, 'listApprovalRequests') });
   const awaitingApproval = pending.data?.pages[0]?.data.filter((request) => request.kind === 'API_USER_CREATION') ?? [];
   const [creating, setCreating] = useState(false);
+  useEffect(() => CreateApiUserForm.preload(), []);
   useRequestedAction('createApiUser', () => setCreating(true));
   // Held here, not in the row: issuing the token changes the user's status, and with it the row.
   const [pairing, setPairing] = useState<ApiUser | null>(null);
@@ -71,7 +77,9 @@ export default function ApiUsersPage() {
       </Suspense>
       {/* Clicking outside would throw away a half-filled form, or a key generated and not yet saved. */}
       <Modal opened={creating} onClose={() => setCreating(false)} title="New API user" size="lg" closeOnClickOutside={false}>
-        <CreateApiUserForm onDone={() => setCreating(false)} />
+        <Suspense fallback={<FormLoader />}>
+          <CreateApiUserForm onDone={() => setCreating(false)} />
+        </Suspense>
       </Modal>
       <PairingTokenDialog user={pairing} onClose={() => setPairing(null)} />
     </Page>

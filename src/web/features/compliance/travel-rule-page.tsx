@@ -1,16 +1,20 @@
 import { EmptyState, Skeleton, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { preloadable } from '../../components/preloadable';
 import { isApiError } from '../../lib/api-client';
 import type { PageData, PageErrorProps } from '../../lib/page-data';
 import { integrationQueries } from './api';
-import { TrmDetail } from './trm-detail';
 import { TrmList } from './trm-list';
 import { useTravelRuleView } from './travel-rule-view';
-import { VaspLookup } from './vasp-lookup';
+
+// The messages' list is the first screen; a message's details (with the beneficiary's form) and the
+// VASP directory are a click away: fetched as the page opens, not before it draws.
+const TrmDetail = preloadable(async () => (await import('./trm-detail')).TrmDetail);
+const VaspLookup = preloadable(async () => (await import('./vasp-lookup')).VaspLookup);
 
 /** A workspace not yet connected to the Travel Rule network answers 404: not a failure, a step still to take. */
 function TravelRuleErrorView({ title, error, onRetry }: PageErrorProps) {
@@ -34,10 +38,24 @@ export const pageData: PageData = {
   ErrorView: TravelRuleErrorView,
 };
 
+/** The page, or a tab opened by the address, while its data or its chunk is still coming. */
+function Loading({ label }: { label: string }) {
+  return (
+    <Stack role="status">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Skeleton height={200} />
+    </Stack>
+  );
+}
+
 function TravelRuleTabs() {
   const { view, update } = useTravelRuleView();
   const { data: integration } = useSuspenseQuery(integrationQueries.current());
   const { tab, trm: trmId } = view;
+  useEffect(() => {
+    TrmDetail.preload();
+    VaspLookup.preload();
+  }, []);
 
   const chooseTab = (value: string | null) => {
     // Each tab starts from its own address; the other tab's search and filters do not carry over.
@@ -51,10 +69,14 @@ function TravelRuleTabs() {
         <Tabs.Tab value="vasps">VASP directory</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="messages" pt="md">
-        {trmId ? <TrmDetail key={trmId} integration={integration} trmId={trmId} /> : <TrmList integrationId={integration.customerIntegrationId} />}
+        <Suspense fallback={<Loading label="Loading the message…" />}>
+          {trmId ? <TrmDetail key={trmId} integration={integration} trmId={trmId} /> : <TrmList integrationId={integration.customerIntegrationId} />}
+        </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="vasps" pt="md">
-        <VaspLookup key={view.q ?? ''} integrationId={integration.customerIntegrationId} />
+        <Suspense fallback={<Loading label="Loading the VASP directory…" />}>
+          <VaspLookup key={view.q ?? ''} integrationId={integration.customerIntegrationId} />
+        </Suspense>
       </Tabs.Panel>
     </Tabs>
   );
@@ -66,14 +88,7 @@ export default function TravelRulePage() {
       title="Travel rule"
       description="Travel Rule messages of this workspace's transfers, what they still need before the VASP on the other side accepts them, and the directory of VASPs."
     >
-      <Suspense
-        fallback={
-          <Stack role="status">
-            <VisuallyHidden>Loading the Travel Rule integration…</VisuallyHidden>
-            <Skeleton height={200} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<Loading label="Loading the Travel Rule integration…" />}>
         <TravelRuleTabs />
       </Suspense>
     </Page>

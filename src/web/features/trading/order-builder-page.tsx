@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { TradingProvider } from '../../../contract/trading';
@@ -8,13 +8,13 @@ import { useSignedInUser } from '../../app/auth/use-session';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
+import { preloadable } from '../../components/preloadable';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
 import type { PageData } from '../../lib/page-data';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { providerQueries, useCreateOrder } from './api';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
-import { ExecutionStep } from './execution-step';
 import {
   checkDraft,
   type DraftField,
@@ -33,12 +33,12 @@ import { SourceOfFundsStep } from './source-of-funds-step';
 import { TradingErrorView } from './trading-error-view';
 
 // The first screen is the provider step: the later, larger steps load while the trader works on it.
-const loadSettlementStep = () => import('./settlement-step');
+// The next two draw at once when reached; the participants and the review, further on, are lazy.
+const ExecutionStep = preloadable(async () => (await import('./execution-step')).ExecutionStep);
+const SettlementStep = preloadable(async () => (await import('./settlement-step')).SettlementStep);
 const loadParticipantsStep = () => import('./participants-step');
 const loadReviewStep = () => import('./review-step');
 const ParticipantsStep = lazy(async () => ({ default: (await loadParticipantsStep()).ParticipantsStep }));
-/** The settlement step when its chunk could not be fetched as the page opened: it asks again, and a second failure reaches the error boundary. */
-const SettlementStepOnRetry = lazy(async () => ({ default: (await loadSettlementStep()).SettlementStep }));
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
 
 /**
@@ -56,7 +56,6 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   const submission = useRef<StoredDraft['submission']>(saved?.submission ?? null);
   const accepted = useRef(false);
   const idempotency = useIdempotencyKey();
-  const [SettlementStep, setSettlementStep] = useState<ComponentType<{ provider: TradingProvider }> | null>(null);
   const resolver = useMemo(() => draftResolver(providers), [providers]);
   // Checked as it changes, never on blur: a message vanishing as the focus leaves a field would
   // move the buttons below it away from under the pointer that is clicking them.
@@ -64,12 +63,8 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   const { control, getValues, setError, trigger, subscribe } = form;
 
   useEffect(() => {
-    // Kept in state rather than lazy: two steps on it is in, and it draws at once (a lazy step would
-    // show its fallback once, however early it was fetched).
-    loadSettlementStep().then(
-      (step) => setSettlementStep(() => step.SettlementStep),
-      () => setSettlementStep(() => SettlementStepOnRetry),
-    );
+    ExecutionStep.preload();
+    SettlementStep.preload();
     void loadParticipantsStep();
     void loadReviewStep();
   }, []);
@@ -221,15 +216,7 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
             >
               {step === 0 && <ProviderStep providers={providers} />}
               {provider && step === 1 && <ExecutionStep provider={provider} />}
-              {provider &&
-                step === 2 &&
-                (SettlementStep ? (
-                  <SettlementStep provider={provider} />
-                ) : (
-                  <Center py="xl">
-                    <Loader role="status" aria-label="Loading the step" />
-                  </Center>
-                ))}
+              {provider && step === 2 && <SettlementStep provider={provider} />}
               {provider && step === 3 && <ParticipantsStep provider={provider} />}
               {provider && step === 4 && <SourceOfFundsStep provider={provider} />}
               {provider && step === REVIEW_STEP && (

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
@@ -10,7 +10,9 @@ import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
+import { preloadable } from '../../components/preloadable';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
@@ -21,13 +23,17 @@ import { EVENT_LABELS } from './labels';
 import { NotificationDrawer } from './notification-drawer';
 import { NotificationsSection } from './notifications-section';
 import { parseNotificationsSearch, toNotificationsSearch } from './notifications-view';
-import { WebhookForm } from './webhook-form';
 import { WebhookStatusBadge } from './webhook-status-badge';
+
+// The edit form (its form library and checks) is not drawn until asked for: fetched as the page
+// opens, not before it draws.
+const WebhookForm = preloadable(async () => (await import('./webhook-form')).WebhookForm);
 
 function WebhookActions({ webhook }: { webhook: Webhook }) {
   const { role } = useSignedInUser();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  useEffect(() => WebhookForm.preload(), []);
   const [deleting, setDeleting] = useState(false);
   const test = useSendTestEvent(webhook.id);
   const remove = useDeleteWebhook(webhook.id);
@@ -55,7 +61,9 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
         </Button>
       )}
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false}>
-        <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
+        <Suspense fallback={<FormLoader />}>
+          <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
+        </Suspense>
       </Modal>
       <ConfirmDialog
         opened={deleting}
