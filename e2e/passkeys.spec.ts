@@ -192,6 +192,25 @@ test('with passkeys required of admins, their password sign-in and an approval w
     await olivia.security.policy.getByRole('button', { name: required ? 'Require passkeys for admins' : 'Stop requiring passkeys' }).click();
     await olivia.page.getByRole('dialog').getByRole('button', { name: 'Request change' }).click();
   };
+  /** What the service says now: Olivia's security page read afresh. */
+  const stillRequired = async () => {
+    await olivia.security.open();
+    await olivia.page.reload();
+    return /^Required/.test((await olivia.page.getByTestId('passkey-policy').textContent()) ?? '');
+  };
+  /** Olivia asks to stop requiring passkeys; these admins approve with theirs, in turn, until it is carried out. */
+  const stopRequiring = async (approvers: (typeof olivia)[]) => {
+    await setPolicy(false);
+    await expect(olivia.page.getByText('Setting change requested')).toBeVisible();
+    for (const person of approvers) {
+      await new ConsoleShell(person.page).open('Approvals');
+      await new AdminApprovalsPage(person.page).decide('Stop requiring passkeys of admins', 'Approve');
+      // The dialog closes once the service has answered.
+      await expect(person.page.getByRole('dialog')).toHaveCount(0);
+      if (!(await stillRequired())) return;
+    }
+    throw new Error('These admins’ approvals did not stop requiring passkeys');
+  };
   try {
     // Olivia's page read the setting before the others added theirs: read again, nobody is missing now.
     await olivia.page.reload();
@@ -237,14 +256,12 @@ test('with passkeys required of admins, their password sign-in and an approval w
     await expect.poll(async () => (await service.quorum()).adminQuorumThreshold).toBe(1);
 
     // Back to the demo's setting: Olivia raises it and, passkeys being required, approves it with hers.
-    await setPolicy(false);
-    await expect(olivia.page.getByText('Setting change requested')).toBeVisible();
-    await new ConsoleShell(olivia.page).open('Approvals');
-    await new AdminApprovalsPage(olivia.page).decide('Stop requiring passkeys of admins', 'Approve');
-    await expect(olivia.page.getByText('Approved and carried out')).toBeVisible();
-    await olivia.security.open();
-    await expect(olivia.security.policy).toContainText('Not required');
+    // The threshold is 1 again, so hers carries it out.
+    await stopRequiring([olivia]);
   } finally {
+    // Whatever failed above, the setting goes off first: the passkeys cannot be removed while it is on,
+    // and the specs after this one sign the demo admins in with their passwords.
+    if (await stillRequired()) await stopRequiring([olivia, adam, ada]);
     for (const person of Object.values(people)) {
       await person.security.open();
       await person.security.remove((await person.security.passkeys.getByRole('rowheader').first().textContent())!);
