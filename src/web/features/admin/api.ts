@@ -13,7 +13,7 @@ import {
 } from '../../../contract/admin';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { stepUpHeaders } from '../../lib/passkeys';
-import { adminKeys, peopleKeys } from '../../lib/query-keys';
+import { adminKeys, passkeyKeys, peopleKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -92,9 +92,16 @@ export function useRequestQuorumChange({ onError }: FormMutationOptions) {
 
 export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
 
-/** After a decision (or a request that carried itself out) the area, and the people an approved API user joins, are read again. */
+/**
+ * After a decision (or a request that carried itself out) the area, the people an approved API user
+ * joins, and the passkey requirement an approved request changes, are read again.
+ */
 const refreshAfterDecision = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN }), queryClient.invalidateQueries({ queryKey: peopleKeys.all })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN }),
+    queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    queryClient.invalidateQueries({ queryKey: passkeyKeys.policy }),
+  ]);
 
 const DECISION_FAILED: Record<ApprovalDecision, string> = {
   approve: 'The approval was not recorded',
