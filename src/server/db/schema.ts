@@ -178,9 +178,10 @@ export const auditEventKinds = pgTable(
 );
 
 /**
- * How many events of each kind a workspace has per hour and per day (`width` in ms, `start` the
- * epoch ms of the hour or day in UTC), kept by the statement trigger. Days make a year of one
- * kind 365 rows; hours serve the buckets and range ends that are not whole days.
+ * How many events of each kind a workspace has per hour, day and week (`width` in ms, `start` the
+ * epoch ms of the hour, the day or the week from Monday, in UTC), kept by the statement trigger.
+ * Weeks make a year of one kind 53 rows; days and hours serve the buckets and the range ends that
+ * are not whole weeks or days.
  */
 export const auditEventTallies = pgTable(
   'audit_event_tallies',

@@ -6,7 +6,7 @@ import { seedAuditHistory } from '../../demo/audit-history';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
 import { appendAudit, withAuditIndexesDeferred } from './record';
 
-// The histogram filtered by subject, event or user sums the per-kind hourly and daily tallies the
+// The histogram filtered by subject, event or user sums the per-kind hourly, daily and weekly tallies the
 // insert trigger keeps (migration 0008); whatever it sums, it must count exactly what the list
 // pages through, bucket by bucket, in the caller's workspace only.
 
@@ -106,8 +106,9 @@ const FILTERS = [
 ];
 
 const RANGES = [
-  // Weekly buckets: whole days summed, the hours of the part-days at each end, then the part-hours.
+  // Weekly buckets: whole weeks summed, then the days and hours of the part-weeks at each end, then the part-hours.
   ['a year, weekly buckets', `startTime=${NOW - 364 * DAY}`],
+  ['a year, two-week buckets', `startTime=${NOW - 364 * DAY + 5 * HOUR + 3}&buckets=30`],
   ['80 days off the hour, weekly buckets', `startTime=${NOW - 80 * DAY - 17 * MINUTE - 3}&endTime=${NOW - 3 * DAY + 31 * MINUTE}`],
   ['30 days, daily buckets', `startTime=${NOW - 30 * DAY - 5 * HOUR - 1}&endTime=${NOW - 1}&buckets=40`],
   // Hourly widths: whole hours summed, days never (a day would straddle buckets).
@@ -126,7 +127,7 @@ describe('histogram filtered by subject, event or user', () => {
     const widths = await Promise.all(
       RANGES.map(async ([, range]) => (await call<AuditHistogram>(`/v1/management/audit_logs/histogram?${range}`, auditor)).bucketMs),
     );
-    expect(widths).toEqual([7 * DAY, 7 * DAY, DAY, 3 * HOUR, 30 * MINUTE, MINUTE]);
+    expect(widths).toEqual([7 * DAY, 14 * DAY, 7 * DAY, DAY, 3 * HOUR, 30 * MINUTE, MINUTE]);
   });
 
   it('counts nothing for values no event has, alone or with values that exist', async () => {
@@ -143,22 +144,22 @@ describe('histogram filtered by subject, event or user', () => {
     }
   });
 
-  it('has tallies per hour and per day that add up to the events, per workspace and kind', async () => {
+  it('has tallies per hour, day and week that add up to the events, per workspace and kind', async () => {
     const rows = await queryRows<{ workspace_id: string; width: string; tallied: string; counted: string }>(
       ctx.deps.db,
       sql`select t.workspace_id, t.width, sum(t.n) as tallied,
             (select count(*) from audit_events e where e.workspace_id = t.workspace_id) as counted
           from audit_event_tallies t where t.workspace_id in (${ws.id}, ${other.id}) group by 1, 2 order by 1, 2`,
     );
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(6);
     for (const r of rows) expect(Number(r.tallied)).toBe(Number(r.counted));
     // Kept batch by batch and event by event, they must equal the tallies counted afresh.
     const [mismatch] = await queryRows<{ n: string }>(
       ctx.deps.db,
       sql`select count(*) as n from (
-            select e.workspace_id, k.id as kind_id, w.width, e.timestamp / w.width * w.width as start, count(*) as n
+            select e.workspace_id, k.id as kind_id, w.width, (e.timestamp - w.shift) / w.width * w.width + w.shift as start, count(*) as n
             from audit_events e join audit_event_kinds k using (workspace_id, category, subject, event, user_name, user_id)
-            cross join (values (${HOUR}::bigint), (${DAY}::bigint)) as w(width)
+            cross join (values (${HOUR}::bigint, 0::bigint), (${DAY}::bigint, 0::bigint), (${7 * DAY}::bigint, ${4 * DAY}::bigint)) as w(width, shift)
             where e.workspace_id in (${ws.id}, ${other.id}) group by 1, 2, 3, 4
           ) afresh full join (
             select workspace_id, kind_id, width, start, n from audit_event_tallies where workspace_id in (${ws.id}, ${other.id})

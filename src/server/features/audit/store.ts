@@ -92,6 +92,11 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** A span the insert trigger keeps counts for: its width and where its spans start (weeks: on Monday, 1970-01-05). */
+type Unit = { width: number; offset: number };
+const HOUR: Unit = { width: HOUR_MS, offset: 0 };
+const DAY: Unit = { width: DAY_MS, offset: 0 };
+const WEEK: Unit = { width: 7 * DAY_MS, offset: 4 * DAY_MS };
 
 type Counts = Map<number, number>;
 type Bucket = (t: SQL | PgColumn) => SQL;
@@ -109,16 +114,16 @@ async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Count
   addRows(counts, rows);
 }
 
-/** Adds the counts of the whole units (hours or days) in [from, to) from a table kept by the insert trigger. */
-type SumUnits = (unit: number, from: number, to: number) => Promise<void>;
+/** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table kept by the insert trigger. */
+type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
 
 /**
- * How the whole hours (and days) of a range are summed for `f`, finest unit last, or none when
+ * How the whole hours (days, weeks) of a range are summed for `f`, longest unit first, or none when
  * nothing is kept for it (free text). Unfiltered or by category: audit_event_counts, per hour.
- * By subject, event or user: the kinds of event that match, then their hours and days in
+ * By subject, event or user: the kinds of event that match, then their weeks, days and hours in
  * audit_event_tallies. `none` when no event of the workspace ever matched.
  */
-async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): Promise<{ units: number[]; sum?: SumUnits } | 'none'> {
+async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): Promise<{ units: Unit[]; sum?: SumUnits } | 'none'> {
   if (f.q !== undefined) return { units: [] };
   if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
     const sum: SumUnits = async (_hour, from, to) => {
@@ -134,7 +139,7 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
       );
       addRows(counts, rows);
     };
-    return { units: [HOUR_MS], sum };
+    return { units: [HOUR], sum };
   }
   const kinds = await db
     .select({ id: auditEventKinds.id })
@@ -160,21 +165,21 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
             auditEventTallies.kindId,
             kinds.map((k) => k.id),
           ),
-          eq(auditEventTallies.width, unit),
+          eq(auditEventTallies.width, unit.width),
           gte(auditEventTallies.start, from),
           lt(auditEventTallies.start, to),
         )} group by 1`,
     );
     addRows(counts, rows);
   };
-  return { units: [DAY_MS, HOUR_MS], sum };
+  return { units: [WEEK, DAY, HOUR], sum };
 }
 
 /**
  * Counts of the filtered events per bucket of `width` ms, whose starts are `offset` plus a multiple
- * of the width; only buckets with events are in the map. The whole days of the range (when the
- * buckets are made of whole days) and then the whole hours left at either end are summed from the
- * tables the insert trigger keeps; only the parts of an hour at the range's ends, and any range
+ * of the width; only buckets with events are in the map. The whole weeks, then days, then hours of
+ * the range that no bucket splits are summed from the tables the insert trigger keeps, longest
+ * first, each on what the longer left at either end; only the parts of an hour at the range's ends, and any range
  * searched with `q`, are counted event by event.
  */
 export async function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
@@ -182,12 +187,12 @@ export async function auditHistogram(db: Db, f: AuditFilter, width: number, offs
   const counts: Counts = new Map();
   const kept = await summing(db, f, bucket, counts);
   if (kept === 'none') return counts;
-  // Only units a bucket never splits: an hour's or day's row must fall wholly in one bucket.
-  const units = kept.units.filter((unit) => width % unit === 0 && offset % unit === 0);
-  const count = async (start: number, end: number, [unit, ...finer]: number[]): Promise<void> => {
+  // Only units a bucket never splits: an hour's, day's or week's row must fall wholly in one bucket.
+  const units = kept.units.filter((unit) => width % unit.width === 0 && (offset - unit.offset) % unit.width === 0);
+  const count = async (start: number, end: number, [unit, ...finer]: Unit[]): Promise<void> => {
     if (unit === undefined || !kept.sum) return countEvents(db, { ...f, start, end }, bucket, counts);
-    const first = Math.ceil(start / unit) * unit;
-    const stop = Math.floor((end + 1) / unit) * unit; // the first unit not wholly in the range
+    const first = Math.ceil((start - unit.offset) / unit.width) * unit.width + unit.offset;
+    const stop = Math.floor((end + 1 - unit.offset) / unit.width) * unit.width + unit.offset; // the first unit not wholly in the range
     if (first >= stop) return count(start, end, finer);
     await kept.sum(unit, first, stop);
     if (start < first) await count(start, first - 1, finer);
