@@ -158,6 +158,43 @@ export const auditEventCounts = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.category, t.hour] })],
 );
 
+/**
+ * Every combination of category, subject, event and user that a workspace's events have had (a few
+ * hundred), added by the same statement trigger (migration 0008). A histogram filtered on any of
+ * these fields picks the matching kinds here, then sums their rows in audit_event_tallies.
+ */
+export const auditEventKinds = pgTable(
+  'audit_event_kinds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: uuid('workspace_id').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    event: text('event').notNull(),
+    userName: text('user_name').notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [uniqueIndex('audit_event_kinds_key').on(t.workspaceId, t.category, t.subject, t.event, t.userName, t.userId)],
+);
+
+/**
+ * How many events of each kind a workspace has per hour, day and week (`width` in ms, `start` the
+ * epoch ms of the hour, the day or the week from Monday, in UTC), kept by the statement trigger.
+ * Weeks make a year of one kind 53 rows; days and hours serve the buckets and the range ends that
+ * are not whole weeks or days.
+ */
+export const auditEventTallies = pgTable(
+  'audit_event_tallies',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    kindId: bigint('kind_id', { mode: 'number' }).notNull(),
+    width: bigint('width', { mode: 'number' }).notNull(),
+    start: bigint('start', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.kindId, t.width, t.start] })],
+);
+
 export const auditEvents = pgTable(
   'audit_events',
   {

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { users, workspaces } from '../db/schema';
 import { insertApiUser } from '../features/admin/store';
 import { refreshStatistics } from '../workers/housekeeping';
+import { withAuditIndexesDeferred } from '../features/audit/record';
 import { seedAuditHistory } from './audit-history';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
 import { verifyPassword } from '../features/auth/password';
@@ -118,12 +119,15 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   await seedEarnDemo(db, workspace.id);
   await seedTradingDemo(db, workspace.id);
   await seedTransactionsDemo(db, workspace.id, people[0]!.id);
-  await seedAuditHistory(
-    db,
-    workspace.id,
-    [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }],
-    options.auditEvents ?? DEMO_AUDIT_EVENTS,
-    Date.now(),
+  // The first start, under the seed lock and before the service answers: nothing waits on the log.
+  await withAuditIndexesDeferred(db, (tx) =>
+    seedAuditHistory(
+      tx,
+      workspace.id,
+      [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }],
+      options.auditEvents ?? DEMO_AUDIT_EVENTS,
+      Date.now(),
+    ),
   );
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');

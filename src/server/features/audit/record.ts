@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuditCategory, AuditSubject } from '../../../contract/audit';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppDeps, AppEnv } from '../../http/types';
@@ -91,5 +92,26 @@ export async function appendAuditEvents(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, seq bigint, timestamp bigint, "userName" text, "userId" text,
         category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb, "prevHash" text, hash text)`);
     await tx.update(auditChainHeads).set({ seq, hash }).where(eq(auditChainHeads.workspaceId, workspaceId));
+  });
+}
+
+/**
+ * Runs a bulk load of audit events with the secondary indexes of audit_events (free-text search
+ * and the filters') dropped, and builds them again afterwards from their own stored definitions:
+ * building an index once over the loaded rows costs a fraction of keeping it up to date row by
+ * row. The unique keys (the id; workspace and seq, which keep the chain sound) stay. One transaction, so the
+ * indexes come back whatever happens; it holds audit_events exclusively until it commits, so it is
+ * only for loads that nothing else waits on (the demo's first start, the benchmark).
+ */
+export async function withAuditIndexesDeferred(db: Db, load: (tx: Db) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const indexes = await queryRows<{ name: string; definition: string }>(
+      tx as unknown as Db,
+      sql`select i.relname as name, pg_get_indexdef(i.oid) as definition from pg_index x join pg_class i on i.oid = x.indexrelid
+        where x.indrelid = ${getTableName(auditEvents)}::regclass and not x.indisunique`,
+    );
+    for (const { name } of indexes) await tx.execute(sql`drop index ${sql.identifier(name)}`);
+    await load(tx as unknown as Db);
+    for (const { definition } of indexes) await tx.execute(sql.raw(definition));
   });
 }

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { auditEventCounts, auditEvents } from '../../db/schema';
+import { auditEventCounts, auditEventKinds, auditEvents, auditEventTallies } from '../../db/schema';
 import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
 export interface AuditFilter {
@@ -91,46 +91,114 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** A span the insert trigger keeps counts for: its width and where its spans start (weeks: on Monday, 1970-01-05). */
+type Unit = { width: number; offset: number };
+const HOUR: Unit = { width: HOUR_MS, offset: 0 };
+const DAY: Unit = { width: DAY_MS, offset: 0 };
+const WEEK: Unit = { width: 7 * DAY_MS, offset: 4 * DAY_MS };
+
+type Counts = Map<number, number>;
+type Bucket = (t: SQL | PgColumn) => SQL;
+
+function addRows(counts: Counts, rows: { start: string; count: string }[]) {
+  for (const r of rows) counts.set(Number(r.start), (counts.get(Number(r.start)) ?? 0) + Number(r.count));
+}
 
 /** Counts of the events of [start, end] that match `f`, per bucket (the bucket's start), counted one by one. */
-async function countEvents(db: Db, f: AuditFilter, bucket: (t: SQL | PgColumn) => SQL, counts: Map<number, number>) {
+async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts) {
   const rows = await queryRows<{ start: string; count: string }>(
     db,
     sql`select ${bucket(auditEvents.timestamp)} as start, count(*) as count from ${auditEvents} where ${and(...whereOf(f, 'DESC'))} group by 1`,
   );
-  for (const r of rows) counts.set(Number(r.start), (counts.get(Number(r.start)) ?? 0) + Number(r.count));
+  addRows(counts, rows);
+}
+
+/** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table kept by the insert trigger. */
+type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
+
+/**
+ * How the whole hours (days, weeks) of a range are summed for `f`, longest unit first, or none when
+ * nothing is kept for it (free text). Unfiltered or by category: audit_event_counts, per hour.
+ * By subject, event or user: the kinds of event that match, then their weeks, days and hours in
+ * audit_event_tallies. `none` when no event of the workspace ever matched.
+ */
+async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): Promise<{ units: Unit[]; sum?: SumUnits } | 'none'> {
+  if (f.q !== undefined) return { units: [] };
+  if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
+    const sum: SumUnits = async (_hour, from, to) => {
+      const rows = await queryRows<{ start: string; count: string }>(
+        db,
+        sql`select ${bucket(auditEventCounts.hour)} as start, sum(${auditEventCounts.n}) as count from ${auditEventCounts}
+          where ${and(
+            eq(auditEventCounts.workspaceId, f.workspaceId),
+            f.category?.length ? inArray(auditEventCounts.category, f.category) : eq(auditEventCounts.category, ''),
+            gte(auditEventCounts.hour, from),
+            lt(auditEventCounts.hour, to),
+          )} group by 1`,
+      );
+      addRows(counts, rows);
+    };
+    return { units: [HOUR], sum };
+  }
+  const kinds = await db
+    .select({ id: auditEventKinds.id })
+    .from(auditEventKinds)
+    .where(
+      and(
+        eq(auditEventKinds.workspaceId, f.workspaceId),
+        f.category?.length ? inArray(auditEventKinds.category, f.category) : undefined,
+        f.subject?.length ? inArray(auditEventKinds.subject, f.subject) : undefined,
+        f.event?.length ? inArray(auditEventKinds.event, f.event) : undefined,
+        f.user?.length ? inArray(auditEventKinds.userName, f.user) : undefined,
+        f.userId?.length ? inArray(auditEventKinds.userId, f.userId) : undefined,
+      ),
+    );
+  if (kinds.length === 0) return 'none';
+  const sum: SumUnits = async (unit, from, to) => {
+    const rows = await queryRows<{ start: string; count: string }>(
+      db,
+      sql`select ${bucket(auditEventTallies.start)} as start, sum(${auditEventTallies.n}) as count from ${auditEventTallies}
+        where ${and(
+          eq(auditEventTallies.workspaceId, f.workspaceId),
+          inArray(
+            auditEventTallies.kindId,
+            kinds.map((k) => k.id),
+          ),
+          eq(auditEventTallies.width, unit.width),
+          gte(auditEventTallies.start, from),
+          lt(auditEventTallies.start, to),
+        )} group by 1`,
+    );
+    addRows(counts, rows);
+  };
+  return { units: [WEEK, DAY, HOUR], sum };
 }
 
 /**
  * Counts of the filtered events per bucket of `width` ms, whose starts are `offset` plus a multiple
- * of the width; only buckets with events are in the map. With hour-aligned buckets and no filter
- * but the category, the whole hours of the range are summed from audit_event_counts and only the
- * parts of an hour at either end are counted event by event.
+ * of the width; only buckets with events are in the map. The whole weeks, then days, then hours of
+ * the range that no bucket splits are summed from the tables the insert trigger keeps, longest
+ * first, each on what the longer left at either end; only the parts of an hour at the range's ends, and any range
+ * searched with `q`, are counted event by event.
  */
-export async function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Map<number, number>> {
-  const bucket = (t: SQL | PgColumn) => sql`(${t} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
-  const counts = new Map<number, number>();
-  const firstHour = Math.ceil(f.start / HOUR_MS) * HOUR_MS;
-  const endHour = Math.floor((f.end + 1) / HOUR_MS) * HOUR_MS; // the first hour not wholly in the range
-  const summable =
-    width % HOUR_MS === 0 && offset % HOUR_MS === 0 && !f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length && f.q === undefined;
-  if (!summable || firstHour >= endHour) {
-    await countEvents(db, f, bucket, counts);
-    return counts;
-  }
-  const rows = await queryRows<{ start: string; count: string }>(
-    db,
-    sql`select ${bucket(auditEventCounts.hour)} as start, sum(${auditEventCounts.n}) as count from ${auditEventCounts}
-      where ${and(
-        eq(auditEventCounts.workspaceId, f.workspaceId),
-        f.category?.length ? inArray(auditEventCounts.category, f.category) : eq(auditEventCounts.category, ''),
-        gte(auditEventCounts.hour, firstHour),
-        lt(auditEventCounts.hour, endHour),
-      )} group by 1`,
-  );
-  for (const r of rows) counts.set(Number(r.start), Number(r.count));
-  if (f.start < firstHour) await countEvents(db, { ...f, end: firstHour - 1 }, bucket, counts);
-  if (endHour <= f.end) await countEvents(db, { ...f, start: endHour }, bucket, counts);
+export async function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
+  const bucket: Bucket = (t) => sql`(${t} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
+  const counts: Counts = new Map();
+  const kept = await summing(db, f, bucket, counts);
+  if (kept === 'none') return counts;
+  // Only units a bucket never splits: an hour's, day's or week's row must fall wholly in one bucket.
+  const units = kept.units.filter((unit) => width % unit.width === 0 && (offset - unit.offset) % unit.width === 0);
+  const count = async (start: number, end: number, [unit, ...finer]: Unit[]): Promise<void> => {
+    if (unit === undefined || !kept.sum) return countEvents(db, { ...f, start, end }, bucket, counts);
+    const first = Math.ceil((start - unit.offset) / unit.width) * unit.width + unit.offset;
+    const stop = Math.floor((end + 1 - unit.offset) / unit.width) * unit.width + unit.offset; // the first unit not wholly in the range
+    if (first >= stop) return count(start, end, finer);
+    await kept.sum(unit, first, stop);
+    if (start < first) await count(start, first - 1, finer);
+    if (stop <= end) await count(stop, end, finer);
+  };
+  await count(f.start, f.end, units);
   return counts;
 }
 

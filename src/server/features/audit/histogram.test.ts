@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditHistogram, AuditLogData, AuditLogsResponse } from '../../../contract/audit';
+import { queryRows } from '../../db/rows';
+import { seedAuditHistory } from '../../demo/audit-history';
+import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { appendAudit, withAuditIndexesDeferred } from './record';
+
+// The histogram filtered by subject, event or user sums the per-kind hourly, daily and weekly tallies the
+// insert trigger keeps (migration 0008); whatever it sums, it must count exactly what the list
+// pages through, bucket by bucket, in the caller's workspace only.
+
+let ctx: TestContext;
+let app: ReturnType<typeof buildApp>;
+let ws: Awaited<ReturnType<typeof addWorkspace>>;
+let other: Awaited<ReturnType<typeof addWorkspace>>;
+let auditor: string;
+let otherAuditor: string;
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+// The same people (names and ids) act in both workspaces, so both have the same kinds of event.
+const PEOPLE = [
+  { id: 'p-ann', name: 'Ann Admin', role: 'ADMIN' },
+  { id: 'p-sam', name: 'Sam Signer', role: 'SIGNER' },
+  { id: 'p-eve', name: 'Eve Editor', role: 'EDITOR' },
+];
+
+let indexesBefore: string[];
+const indexesOfEvents = async () =>
+  (await queryRows<{ indexdef: string }>(ctx.deps.db, sql`select indexdef from pg_indexes where tablename = 'audit_events' order by indexname`)).map(
+    (r) => r.indexdef,
+  );
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set(NOW);
+  app = buildApp(ctx);
+  ws = await addWorkspace(ctx, 'Tally Co', ['AUDITOR']);
+  other = await addWorkspace(ctx, 'Other Tally Co', ['AUDITOR']);
+  auditor = await consoleToken(app, ws.people[0]!.email);
+  otherAuditor = await consoleToken(app, other.people[0]!.email);
+  // A year of history, written in batches (one trigger run each), as the demo and the benchmark
+  // write it (with the indexes built afterwards) ...
+  indexesBefore = await indexesOfEvents();
+  await withAuditIndexesDeferred(ctx.deps.db, (tx) => seedAuditHistory(tx, ws.id, PEOPLE, 4000, NOW - HOUR, 11));
+  await seedAuditHistory(ctx.deps.db, other.id, PEOPLE, 1500, NOW - HOUR, 12);
+  // ... then live events one at a time, some in hours and days the batch already counted.
+  for (const [i, at] of [NOW - 3 * DAY - 7 * MINUTE, NOW - 3 * DAY + 5 * MINUTE, NOW - 40 * DAY + 1, NOW - 2 * HOUR].entries()) {
+    await appendAudit(
+      ctx.deps.db,
+      { workspaceId: ws.id, userId: 'p-ann', userName: 'Ann Admin', requestId: null, sourceAddress: null },
+      [{ category: 'Security', subject: 'Sign-in', event: i % 2 ? 'Sign-in failed' : 'Signed in', timestamp: at, detail: {} }],
+      ctx.deps.now(),
+    );
+  }
+});
+afterAll(() => ctx.database.close());
+
+const call = async <T>(path: string, token: string) => {
+  const res = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+};
+
+/** Every event the list shows for the query, page after page. */
+async function listAll(query: string, token: string): Promise<AuditLogData[]> {
+  const events: AuditLogData[] = [];
+  let next: string | null = null;
+  do {
+    const page: AuditLogsResponse = await call<AuditLogsResponse>(
+      `/v1/management/audit_logs?${query}&pageSize=500${next ? `&pageCursor=${encodeURIComponent(next)}` : ''}`,
+      token,
+    );
+    events.push(...page.data);
+    next = page.next;
+  } while (next);
+  return events;
+}
+
+/** The histogram's buckets must hold exactly the list's events, each in the bucket of its time. */
+async function expectCountsOfList(query: string, token = auditor) {
+  const h = await call<AuditHistogram>(`/v1/management/audit_logs/histogram?${query}`, token);
+  const expected = new Map<number, number>(h.buckets.map((b) => [b.start, 0]));
+  for (const e of await listAll(query.replace(/&?buckets=\d+/, ''), token)) {
+    const bucket = h.buckets.find((b) => b.start <= e.timestamp && e.timestamp < b.start + h.bucketMs);
+    expect(bucket, `event at ${e.timestamp} has a bucket`).toBeDefined();
+    expected.set(bucket!.start, expected.get(bucket!.start)! + 1);
+  }
+  expect(h.buckets.map((b) => [b.start, b.count])).toEqual([...expected]);
+  expect(h.total).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+  return h;
+}
+
+const FILTERS = [
+  'subject=Sign-in',
+  'event=Completed',
+  'event=Created&event=Updated',
+  'user=Sam%20Signer',
+  'userId=p-eve',
+  'category=Security&event=Sign-in%20failed',
+  'subject=Order&user=Ann%20Admin',
+  'category=Trading&category=Catalogue&userId=p-ann&userId=p-eve',
+  'subject=Transaction&event=Failed&user=Sam%20Signer&userId=p-sam',
+];
+
+const RANGES = [
+  // Weekly buckets: whole weeks summed, then the days and hours of the part-weeks at each end, then the part-hours.
+  ['a year, weekly buckets', `startTime=${NOW - 364 * DAY}`],
+  ['a year, two-week buckets', `startTime=${NOW - 364 * DAY + 5 * HOUR + 3}&buckets=30`],
+  ['80 days off the hour, weekly buckets', `startTime=${NOW - 80 * DAY - 17 * MINUTE - 3}&endTime=${NOW - 3 * DAY + 31 * MINUTE}`],
+  ['30 days, daily buckets', `startTime=${NOW - 30 * DAY - 5 * HOUR - 1}&endTime=${NOW - 1}&buckets=40`],
+  // Hourly widths: whole hours summed, days never (a day would straddle buckets).
+  ['4 days off the hour, 3-hour buckets', `startTime=${NOW - 5 * DAY + 1234}&endTime=${NOW - DAY - 999}`],
+  // Minutes: no kept row fits in a bucket, so every event is counted.
+  ['10 days, 30-minute buckets', `startTime=${NOW - 12 * DAY}&endTime=${NOW - 2 * DAY}&buckets=500`],
+  ['within one hour', `startTime=${NOW - 3 * DAY - 10 * MINUTE}&endTime=${NOW - 3 * DAY + 10 * MINUTE}`],
+] as const;
+
+describe('histogram filtered by subject, event or user', () => {
+  it.each(RANGES)('counts per bucket what the list shows (%s)', async (_name, range) => {
+    for (const filter of FILTERS) await expectCountsOfList(`${range}&${filter}`);
+  });
+
+  it('uses weekly, daily and hourly widths in those ranges', async () => {
+    const widths = await Promise.all(
+      RANGES.map(async ([, range]) => (await call<AuditHistogram>(`/v1/management/audit_logs/histogram?${range}`, auditor)).bucketMs),
+    );
+    expect(widths).toEqual([7 * DAY, 14 * DAY, 7 * DAY, DAY, 3 * HOUR, 30 * MINUTE, MINUTE]);
+  });
+
+  it('counts nothing for values no event has, alone or with values that exist', async () => {
+    const h = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&subject=Nothing%20like%20this`);
+    expect(h.total).toBe(0);
+    expect((await expectCountsOfList(`startTime=${NOW - 364 * DAY}&subject=Sign-in&user=Nobody`)).total).toBe(0);
+  });
+
+  it('keeps to the caller’s workspace, whose kinds of event are the same', async () => {
+    for (const filter of FILTERS) {
+      const mine = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&${filter}`);
+      const theirs = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&${filter}`, otherAuditor);
+      expect(mine.total).toBeGreaterThan(theirs.total);
+    }
+  });
+
+  it('has tallies per hour, day and week that add up to the events, per workspace and kind', async () => {
+    const rows = await queryRows<{ workspace_id: string; width: string; tallied: string; counted: string }>(
+      ctx.deps.db,
+      sql`select t.workspace_id, t.width, sum(t.n) as tallied,
+            (select count(*) from audit_events e where e.workspace_id = t.workspace_id) as counted
+          from audit_event_tallies t where t.workspace_id in (${ws.id}, ${other.id}) group by 1, 2 order by 1, 2`,
+    );
+    expect(rows).toHaveLength(6);
+    for (const r of rows) expect(Number(r.tallied)).toBe(Number(r.counted));
+    // Kept batch by batch and event by event, they must equal the tallies counted afresh.
+    const [mismatch] = await queryRows<{ n: string }>(
+      ctx.deps.db,
+      sql`select count(*) as n from (
+            select e.workspace_id, k.id as kind_id, w.width, (e.timestamp - w.shift) / w.width * w.width + w.shift as start, count(*) as n
+            from audit_events e join audit_event_kinds k using (workspace_id, category, subject, event, user_name, user_id)
+            cross join (values (${HOUR}::bigint, 0::bigint), (${DAY}::bigint, 0::bigint), (${7 * DAY}::bigint, ${4 * DAY}::bigint)) as w(width, shift)
+            where e.workspace_id in (${ws.id}, ${other.id}) group by 1, 2, 3, 4
+          ) afresh full join (
+            select workspace_id, kind_id, width, start, n from audit_event_tallies where workspace_id in (${ws.id}, ${other.id})
+          ) kept using (workspace_id, kind_id, width, start)
+          where afresh.n is distinct from kept.n`,
+    );
+    expect(Number(mismatch!.n)).toBe(0);
+  });
+
+  it('comes from a bulk load whose chain verifies and whose indexes are all back', async () => {
+    expect(await indexesOfEvents()).toEqual(indexesBefore);
+    expect(indexesBefore.some((d) => d.includes('gin_trgm_ops'))).toBe(true);
+    const verified = await call<{ verified: boolean; checked: number }>(`/v1/management/audit_logs/verify?startTime=${NOW - 365 * DAY}`, auditor);
+    expect(verified).toMatchObject({ verified: true });
+    expect(verified.checked).toBeGreaterThanOrEqual(4000);
+  });
+});
