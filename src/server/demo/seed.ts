@@ -10,7 +10,7 @@ import { insertApiUser } from '../features/admin/store';
 import { refreshStatistics } from '../workers/housekeeping';
 import { seedAuditHistory } from './audit-history';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
-import { verifyPassword } from '../features/auth/password';
+import { hashPassword, verifyPassword } from '../features/auth/password';
 import { seedComplianceDemo } from '../features/compliance/demo';
 import { seedEarnDemo } from '../features/earn/demo';
 import { seedTradingDemo } from '../features/trading/demo';
@@ -101,11 +101,40 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
     return { workspaceId: existing.id, password, passwordSource, created: false };
   }
 
-  const workspace = await createWorkspace(db, DEMO_WORKSPACE_NAME, true);
-  const people = await Promise.all(
-    DEMO_USERS.map(async (u) => ({ ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, password })), name: u.displayName })),
-  );
+  const { workspaceId, apiUser } = await seedDemoWorkspace(db, {
+    name: DEMO_WORKSPACE_NAME,
+    isDemo: true,
+    people: DEMO_USERS,
+    passwordHash: await hashPassword(password),
+    auditEvents: options.auditEvents ?? DEMO_AUDIT_EVENTS,
+  });
+  mkdirSync(options.keyDir, { recursive: true });
+  const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
+  writeFileSync(privateKeyFile, apiUser.privateKeyPem, { mode: 0o600 });
+  // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
+  chmodSync(privateKeyFile, 0o600);
+  // Written before the transaction commits: a start that dies in between leaves a key file that
+  // the next seed overwrites, never a demo API user without its key.
+  return { workspaceId, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
+}
 
+/**
+ * One workspace with the demo's content: `people` (sharing one password hash), an ADMIN API user,
+ * the compliance, earn, trading and transactions demos and `auditEvents` events of history. The
+ * demo seed makes the one demo workspace with it; the end-to-end suite one workspace per spec file
+ * (e2e/seed-workspaces.ts), so no spec meets another's changes.
+ */
+export async function seedDemoWorkspace(
+  db: Db,
+  options: { name: string; isDemo?: boolean; people: readonly { email: string; displayName: string; role: Role }[]; passwordHash: string; auditEvents: number },
+) {
+  const workspace = await createWorkspace(db, options.name, options.isDemo ?? false);
+  const people = await Promise.all(
+    options.people.map(async (u) => ({
+      ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, passwordHash: options.passwordHash })),
+      name: u.displayName,
+    })),
+  );
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const apiUser = await insertApiUser(db, {
     workspaceId: workspace.id,
@@ -118,21 +147,11 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   await seedEarnDemo(db, workspace.id);
   await seedTradingDemo(db, workspace.id);
   await seedTransactionsDemo(db, workspace.id, people[0]!.id);
-  await seedAuditHistory(
-    db,
-    workspace.id,
-    [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }],
-    options.auditEvents ?? DEMO_AUDIT_EVENTS,
-    Date.now(),
-  );
-  mkdirSync(options.keyDir, { recursive: true });
-  const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
-  writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });
-  // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
-  chmodSync(privateKeyFile, 0o600);
-  // Written before the transaction commits: a start that dies in between leaves a key file that
-  // the next seed overwrites, never a demo API user without its key.
-  return { workspaceId: workspace.id, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
+  await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents, Date.now());
+  return {
+    workspaceId: workspace.id,
+    apiUser: { id: apiUser.id, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+  };
 }
 
 export async function demoWorkspaceId(db: Db): Promise<string | undefined> {
