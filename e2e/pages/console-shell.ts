@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SessionResponse } from '../../src/contract/auth';
 
 /** The signed-in console: header, main navigation and the page in the main landmark. */
 export class ConsoleShell {
@@ -16,6 +17,20 @@ export class ConsoleShell {
     this.userName = this.header.getByTestId('signed-in-user');
     this.userRole = this.header.getByTestId('signed-in-role');
     this.signOutButton = this.header.getByRole('button', { name: 'Sign out' });
+  }
+
+  /**
+   * Opens the console at `path` with the stored sign-in (`test.use({ signedInAs })`) and waits for
+   * the shell; answers the session the console restored from its refresh cookie, so a test can ask
+   * the service with the very token the page holds.
+   */
+  async start(path = '/'): Promise<SessionResponse> {
+    const refreshed = this.page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/auth/refresh');
+    await this.page.goto(path);
+    const answer = await refreshed;
+    expect(answer.status(), 'the stored sign-in restores the session').toBe(200);
+    await expect(this.header).toBeVisible();
+    return SessionResponse.parse(await answer.json());
   }
 
   navLink(name: string): Locator {

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { type BrowserContext, expect, type Request, test as base } from '@playwright/test';
+import { SessionResponse } from '../src/contract/auth';
+import { E2E_PASSWORD, type Persona, type SpecWorkspace, workspaceOfSpec } from './workspaces';
+
+export { expect };
+export type { Persona, SpecWorkspace };
+
+const REFRESH_PATH = '/v1/auth/refresh';
+
+/** The persona's stored sign-in in this spec's workspace, made by the setup project. */
+function storedSignIn(workspace: SpecWorkspace, persona: Persona): string {
+  const path = workspace.stateFile(persona);
+  if (!existsSync(path)) {
+    throw new Error(
+      `No stored sign-in of ${persona} for ${workspace.slug}.spec.ts: the setup project signs in the personas a spec names literally, as signedInAs: '${persona}' or contextAs('${persona}')`,
+    );
+  }
+  return path;
+}
+
+/** The refresh requests of a context that have not finished yet. */
+function refreshesInFlight(context: BrowserContext): Set<Request> {
+  const inFlight = new Set<Request>();
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === REFRESH_PATH) inFlight.add(request);
+  });
+  const done = (request: Request) => inFlight.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+  return inFlight;
+}
+
+/**
+ * Stores the context's refresh cookie back as the persona's sign-in. The service rotates the
+ * cookie on every refresh and revokes a sign-in whose spent cookie comes back, so the next test of
+ * this spec file signed in as this persona must start from the cookie this one ended with. Cookies
+ * only: what the console keeps in local storage (the colour scheme) stays with this test.
+ */
+async function keepSignIn(context: BrowserContext, inFlight: Set<Request>, path: string) {
+  await expect.poll(() => inFlight.size, { message: 'a session refresh still in flight', timeout: 15_000 }).toBe(0);
+  const { cookies } = await context.storageState();
+  await writeFile(path, JSON.stringify({ cookies, origins: [] }));
+}
+
+interface Fixtures {
+  /**
+   * Who the test's page is signed in as (`test.use({ signedInAs: 'admin' })`), with the sign-in the
+   * setup project stored for this spec's workspace; unset, the page starts signed out.
+   */
+  signedInAs: Persona | undefined;
+  /** This spec file's own workspace (e2e/workspaces.ts): its name and its people's emails. */
+  workspace: SpecWorkspace;
+  /** The password of every person in the workspace, for the tests that sign in through the form. */
+  password: string;
+  /** Another browser, signed in as `persona`, for a second person in the same test. */
+  contextAs(persona: Persona): Promise<BrowserContext>;
+  /**
+   * A new sign-in of `persona` through the API, outside every browser (on the `request` fixture),
+   * as the headers that carry it: for what a test checks or prepares with the service directly.
+   */
+  apiSession(persona: Persona): Promise<{ headers: { Authorization: string }; session: SessionResponse }>;
+}
+
+export const test = base.extend<Fixtures>({
+  signedInAs: [undefined, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+  workspace: async ({}, use, testInfo) => use(workspaceOfSpec(testInfo.file)),
+  password: E2E_PASSWORD,
+  storageState: async ({ signedInAs, workspace }, use) => use(signedInAs ? storedSignIn(workspace, signedInAs) : undefined),
+  context: async ({ context, signedInAs, workspace }, use) => {
+    const inFlight = refreshesInFlight(context);
+    await use(context);
+    if (signedInAs) await keepSignIn(context, inFlight, workspace.stateFile(signedInAs));
+  },
+  contextAs: async ({ browser, workspace }, use) => {
+    const opened: { context: BrowserContext; inFlight: Set<Request>; persona: Persona }[] = [];
+    await use(async (persona) => {
+      const context = await browser.newContext({ storageState: storedSignIn(workspace, persona) });
+      opened.push({ context, inFlight: refreshesInFlight(context), persona });
+      return context;
+    });
+    for (const { context, inFlight, persona } of opened) {
+      await keepSignIn(context, inFlight, workspace.stateFile(persona));
+      await context.close();
+    }
+  },
+  apiSession: async ({ request, workspace }, use) => {
+    await use(async (persona) => {
+      const email = workspace.email(persona);
+      const answer = await request.post('/v1/auth/sign_in', { data: { email, password: E2E_PASSWORD } });
+      expect(answer.status(), `sign-in of ${email}`).toBe(200);
+      const session = SessionResponse.parse(await answer.json());
+      return { headers: { Authorization: `Bearer ${session.accessToken}` }, session };
+    });
+  },
+});
