@@ -19,6 +19,8 @@ export const SERVER_LAYERS = [
   ['audit'],
   // People and sessions: who is signed in, and the short cache of who they are.
   ['auth'],
+  // Live change notices: every area below that changes something the console shows records them.
+  ['live'],
   // API users and the admin quorum; disabling an API user clears auth's cache of it.
   ['admin'],
   // Areas that stand on their own; the webhook outbox takes the events of the areas above.
@@ -29,6 +31,8 @@ export const SERVER_LAYERS = [
   ['transactions'],
   // Orders, which settle through transfers.
   ['trading'],
+  // The console's home: counts and totals read across every area below.
+  ['home'],
 ];
 
 /** Imports against the layering that are allowed, each with its reason. */

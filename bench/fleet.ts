@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startFleet } from '../scripts/fleet';
+import { scratchDatabase } from '../src/server/test/scratch-database';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '16' }, instances: { type: 'string', default: '1,2,3' } },
@@ -27,18 +28,8 @@ if (!server) {
   console.error('npm run bench:fleet needs DATABASE_URL (a PostgreSQL server it may create a database on)');
   process.exit(2);
 }
-const name = `ao_bench_fleet_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const databaseUrl = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const database = scratchDatabase(server, 'ao_bench_fleet_');
+const databaseUrl = database.url;
 
 /** Milliseconds the database's backends spent executing statements, as PostgreSQL counts them. */
 async function activeMs(stats: pg.Client): Promise<number> {
@@ -108,7 +99,7 @@ async function drive(stats: pg.Client, load: string, options: autocannon.Options
 }
 
 const rows: Row[] = [];
-await onServer(`create database ${name}`);
+await database.create();
 const stats = new pg.Client({ connectionString: databaseUrl });
 await stats.connect();
 try {
@@ -162,7 +153,7 @@ try {
   }
 } finally {
   await stats.end().catch(() => undefined);
-  await onServer(`drop database if exists ${name} with (force)`);
+  await database.drop();
 }
 
 console.log(

@@ -30,6 +30,12 @@ test('an admin raises the threshold; a second admin approves the next change fro
   await expect(quorum.pendingChange).toContainText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.');
   await expect(quorum.newThreshold).toHaveCount(0);
 
+  // The requester keeps the approvals page open while admin B decides.
+  const summary = 'Change the admin quorum threshold from 2 to 3';
+  const approvals = new AdminApprovalsPage(page);
+  await shell.open('Approvals');
+  await expect(approvals.request(summary).getByRole('button', { name: 'Cancel request' })).toBeVisible();
+
   // Admin B, in a browser of their own (the fixture closes it), is told there is something to decide.
   const secondBrowser = await contextAs('admin2');
   const pageB = await secondBrowser.newPage();
@@ -41,12 +47,12 @@ test('an admin raises the threshold; a second admin approves the next change fro
   await expect(inboxLink).toContainText('1');
 
   await shellB.open('Approvals');
-  const summary = 'Change the admin quorum threshold from 2 to 3';
   const request = approvalsB.request(summary);
-  await expect(request).toContainText('Raised by Adam Admin');
+  // People by name, with the role they hold (Adam Admin is an Admin).
+  await expect(request).toContainText(/Raised by Adam Admin\s*Admin on/);
   await expect(request).toContainText('1 of 2 approvals');
   await expect(request).toContainText('New threshold3');
-  await expect(request.getByRole('list', { name: 'Decisions so far' })).toContainText('Adam Admin approved');
+  await expect(request.getByRole('list', { name: 'Decisions so far' })).toContainText(/Adam Admin\s*Admin\s*approved/);
 
   await approvalsB.decide(summary, 'Approve');
   await expect(pageB.getByText('Approved and carried out')).toBeVisible();
@@ -55,7 +61,13 @@ test('an admin raises the threshold; a second admin approves the next change fro
   await expect(approvalsB.decidedRow(summary)).toContainText('2 of 2 approvals');
   await expect(inboxLink).toHaveAccessibleDescription('');
 
-  await page.reload();
+  // The requester's page catches up at its next poll (every 15 s), without a reload: no Cancel for a decided request.
+  await expect(approvals.request(summary)).toHaveCount(0, { timeout: 20_000 });
+  await expect(approvals.decidedRow(summary)).toContainText('Executed');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
+
+  // The quorum page, read before, shows what the decision carried out.
+  await shell.open('Quorum');
   await expect(quorum.currentThreshold).toHaveText('3');
   await expect(quorum.pendingChange).toHaveCount(0);
 });

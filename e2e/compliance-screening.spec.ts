@@ -1,4 +1,5 @@
 import type { AuditLogsResponse } from '../src/contract/audit';
+import { ROLE_LABELS } from '../src/contract/role-labels';
 import { ScreeningConfigurationState } from '../src/contract/screening';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
@@ -38,7 +39,8 @@ test.describe('as a non-signing admin', () => {
     await screening.confirmDialog.getByRole('button', { name: 'Turn protection off' }).click();
     await expect(screening.confirmDialog).toHaveCount(0);
     await expect(screening.bypass).not.toBeChecked();
-    await expect(screening.lastChange).toContainText(`Last changed by ${user.name}`);
+    // By name, with the role held (the Non-Signing Admin).
+    await expect(screening.lastChange).toContainText(`Last changed by ${user.name} ${ROLE_LABELS[user.role]},`);
 
     const stored = await read();
     expect(stored).toMatchObject({ disableBypass: false, disableUnfreeze: unfreezeBefore, updatedBy: { name: user.name } });

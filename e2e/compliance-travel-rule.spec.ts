@@ -49,7 +49,11 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
       ivms101: {
         version: 'IVMS101.2023',
         data: Buffer.from(jwe).toString('base64'),
-        filledFields: ['Originator.originatorPerson[].naturalPerson.name.nameIdentifier[].primaryIdentifier'],
+        filledFields: [
+          'Originator.originatorPerson[].naturalPerson.name.nameIdentifier[].primaryIdentifier',
+          // No words for it: shown as the path itself, one unbroken string.
+          'Originator.originatorPerson[].naturalPerson.geographicAddress[].addressLine[]',
+        ],
       },
     },
   });
@@ -72,6 +76,17 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   await expect(shell.main.getByText('Northwind Digital', { exact: true })).toBeVisible();
   await expect(travelRule.beneficiaryForm).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // On a phone the long path breaks inside its card rather than widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fields = shell.main.getByRole('list', { name: 'Originator fields filled' });
+  await expect(fields).toContainText('geographicAddress[].addressLine[]');
+  const inside = await fields.evaluate((list) => {
+    const card = list.closest('section')!.getBoundingClientRect();
+    return list.scrollWidth <= list.clientWidth && list.getBoundingClientRect().right <= card.right && card.right <= window.innerWidth;
+  });
+  expect(inside, 'the list of fields stays inside its card, and the card on the screen').toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Sending an empty form is caught in the browser, field by field, before anything is encrypted.
   await travelRule.submit.click();
@@ -120,6 +135,8 @@ test('a VASP is looked up by name and by DID, with its public key and fingerprin
   await shell.start();
   await shell.open('Travel rule');
   await travelRule.directoryTab.click();
+  // Before any search the directory shows its first page.
+  await expect(shell.main.getByRole('table', { name: 'The first 20 VASPs' }).getByRole('link')).toHaveCount(20);
 
   await travelRule.searchInput.fill('northwind');
   await travelRule.searchButton.click();

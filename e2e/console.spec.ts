@@ -5,12 +5,14 @@ import { SignInPage } from './pages/sign-in-page';
 
 // Every area page an admin may open, in navigation order.
 const ADMIN_PAGES = [
+  'Home',
   'Quorum',
   'Approvals',
   'API users',
   'Audit log',
   'Assets',
   'Blockchains',
+  'Vault accounts',
   'Orders',
   'Travel rule',
   'Screening',
@@ -19,7 +21,9 @@ const ADMIN_PAGES = [
   'Webhooks',
 ];
 
-test('an admin signs in, opens every area through the navigation and signs out', async ({ page, workspace, password }) => {
+test('an admin signs in, lands on the home page, opens every area through the navigation and signs out', async ({ page, workspace, password }) => {
+  // Fourteen pages, each drawn and checked: past the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 
@@ -28,6 +32,10 @@ test('an admin signs in, opens every area through the navigation and signs out',
   const session = await signIn.signInAs(workspace.email('admin'), password);
 
   await shell.expectSignedInAs(session.user.name, ROLE_LABELS.ADMIN);
+  // Signing in without a page to return to lands on the home page.
+  await expect(shell.pageHeading('Home')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(shell.navLink('Home')).toHaveAttribute('aria-current', 'page');
   await expect(shell.navigation.getByRole('link')).toHaveCount(ADMIN_PAGES.length);
   for (const name of ADMIN_PAGES) {
     await shell.open(name);
@@ -58,19 +66,6 @@ test.describe('as an auditor', () => {
 
     await page.goto('/admin/api-users');
     await expect(shell.main.getByText("You don't have access")).toBeVisible();
-  });
-});
-
-test.describe('as a viewer', () => {
-  test.use({ signedInAs: 'viewer' });
-
-  test('"/" leads to the first page the role may open', async ({ page }) => {
-    const shell = new ConsoleShell(page);
-
-    await shell.start('/');
-
-    await expect(shell.pageHeading('Assets')).toBeVisible();
-    await expect(page).toHaveURL(/\/catalogue\/assets$/);
   });
 });
 
@@ -112,4 +107,20 @@ test('a deep link survives signing in', async ({ page, workspace, password }) =>
   await signIn.signInAs(workspace.email('trader'), password);
   await expect(shell.pageHeading('Blockchains')).toBeVisible();
   await expect(page).toHaveURL(/\/catalogue\/blockchains$/);
+});
+
+test.describe('as a viewer', () => {
+  test.use({ signedInAs: 'viewer' });
+
+  test('the help menu opens the API reference in a new tab', async ({ page, context }) => {
+    const shell = new ConsoleShell(page);
+    await shell.start();
+
+    await shell.header.getByRole('button', { name: 'Help' }).click();
+    const opened = context.waitForEvent('page');
+    await page.getByRole('menuitem', { name: 'API reference (opens in a new tab)' }).click();
+    const reference = await opened;
+    await expect(reference).toHaveURL(/\/docs$/);
+    await expect(reference.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
+  });
 });

@@ -75,6 +75,13 @@ test.describe('as a viewer', () => {
     await expect(transactions.table).toBeVisible();
     await expect(transactions.newTransferButton).toHaveCount(0);
 
+    // On a phone, every status badge keeps its whole label (Mantine would cut it short with an ellipsis).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const badges = transactions.table.locator('tbody .mantine-Badge-label');
+    await expect(badges.first()).toBeVisible();
+    expect(await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     await transactions.filterByStatus('Blocked');
     await expect(page).toHaveURL(/status=BLOCKED/);
     await expect(transactions.table.locator('tbody tr')).toHaveCount(blocked.length);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { signedHeaders, WebhookReceiver, type TestApiUser } from '../src/server/test/harness';
+import { scratchDatabase } from '../src/server/test/scratch-database';
 import { startFleet, type Fleet, type FleetInstance } from '../scripts/fleet';
 
 /**
@@ -19,8 +20,8 @@ const RATE_LIMIT_EXTERNAL_QUERY = 30;
 const DRAIN_DELAY_MS = 2500;
 const server = process.env.DATABASE_URL;
 if (!server) throw new Error('The fleet suite needs DATABASE_URL (a PostgreSQL server it may create a database on)');
-const name = `ao_fleet_${randomUUID().replaceAll('-', '')}`;
-const databaseUrl = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+const database = scratchDatabase(server, 'ao_fleet_');
+const databaseUrl = database.url;
 
 let fleet: Fleet;
 let db: pg.Pool;
@@ -28,16 +29,6 @@ let adminToken: string;
 const receiver = new WebhookReceiver();
 /** The instance the SIGKILL test killed (the drain test takes one still running). */
 let killed: FleetInstance | undefined;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 type CallInit = { method?: string; token?: string; body?: unknown; headers?: Record<string, string>; base?: string };
 
@@ -139,7 +130,7 @@ function readlinkSafe(path: string) {
 }
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
+  await database.create();
   fleet = await startFleet({
     databaseUrl,
     instances: 3,
@@ -163,7 +154,7 @@ afterAll(async () => {
   if (retriedWrites.length) console.warn(`writes retried after a network error: ${retriedWrites.join('; ')}\nHAProxy:\n${fleet.haproxyOutput()}`);
   await db?.end();
   await fleet?.stop();
-  await admin(`drop database if exists ${name} with (force)`);
+  await database.drop();
 }, 60_000);
 
 describe('three instances started together on an empty database', () => {

@@ -27,7 +27,12 @@ export class AuditLogPage {
 
   async chooseCategories(categories: string[]) {
     await this.page.getByRole('combobox', { name: 'Category' }).click();
-    for (const category of categories) await this.page.getByRole('option', { name: category, exact: true }).click();
+    for (const category of categories) {
+      const option = this.page.getByRole('option', { name: category, exact: true });
+      await option.click();
+      // The choice is kept in the address; the next click waits until the list shows it chosen, as a person would.
+      await expect(option).toHaveAttribute('aria-selected', 'true');
+    }
     await this.page.keyboard.press('Escape');
   }
 

@@ -18,6 +18,21 @@ export type ApiUser = z.infer<typeof ApiUser>;
 export const ApiUsersResponse = z.object({ users: z.array(ApiUser) });
 export type ApiUsersResponse = z.infer<typeof ApiUsersResponse>;
 
+/**
+ * Who acted, as the console names them: a console user or an API user of the caller's workspace,
+ * with the role they hold now. Events and records keep ids (and some a name as it was); the
+ * console looks each id up here, so a name and a role are read from one place.
+ */
+export const Person = z.object({
+  id: z.string().meta({ description: 'The user id, or the API user id (its API key), as events and records carry it.' }),
+  name: z.string(),
+  kind: z.enum(['user', 'apiUser']).meta({ description: 'user: a console user; apiUser: an API user.' }),
+  role: Role,
+});
+export type Person = z.infer<typeof Person>;
+export const PeopleResponse = z.object({ people: z.array(Person).meta({ description: 'Every console user and API user of the workspace, by name.' }) });
+export type PeopleResponse = z.infer<typeof PeopleResponse>;
+
 export const ApiUserIdParam = z.object({ userId: z.uuid({ error: 'userId must be a UUID' }) });
 
 export const SetApiUserEnabledRequest = z.strictObject({ enabled: z.boolean() });

@@ -55,6 +55,10 @@ const idsParam = z
       .optional(),
   );
 
+/** The orders the asset list may be asked for (extension). */
+export const ASSET_SORTS = ['symbol', '-symbol', 'name', '-name'] as const;
+export type AssetSort = (typeof ASSET_SORTS)[number];
+
 export const AssetListQuery = z.object({
   blockchainId: z.string().min(1, { error: 'blockchainId must not be empty' }).max(200).optional(),
   assetClass: z.enum(ASSET_CLASSES, { error: `assetClass must be one of ${ASSET_CLASSES.join(', ')}` }).optional(),
@@ -67,6 +71,17 @@ export const AssetListQuery = z.object({
     .optional(),
   deprecated: booleanParam('deprecated').optional(),
   ids: idsParam,
+  q: z.string().trim().min(1, { error: 'q must not be empty' }).max(100, { error: 'q must be at most 100 characters' }).optional().meta({
+    description:
+      'Extension: search. Assets whose symbol, name or address contains this text, in any case; ranked: an exact symbol first, then symbols that start with it, then the rest.',
+  }),
+  sort: z
+    .enum(ASSET_SORTS, { error: `sort must be one of ${ASSET_SORTS.join(', ')}` })
+    .optional()
+    .meta({
+      description:
+        'Extension: the order of the list, by symbol or name (case-insensitive), `-` for descending. Without it the list is in id order, or, with q, ranked and then by symbol.',
+    }),
   pageCursor: z.string().max(1024).optional(),
   pageSize: pageSize('pageSize', ASSET_PAGE_SIZE),
 });
@@ -175,6 +190,7 @@ export const RegisteredAsset = z.object({
   onchain: z.object({ symbol: z.string(), name: z.string(), address: z.string().nullable(), decimals: z.number().int(), standard: z.string() }),
   metadata: z.object({ scope: z.enum(REGISTERED_ASSET_SCOPES), deprecated: z.boolean() }),
 });
+export type RegisteredAsset = z.infer<typeof RegisteredAsset>;
 
 export const NoteText = z.string({ error: 'note text must be a string' }).max(MAX_NOTE_LENGTH, { error: `note text is at most ${MAX_NOTE_LENGTH} characters` });
 

@@ -66,6 +66,9 @@ export const OPERATIONS = {
   createQuote: op('any', 'write', true),
   listVaultAccountsPaged: op('any', 'query'),
   listVaultAccounts: op('any', 'query'),
+  // The public API's reads of one vault account, which the console's vault pages show (extensions here: no stated roles)
+  getVaultAccount: op('any', 'query'),
+  listVaultAccountAssetAddresses: op('any', 'query'),
   // Compliance (spec): no stated roles, so any role; the extensions that stand in for set-up and
   // the transaction engine belong to the admins who configure the workspace. The screening update
   // has no stated roles either, but it can switch off protections against sanctioned funds, so it
@@ -108,6 +111,15 @@ export const OPERATIONS = {
   updateAdminQuorum: op(['OWNER', ...ADMINS], 'write', true),
   // Console session (extension): always allowed to the signed-in principal
   getSession: op('any', 'query'),
+  // Console home (extension): any role; each part of the answer is left out (null) for a role
+  // that may not read it, by the entries above.
+  getHomeSummary: op('any', 'query'),
+  // Console people (extension): every role sees who did something somewhere (a transfer's creator,
+  // an approval's requester), so every role may read the names and roles behind those ids.
+  listPeople: op('any', 'query'),
+  // Live updates (extension): any role; each notice reaches only the roles that may perform the read
+  // operation of its kind (LIVE_READS in server/features/live).
+  streamEvents: op('any', 'query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -13,10 +13,6 @@ export const TRM_DIRECTIONS = ['in', 'out'] as const;
 export const TrmDirection = z.enum(TRM_DIRECTIONS).meta({ description: '`in` (inbound) or `out` (outbound).' });
 export type TrmDirection = z.infer<typeof TrmDirection>;
 
-/** The action types this service's Travel Rule network defines. */
-export const TRM_ACTION_TYPES = ['UPLOAD_BENEFICIARY_PII'] as const;
-export type TrmActionType = (typeof TRM_ACTION_TYPES)[number];
-
 /** DID syntax (W3C DID Core): `did:<method>:<method-specific id>`. */
 export const DID_PATTERN = /^did:[a-z0-9]+:(?:[A-Za-z0-9._%-]*:)*[A-Za-z0-9._%-]+$/;
 export const VaspId = z

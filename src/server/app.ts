@@ -9,6 +9,8 @@ import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
 import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
+import { registerHome } from './features/home/handlers';
+import { registerLive } from './features/live/handlers';
 import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { registerVault } from './features/vault/handlers';
@@ -93,6 +95,8 @@ export function createApp(
   registerEarn(app, deps);
   registerTransactions(app, deps);
   registerWebhooks(app, deps);
+  registerHome(app, deps);
+  registerLive(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API user id.' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiJwt', {

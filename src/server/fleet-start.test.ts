@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, MIGRATION_SETS, type Database, type Db } from './db/client';
 import { users, workspaces } from './db/schema';
@@ -13,6 +11,7 @@ import { createConsoleUser, createWorkspace } from './features/auth/accounts';
 import { currentSigningKey, KEY_REFRESH_MS, loadSigningKey, publicJwks, RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from './features/webhooks/signing';
 import { webhookSigningKeys } from './features/webhooks/schema';
 import { openTestDatabase } from './test/harness';
+import { scratchDatabase } from './test/scratch-database';
 import { startInstance } from '../../scripts/fleet';
 
 /**
@@ -85,39 +84,29 @@ const startService = (database: { DATABASE_URL: string } | { DATA_DIR: string },
   startInstance({ cwd: dir, env: { ...database, DEMO: 'true', DEMO_PASSWORD: 'fleet-demo-password-1', LOG_LEVEL: 'warn' } });
 
 describe.runIf(process.env.DATABASE_URL)('three service processes started in the same second on an empty PostgreSQL database', () => {
-  const name = `ao_fleet_${randomUUID().replaceAll('-', '')}`;
-  const server = process.env.DATABASE_URL ?? '';
-  const target = () => Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+  const database = scratchDatabase(process.env.DATABASE_URL ?? '', 'ao_fleet_');
   const dirs: string[] = [];
   const running: ChildProcess[] = [];
 
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-  });
+  beforeAll(() => database.create());
   afterAll(async () => {
     for (const child of running) child.kill('SIGKILL');
     dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('end with one schema, one demo workspace and one signing key, and every instance serves', async () => {
     const started = Array.from({ length: 3 }, () => {
       const dir = mkdtempSync(join(tmpdir(), 'ao-fleet-'));
       dirs.push(dir);
-      const instance = startService({ DATABASE_URL: target() }, dir);
+      const instance = startService({ DATABASE_URL: database.url }, dir);
       running.push(instance.child);
       return instance;
     });
     const urls = await Promise.all(started.map((s) => s.ready));
     for (const s of started) expect(s.output()).not.toMatch(/could not start|"level":50/);
 
-    const check = await openDatabase({ url: target() });
+    const check = await openDatabase({ url: database.url });
     try {
       // One schema: every migration of every set applied exactly once.
       for (const set of MIGRATION_SETS) {

@@ -30,6 +30,12 @@ describe('import boundaries', () => {
     ],
     ['the console shell imports nothing from the server', 'src/web/app/router.tsx', '../../server/env', /imports nothing from src\/server/],
     ['a console feature does not import another', 'src/web/features/transactions/transaction-page.tsx', '../trading/api', /features do not import each other/],
+    [
+      'a console feature does not import the vault feature',
+      'src/web/features/trading/settlement-step.tsx',
+      '../vault/api',
+      /features do not import each other/,
+    ],
     ['a console feature test does not import another feature', 'src/web/features/catalogue/x.test.tsx', '../webhooks/api', /features do not import each other/],
     ['shared console code imports no feature', 'src/web/lib/amounts.ts', '../features/trading/estimate', /imports no feature/],
     ['a server area does not import one above it', 'src/server/features/catalogue/store.ts', '../trading/store', /depend only downward/],
@@ -48,7 +54,7 @@ describe('import boundaries', () => {
     ['a console test talks to the real service', 'src/web/features/trading/order-draft.test.ts', '../../../server/features/trading/providers'],
     ['a console feature imports the shared lib and its own files', 'src/web/features/trading/order-page.tsx', '../../lib/amounts'],
     ['a console feature imports the contract', 'src/web/features/trading/order-page.tsx', '../../../contract/trading'],
-    ['every console feature may use the vault accounts', 'src/web/features/trading/settlement-step.tsx', '../vault/api'],
+    ['every console feature may use the vault accounts, shared in lib', 'src/web/features/trading/settlement-step.tsx', '../../lib/vault-queries'],
     ['the console shell composes the features', 'src/web/app/router.tsx', '../features/trading/orders-page'],
   ])('allows: %s', async (_what, path, source) => {
     expect(await boundaryErrors(path, source)).toEqual([]);

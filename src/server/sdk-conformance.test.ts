@@ -420,6 +420,19 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
     await sdk(fireblocks.vaults, 'getPagedVaultAccounts', { limit: 2 });
     const all = await sdk<{ accounts: unknown[]; paging?: { after?: string } }>(fireblocks.vaults, 'getPagedVaultAccounts', {});
     expect(all.accounts.length).toBeGreaterThan(0);
+    await sdk(fireblocks.vaults, 'getVaultAccount', { vaultAccountId: '0' });
+    await sdk(fireblocks.vaults, 'getVaultAccount', { vaultAccountId: '999999' }, 404, 'unknown vault account');
+    // Deposit addresses page by page, as the SDK follows them.
+    let after: string | undefined;
+    do {
+      const page = await sdk<{ paging?: { after?: string } }>(fireblocks.vaults, 'getVaultAccountAssetAddressesPaginated', {
+        vaultAccountId: '0',
+        assetId: 'BTC',
+        limit: 1,
+        ...(after ? { after } : {}),
+      });
+      after = page.paging?.after;
+    } while (after);
     expect(finished.size).toBe(2);
     expect(areaFindings(['TradingBetaApi.', 'VaultsApi.'])).toEqual([]);
   });

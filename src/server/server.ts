@@ -11,6 +11,7 @@ import type { Readiness } from './http/health';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';
+import { closeLiveHub } from './features/live/hub';
 import { startOrderEngine } from './features/trading/engine';
 import { startTransactionEngine } from './features/transactions/engine';
 import { startDeliveryWorker } from './features/webhooks/delivery';
@@ -91,6 +92,8 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       readiness.draining = true;
+      // Open live streams would keep their connections (and this close) waiting: their clients reconnect to another instance.
+      closeLiveHub(deps.db);
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           logger.warn('requests still running after 10 s; closing their connections');

@@ -14,6 +14,7 @@ import {
   CompleteSetupResponse,
   CreateApiUserRequest,
   PairingTokenResponse,
+  PeopleResponse,
   RedeemPairingRequest,
   RedeemPairingResponse,
   SetApiUserEnabledRequest,
@@ -65,6 +66,22 @@ export const setApiUserEnabled = createRoute({
   responses: {
     200: { description: 'The API user as stored', content: { 'application/json': { schema: ApiUser } } },
     ...errorResponses(...GUARDED_WRITE, 404),
+  },
+});
+
+export const listPeople = createRoute({
+  method: 'get',
+  path: '/v1/console/people',
+  tags: ['Console (extension)'],
+  summary: 'The people of the workspace, by name (extension)',
+  ...operation(
+    'listPeople',
+    'Every console user and API user of the caller’s workspace: id, name, kind and role (no email, no key material), so that a client can show the name and role behind the user ids that events, approvals, transfers and orders carry.',
+  ),
+  security: SECURITY,
+  responses: {
+    200: { description: 'The people of the workspace, by name', content: { 'application/json': { schema: PeopleResponse } } },
+    ...errorResponses(...GUARDED),
   },
 });
 

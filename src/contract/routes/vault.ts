@@ -1,6 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { VaultAccount, VaultAccountsLegacyQuery, VaultAccountsPaged, VaultAccountsPagedQuery } from '../vault';
+import {
+  VaultAccount,
+  VaultAccountAssetParams,
+  VaultAccountIdParam,
+  VaultAccountsLegacyQuery,
+  VaultAccountsPaged,
+  VaultAccountsPagedQuery,
+  VaultAddressesPage,
+  VaultAddressesQuery,
+} from '../vault';
 import { BETA, SECURITY } from './common';
 import { idempotencyHeaders, operation } from './operation';
 import { errorResponses, GUARDED } from './responses';
@@ -31,4 +40,29 @@ export const listVaultAccounts = createRoute({
   security: SECURITY,
   request: { ...idempotencyHeaders('listVaultAccounts'), query: VaultAccountsLegacyQuery },
   responses: { 200: json(z.array(VaultAccount), 'Every vault account'), ...errorResponses(...GUARDED) },
+});
+
+export const getVaultAccount = createRoute({
+  method: 'get',
+  path: '/v1/vault/accounts/{vaultAccountId}',
+  tags,
+  summary: 'Get a vault account',
+  ...operation('getVaultAccount', `The account with its asset balances as decimal strings. ${BETA}`),
+  security: SECURITY,
+  request: { ...idempotencyHeaders('getVaultAccount'), params: VaultAccountIdParam },
+  responses: { 200: json(VaultAccount, 'The vault account'), ...errorResponses(...GUARDED, 404) },
+});
+
+export const listVaultAccountAssetAddresses = createRoute({
+  method: 'get',
+  path: '/v1/vault/accounts/{vaultAccountId}/{assetId}/addresses_paginated',
+  tags,
+  summary: "List the deposit addresses of a vault account's asset wallet",
+  ...operation(
+    'listVaultAccountAssetAddresses',
+    `The addresses the account receives the asset at; a tag or memo is included on the chains that need one. 404 when the account holds no wallet for the asset. ${BETA}`,
+  ),
+  security: SECURITY,
+  request: { ...idempotencyHeaders('listVaultAccountAssetAddresses'), params: VaultAccountAssetParams, query: VaultAddressesQuery },
+  responses: { 200: json(VaultAddressesPage, 'The deposit addresses'), ...errorResponses(...GUARDED, 404) },
 });

@@ -37,6 +37,14 @@ export interface Database {
 const ownedDatabases = new WeakSet<object>();
 export const isOwnedByThisProcess = (db: Db): boolean => ownedDatabases.has(db);
 
+/** Each open database's notice listener, for code that holds only the `Db` (the live streams' hub). */
+const noticesByDb = new WeakMap<object, Notices>();
+export function noticesOf(db: Db): Notices {
+  const notices = noticesByDb.get(db);
+  if (!notices) throw new Error('noticesOf: this database was not opened by openDatabase');
+  return notices;
+}
+
 export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
   { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
   { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
@@ -45,6 +53,7 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'trading', folder: fileURLToPath(new URL('../features/trading/migrations', import.meta.url)), table: '__drizzle_migrations_trading' },
   { area: 'transactions', folder: fileURLToPath(new URL('../features/transactions/migrations', import.meta.url)), table: '__drizzle_migrations_transactions' },
   { area: 'webhooks', folder: fileURLToPath(new URL('../features/webhooks/migrations', import.meta.url)), table: '__drizzle_migrations_webhooks' },
+  { area: 'live', folder: fileURLToPath(new URL('../features/live/migrations', import.meta.url)), table: '__drizzle_migrations_live' },
 ];
 
 /** Data that ships with the service and lives in the database (each sync is a no-op when current). */
@@ -75,6 +84,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await syncShippedData(db);
     const notices = new PgNotices(target.url, logger);
+    noticesByDb.set(db, notices);
     return {
       db,
       kind: 'postgres',
@@ -97,6 +107,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
   await syncShippedData(db as unknown as Db);
   const notices = new PgliteNotices(client, logger);
   ownedDatabases.add(db);
+  noticesByDb.set(db, notices);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

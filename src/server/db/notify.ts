@@ -22,6 +22,8 @@ export const CHANNELS = {
   orders: 'trading_orders_due',
   /** Webhook notifications became due (written, resent, released): the delivery workers look. */
   webhookOutbox: 'webhook_outbox_due',
+  /** Live change notices were written (features/live): every instance's hub reads them for its streams. */
+  live: 'live_events_written',
 } as const;
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

@@ -153,8 +153,3 @@ export async function seedDemoWorkspace(
     apiUser: { id: apiUser.id, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
   };
 }
-
-export async function demoWorkspaceId(db: Db): Promise<string | undefined> {
-  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.isDemo, true));
-  return row?.id;
-}

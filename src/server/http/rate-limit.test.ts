@@ -63,3 +63,16 @@ it('counts in memory far from the limit, and several instances together admit at
     .where(and(eq(rateLimitCounters.caller, 'CONSOLE:both'), eq(rateLimitCounters.category, 'query')));
   expect(row?.count).toBe(1300);
 });
+
+it('refuses at once on an instance that sat idle while another used up the limit', async () => {
+  const [idle, busy] = [new SharedRateCounters(ctx.deps.db, ctx.deps.logger), new SharedRateCounters(ctx.deps.db, ctx.deps.logger)];
+  const now = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3_000);
+  // The idle instance reads the shared count early, far from the limit of 30.
+  expect(await idle.count('CONSOLE:paused', 'query', 30, now)).toBe(1);
+  expect(await idle.count('CONSOLE:paused', 'query', 30, now)).toBe(2);
+  for (let i = 0; i < 28; i++) await busy.count('CONSOLE:paused', 'query', 30, now);
+  await busy.flushAll();
+  await new Promise((resolve) => setTimeout(resolve, 3 * FLUSH_MS));
+  // What it last read (2) is too old to admit on: it reads the shared count again and refuses.
+  expect(await idle.count('CONSOLE:paused', 'query', 30, now)).toBeGreaterThan(30);
+});

@@ -53,6 +53,12 @@ async function addToCounters(db: Db, counters: { caller: string; category: strin
 
 /** How often an instance adds the requests it admitted to the shared counters. */
 export const FLUSH_MS = 100;
+/**
+ * How long a shared count read back stays good enough to admit requests in memory. A steady
+ * stream refreshes it at every flush; a caller that paused longer is read again on its next request,
+ * so an instance that was idle while the others used up the limit refuses at once.
+ */
+const KNOWN_FRESH_MS = 2 * FLUSH_MS;
 
 /**
  * The requests one instance admitted in a window that the shared counter does not hold yet.
@@ -64,7 +70,11 @@ interface LocalWindow {
   category: string;
   start: Date;
   known: number | undefined;
+  /** When `known` was read back (performance.now()). */
+  knownAt: number;
   unflushed: number;
+  /** Admitted in memory and on their way to the shared counter in the flush under way: like `unflushed`, not seen by the others yet. */
+  flushingCount: number;
   inFlight: number;
   flushing: Promise<void> | undefined;
   lastUsed: number;
@@ -73,9 +83,10 @@ interface LocalWindow {
 /**
  * The rate-limit counters of one process. The shared counter in the database stays the limit's
  * authority, but a request far from its limit is counted in memory and added to the database with
- * the others in one statement every FLUSH_MS (or as soon as a batch of 1% of the limit is
- * waiting): a request no longer writes to the database on its way in. Within one batch of the
- * limit, and for a caller this process has not read the shared count of yet, each request
+ * the others in one statement every FLUSH_MS (or as soon as half a batch, a batch being 1% of the
+ * limit, is waiting): a request no longer writes to the database on its way in. Within one batch of the
+ * limit, and for a caller whose shared count this process has not read in the last KNOWN_FRESH_MS,
+ * each request
  * increments the shared counter itself and reads the result, as before, so one instance alone
  * refuses exactly the request past the limit. With N instances, each may hold up to one batch
  * (⌈limit / 100⌉) that the others cannot see yet, so a caller gets at most N × ⌈limit / 100⌉
@@ -96,23 +107,31 @@ export class SharedRateCounters {
     const start = windowOf(now).start;
     const key = `${category} ${caller} ${start.getTime()}`;
     let w = this.windows.get(key);
-    if (!w) this.windows.set(key, (w = { caller, category, start, known: undefined, unflushed: 0, inFlight: 0, flushing: undefined, lastUsed: 0 }));
+    if (!w)
+      this.windows.set(
+        key,
+        (w = { caller, category, start, known: undefined, knownAt: 0, unflushed: 0, flushingCount: 0, inFlight: 0, flushing: undefined, lastUsed: 0 }),
+      );
     w.lastUsed = performance.now();
     const batch = Math.ceil(limit / 100);
     const seen = (w.known ?? 0) + w.inFlight + w.unflushed;
-    if (w.known !== undefined && w.unflushed < batch && seen + 1 <= limit - batch) {
+    const fresh = w.known !== undefined && w.lastUsed - w.knownAt <= KNOWN_FRESH_MS;
+    // At most one batch admitted here and not yet in the shared counter, counting a flush under way.
+    if (fresh && w.unflushed + w.flushingCount < batch && seen + 1 <= limit - batch) {
       w.unflushed++;
-      if (w.unflushed >= batch) void this.flush(w);
+      // Flushed at half a batch, so that the other half can be admitted while that flush is under way.
+      if (w.unflushed >= Math.ceil(batch / 2)) void this.flush(w);
       this.schedule();
       return seen + 1;
     }
-    // Near the limit, or the shared count not read yet: this request's increment (with any waiting) goes to the database now.
+    // Near the limit, or the shared count not read lately: this request's increment (with any waiting) goes to the database now.
     const adding = w.unflushed + 1;
     w.unflushed = 0;
     w.inFlight += adding;
     try {
       const [total = adding] = await addToCounters(this.db, [{ caller, category, windowStart: start, count: adding }]);
       w.known = Math.max(w.known ?? 0, total);
+      w.knownAt = performance.now();
       return total;
     } finally {
       w.inFlight -= adding;
@@ -123,11 +142,14 @@ export class SharedRateCounters {
     if (w.flushing || w.unflushed === 0) return w.flushing ?? Promise.resolve();
     const adding = w.unflushed;
     w.unflushed = 0;
+    w.flushingCount = adding;
     w.inFlight += adding;
     w.flushing = addToCounters(this.db, [{ caller: w.caller, category: w.category, windowStart: w.start, count: adding }])
       .then(
         ([total]) => {
-          if (total !== undefined) w.known = Math.max(w.known ?? 0, total);
+          if (total === undefined) return;
+          w.known = Math.max(w.known ?? 0, total);
+          w.knownAt = performance.now();
         },
         (err: unknown) => {
           // Kept for the next round: a failed write must not make the requests uncounted.
@@ -137,6 +159,7 @@ export class SharedRateCounters {
       )
       .finally(() => {
         w.inFlight -= adding;
+        w.flushingCount = 0;
         w.flushing = undefined;
       });
     return w.flushing;

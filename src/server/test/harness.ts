@@ -10,7 +10,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import type { Role } from '../../contract/roles';
 import type { WebhookEnvelope } from '../../contract/webhooks';
 import { createApp } from '../app';
@@ -22,6 +21,7 @@ import { createConsoleUser, createWorkspace } from '../features/auth/accounts';
 import { loadSecrets } from '../features/auth/tokens';
 import type { AppDeps } from '../http/types';
 import { createLogger } from '../logger';
+import { scratchDatabase } from './scratch-database';
 
 export const TEST_PASSWORD = 'correct-horse-battery-1';
 
@@ -29,23 +29,15 @@ export const TEST_PASSWORD = 'correct-horse-battery-1';
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ memory: true });
-  const name = `ao_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
+  const scratch = scratchDatabase(url, 'ao_test_');
+  await scratch.create();
+  const database = await openDatabase({ url: scratch.url });
   return {
     ...database,
-    url: target.toString(),
+    url: scratch.url,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

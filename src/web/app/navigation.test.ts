@@ -1,6 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NAV_ITEMS, sectionsFor } from './navigation';
+import { mayPerform } from '../../contract/operations';
+import { ROLES } from '../../contract/roles';
+import { actionsFor, CONSOLE_ACTIONS, NAV_ITEMS, sectionsFor } from './navigation';
 
 /** The nav item the router serves at `path`, as router.tsx builds its routes from the table. */
 function pageAt(path: string) {
@@ -35,5 +37,24 @@ describe('the table of console pages', () => {
     expect(listed).toContain('/transactions');
     expect(listed).toContain('/webhooks');
     expect(listed.filter((path) => path.includes(':') || path.endsWith('/new') || path.endsWith('/signatures'))).toEqual([]);
+  });
+});
+
+describe('the table of console actions', () => {
+  it('offers each role only the actions it may perform', () => {
+    expect(actionsFor('EDITOR').map((action) => action.label)).toEqual(['New transfer', 'New order', 'Register asset']);
+    expect(actionsFor('ADMIN').map((action) => action.label)).toEqual(CONSOLE_ACTIONS.map((action) => action.label));
+    // The catalogue states no role for registering an asset, so a viewer may; nothing else.
+    expect(actionsFor('VIEWER').map((action) => action.label)).toEqual(['Register asset']);
+  });
+
+  it('leads every role to a page it may open', () => {
+    for (const role of ROLES) {
+      for (const action of actionsFor(role)) {
+        const page = pageAt(action.path);
+        expect(page, `${action.label} at ${action.path}`).toBeDefined();
+        expect(mayPerform(role, page!.operation), `${role} may open ${action.path} for ${action.label}`).toBe(true);
+      }
+    }
   });
 });

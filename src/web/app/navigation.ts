@@ -2,13 +2,17 @@ import {
   type Icon,
   IconArrowsExchange,
   IconArrowsRightLeft,
+  IconBuildingBank,
   IconChecklist,
   IconCoins,
   IconHistory,
+  IconHome,
   IconKey,
   IconLink,
   IconPigMoney,
+  IconPlus,
   IconRoute,
+  IconSend,
   IconShieldSearch,
   IconUsersGroup,
   IconWebhook,
@@ -44,6 +48,19 @@ export interface NavSection {
 
 /** The one table of console pages: the navbar, the routes and the start page all read it. */
 export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    label: null,
+    items: [
+      {
+        // The landing page after sign-in, for every role: what waits, what moved, the balances.
+        label: 'Home',
+        path: '/',
+        operation: 'getHomeSummary',
+        icon: IconHome,
+        page: lazyPage(() => import('../features/home/home-page')),
+      },
+    ],
+  },
   {
     label: 'Administration',
     items: [
@@ -98,6 +115,26 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         operation: 'listBlockchains',
         icon: IconLink,
         page: lazyPage(() => import('../features/catalogue/blockchains-page')),
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        label: 'Vault accounts',
+        path: '/vault/accounts',
+        operation: 'listVaultAccountsPaged',
+        icon: IconBuildingBank,
+        page: lazyPage(() => import('../features/vault/vault-accounts-page')),
+      },
+      {
+        label: 'Vault account',
+        path: '/vault/accounts/:accountId',
+        operation: 'getVaultAccount',
+        icon: IconBuildingBank,
+        page: lazyPage(() => import('../features/vault/vault-account-page')),
+        hidden: true,
       },
     ],
   },
@@ -221,7 +258,25 @@ export function sectionsFor(role: Role): NavSection[] {
   })).filter((section) => section.items.length > 0);
 }
 
-/** Where "/" leads: the first page of the navbar the role may open. */
-export function startPathFor(role: Role): string {
-  return sectionsFor(role)[0]?.items[0]?.path ?? '/catalogue/assets';
+/** Something a role may start from anywhere (the command palette lists them): a form on its own page, or a page's dialog. */
+export interface ConsoleAction {
+  label: string;
+  /** The operation the action performs; whoever may not perform it is not offered it. */
+  operation: OperationId;
+  icon: Icon;
+  /** The page the action happens on. */
+  path: string;
+  /** The page opens the action in a dialog when asked to through its history entry (lib/requested-action.ts). */
+  dialog?: true;
 }
+
+export const CONSOLE_ACTIONS: readonly ConsoleAction[] = [
+  { label: 'New transfer', operation: 'createTransaction', icon: IconSend, path: '/transactions', dialog: true },
+  { label: 'New order', operation: 'createOrder', icon: IconArrowsExchange, path: '/trading/orders/new' },
+  { label: 'Register asset', operation: 'registerAsset', icon: IconPlus, path: '/catalogue/assets', dialog: true },
+  { label: 'Create API user', operation: 'createApiUser', icon: IconKey, path: '/admin/api-users', dialog: true },
+  { label: 'Register webhook', operation: 'createWebhook', icon: IconWebhook, path: '/webhooks', dialog: true },
+];
+
+/** The actions a role may take. */
+export const actionsFor = (role: Role): ConsoleAction[] => CONSOLE_ACTIONS.filter((action) => mayPerform(role, action.operation));

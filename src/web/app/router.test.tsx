@@ -7,7 +7,10 @@ import { jsonResponse, noSession, sessionFor } from '../test/service';
 /** Boots the real routes against a fake service; the session is module state, so each test gets a fresh copy. */
 async function boot(path: string, service: (path: string) => Response) {
   vi.resetModules();
-  const fetch = vi.fn(async (input: RequestInfo | URL) => service(String(input)));
+  // The shell opens the live stream; these tests are about routes, so the stream is down (a 401 there would end the session).
+  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/v1/events/stream' ? jsonResponse(503, { message: 'No live updates in this test', code: 503 }) : service(String(input)),
+  );
   vi.stubGlobal('fetch', fetch);
   const { routes } = await import('./router');
   const { TestProviders } = await import('../test/render');
@@ -33,17 +36,20 @@ describe('console routes', () => {
     expect(router.state.location.search).toBe('?from=%2Fadmin%2Fapi-users');
   });
 
-  it('restores the session from the refresh cookie and opens the first page the role may see', async () => {
+  it('restores the session from the refresh cookie and opens the home page', async () => {
     const { router } = await boot('/', (path) => {
       if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
-      // The start page, the assets catalogue, loads its lists; a 401 there would end the session mid-test.
-      if (path.startsWith('/v1/assets?') || path.startsWith('/v1/blockchains?')) return jsonResponse(200, { data: [], next: null });
+      // The home loads its summary and the recent transfers; a 401 there would end the session mid-test.
+      if (path === '/v1/console/home') {
+        return jsonResponse(200, { approvals: null, travelRule: { pending: 0 }, webhooks: null, transactions: null, trading: null, balances: null });
+      }
+      if (path.startsWith('/v1/transactions?')) return jsonResponse(200, []);
       return noSession();
     });
 
     // The shell and the page are lazy chunks, each transformed on first import in a test run.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Assets' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/catalogue/assets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('Pat Person')).toBeInTheDocument();
     expect(screen.getByText(/Viewer · Demo/)).toBeInTheDocument();
   });

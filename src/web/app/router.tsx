@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { mayPerform } from '../../contract/operations';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NoAccessView } from '../components/no-access-view';
 import { session } from '../lib/session';
 import { returnPath, signInPathFrom } from './auth/return-path';
 import { useSignedInUser } from './auth/use-session';
-import { NAV_ITEMS, type NavItem, startPathFor } from './navigation';
+import { NAV_ITEMS, type NavItem } from './navigation';
 
 // Error views are fetched when one is shown: the error view's copyable request id brings the
 // tooltip and its positioning library, more JavaScript than the sign-in form.
@@ -21,11 +21,6 @@ function AreaPage({ item }: { item: NavItem }) {
   if (!mayPerform(user.role, item.operation)) return <NoAccessView page={item.label} role={user.role} />;
   const Page = item.page;
   return <Page />;
-}
-
-function StartPage() {
-  const user = useSignedInUser();
-  return <Navigate to={startPathFor(user.role)} replace />;
 }
 
 export const routes: RouteObject[] = [
@@ -65,7 +60,6 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteErrorBoundary />,
             children: [
-              { index: true, Component: StartPage },
               ...NAV_ITEMS.map((item) => ({
                 path: item.path,
                 // The page's chunk is fetched as soon as the user is known, beside the shell's,

@@ -1,4 +1,4 @@
-import { Drawer, Modal } from '@mantine/core';
+import { Badge, Drawer, Modal } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,17 @@ describe('the theme', () => {
     });
     const notice = await screen.findByRole('alert');
     expect(within(notice).getByText('It is on its way to the provider')).toHaveStyle({ color: 'var(--mantine-color-dimmed)' });
+  });
+
+  it('never cuts a badge’s label short, in a cell narrower than it', () => {
+    renderAt(
+      <div style={{ width: 20 }}>
+        <Badge variant="dot">Pending signature</Badge>
+      </div>,
+    );
+    const label = screen.getByText('Pending signature');
+    expect(label).toHaveStyle({ overflow: 'visible', textOverflow: 'clip' });
+    expect(label.parentElement).toHaveStyle({ overflow: 'visible', flexShrink: '0' });
   });
 
   it('names the close button of dialogs and drawers, and lets one name its own', async () => {

@@ -22,6 +22,10 @@ export const theme = createTheme({
       defaultProps: CLOSE,
       styles: (_theme: unknown, props: { title?: unknown }) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
     },
+    // Mantine cuts a badge's label with an ellipsis once its cell or group is narrower, and a
+    // status such as "Pending signature" then reads "Pending si…". A badge keeps its whole label
+    // instead: the table around it scrolls, or the group wraps.
+    Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } },
     Modal: { defaultProps: CLOSE },
     Drawer: { defaultProps: CLOSE },
   },

@@ -1,4 +1,4 @@
-import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Code, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 /** The small icon button that copies `value`, named for screen readers after what it copies. */
@@ -26,5 +26,24 @@ export function CopyableValue({ value, label }: { value: string; label: string }
       <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
       <CopyIconButton value={value} label={label} />
     </Group>
+  );
+}
+
+/** A small button that says what it copies (`label`), e.g. a whole JSON document or a public key, and says so once it has (`copiedLabel`). */
+export function CopyTextButton({ value, label, copiedLabel }: { value: string; label: string; copiedLabel: string }) {
+  return (
+    <CopyButton value={value} timeout={1500}>
+      {({ copied, copy }) => (
+        <Button
+          size="xs"
+          variant="light"
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+          onClick={copy}
+        >
+          {copied ? copiedLabel : label}
+        </Button>
+      )}
+    </CopyButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { DataList, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export type Fact = [name: string, value: ReactNode];
@@ -18,5 +18,18 @@ export function Facts({ rows, label, nameWidth = 170 }: { rows: (Fact | false | 
           ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** Lets a long value without spaces (a hash, an id, an address) wrap instead of overflowing its drawer. */
+export const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/** One label and value of a `DataList` (a drawer's details), the value wrapping where it must. */
+export function DataField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue style={wrapAnywhere}>{children}</DataList.ItemValue>
+    </DataList.Item>
   );
 }

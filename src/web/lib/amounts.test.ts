@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney } from './amounts';
+import { formatAmount, formatAssetAmount, formatMoney, formatPrice, formatTransactionAmount } from './amounts';
 
 describe('amounts', () => {
   it('groups a decimal string for reading without losing a digit a JS number would', () => {
@@ -11,5 +11,36 @@ describe('amounts', () => {
   it('writes money with at least its cents and its currency', () => {
     expect(formatMoney('1200', 'USD')).toBe('1,200.00 USD');
     expect(formatMoney('0.125', 'EUR')).toBe('0.125 EUR');
+  });
+
+  it("writes an asset's amount to at most its decimals, rounded down, grouped", () => {
+    expect(formatAssetAmount('2500000', 6)).toBe('2,500,000');
+    expect(formatAssetAmount('40.000000000000000001', 18)).toBe('40.000000000000000001');
+    expect(formatAssetAmount('0.123456789', 8)).toBe('0.12345678');
+    expect(formatAssetAmount('1.999', 0)).toBe('1');
+  });
+
+  it('writes a price to six significant digits, keeping every whole digit and at least cents from 1 up', () => {
+    // An 18-digit tail from a division is cut to what tells two prices apart.
+    expect(formatPrice('0.033333333333333333')).toBe('0.0333333');
+    expect(formatPrice('0.0000123456789')).toBe('0.0000123457');
+    expect(formatPrice('0.99999949')).toBe('0.999999');
+    expect(formatPrice('0.99999951')).toBe('1');
+    expect(formatPrice('1.23456789')).toBe('1.23457');
+    expect(formatPrice('97123.456789')).toBe('97,123.46');
+    // Past six whole digits, every whole digit stays and two decimals with it.
+    expect(formatPrice('12345678.915')).toBe('12,345,678.92');
+    // Rounded half up, and no zeros padded on.
+    expect(formatPrice('2.000005')).toBe('2.00001');
+    expect(formatPrice('2.000004')).toBe('2');
+    expect(formatPrice('3000')).toBe('3,000');
+    expect(formatPrice('0')).toBe('0');
+  });
+
+  it('has no transaction amount while the service has not determined it, and groups one it has', () => {
+    expect(formatTransactionAmount(undefined)).toBeNull();
+    expect(formatTransactionAmount('')).toBeNull();
+    expect(formatTransactionAmount('-1')).toBeNull();
+    expect(formatTransactionAmount('1234.5')).toBe('1,234.5');
   });
 });

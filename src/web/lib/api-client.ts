@@ -64,6 +64,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Sent as `Idempotency-Key`, so a retried write is answered with the first response instead of repeated. */
   idempotencyKey?: string;
+  /** Further request headers (the live stream's `Last-Event-ID`). */
+  headers?: Record<string, string>;
 }
 
 /** A page of a list whose next page is named by a response header rather than the body. */
@@ -89,6 +91,8 @@ export interface ApiClient {
   requestPage<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<HeaderPage<z.output<S>>>;
   /** Calls the service for an answer without a body (204). */
   send(path: string, options?: RequestOptions): Promise<void>;
+  /** Calls the service and hands back the successful response itself, to read as it arrives (the live stream). */
+  open(path: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -98,7 +102,7 @@ export interface ApiClientOptions {
 
 export function createApiClient({ fetch, tokens }: ApiClientOptions): ApiClient {
   async function dispatch(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: 'application/json', ...options.headers });
     if (options.body !== undefined) headers.set('Content-Type', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
@@ -163,6 +167,11 @@ export function createApiClient({ fetch, tokens }: ApiClientOptions): ApiClient 
     async send(path, options = {}) {
       const response = await authorised(path, options);
       if (!response.ok) throw await ApiError.fromResponse(response);
+    },
+    async open(path, options = {}) {
+      const response = await authorised(path, options);
+      if (!response.ok) throw await ApiError.fromResponse(response);
+      return response;
     },
   };
 }

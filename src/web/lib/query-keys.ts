@@ -23,4 +23,63 @@ export const blockchainKeys = {
 export const vaultAccountKeys = {
   all: ['vault-accounts'] as const,
   list: () => [...vaultAccountKeys.all, 'list'] as const,
+  /** The vault page's list, a page at a time, for one name search (empty: every account). */
+  pages: (namePrefix: string, pageSize: number) => [...vaultAccountKeys.all, 'pages', { namePrefix, pageSize }] as const,
+  detail: (id: string) => [...vaultAccountKeys.all, 'detail', id] as const,
+  /** An account's deposit addresses for one asset. */
+  addresses: (id: string, assetId: string) => [...vaultAccountKeys.all, 'addresses', id, assetId] as const,
+};
+
+/** Transactions: a new transfer invalidates `all`, which covers the list and a vault account's recent ones. */
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  ofVaultAccount: (id: string) => [...transactionKeys.all, 'vault-account', id] as const,
+};
+
+/** The workspace's people (console users and API users): one list, read by every name the console shows. */
+export const peopleKeys = {
+  all: ['people'] as const,
+};
+
+/*
+ * The roots of the areas the live stream tells about (lib/live.ts): each notice invalidates its
+ * kind's root, so every view of what changed refetches (only what is on screen fetches at once).
+ */
+
+/** Trading: providers and orders; an order's notice invalidates `orders`. */
+export const tradingKeys = {
+  all: ['trading'] as const,
+  providers: ['trading', 'providers'] as const,
+  orders: ['trading', 'orders'] as const,
+};
+
+/** Administration: API users, the quorum and approval requests (a decision can change all three). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  apiUsers: ['admin', 'api-users'] as const,
+  quorum: ['admin', 'quorum'] as const,
+  approvals: ['admin', 'approvals'] as const,
+};
+
+/** Webhooks and their notifications. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+};
+
+/** Compliance: the Travel Rule integration, its messages, VASPs and the screening configuration. */
+export const complianceKeys = {
+  all: ['compliance'] as const,
+  integration: ['compliance', 'integration'] as const,
+  travelRuleMessages: ['compliance', 'trm'] as const,
+  vasps: ['compliance', 'vasps'] as const,
+  screening: ['compliance', 'screening'] as const,
+};
+
+/** The home's glances at other areas, under its own keys. */
+export const homeKeys = {
+  all: ['home'] as const,
+  summary: ['home', 'summary'] as const,
+  orders: ['home', 'orders'] as const,
+  transfers: ['home', 'transfers'] as const,
+  decidedApprovals: ['home', 'decided-approvals'] as const,
 };

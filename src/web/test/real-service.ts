@@ -11,7 +11,7 @@ import { session } from '../lib/session';
  * Component tests against the real service: the real contract, validation, engines and database
  * rules, where a fake (fake-service.ts) would only answer what a test thought to give it.
  * serve-real-service.ts runs it as a Node process of its own, started once per test file on an
- * in-memory database seeded with the workspaces and people below.
+ * in-memory database seeded with the workspaces, people and API users below.
  */
 
 const PASSWORD = 'real-service-test-1';
@@ -28,11 +28,21 @@ export interface Person {
 /** The people every test file's service knows, all with the same password. */
 export const PEOPLE = {
   admin: { email: 'admin@console.test', role: 'ADMIN', workspace: DEMO_WORKSPACE },
+  /** A second admin, to decide what the first one raised. */
+  admin2: { email: 'admin2@console.test', role: 'ADMIN', workspace: DEMO_WORKSPACE },
   editor: { email: 'editor@console.test', role: 'EDITOR', workspace: DEMO_WORKSPACE },
   viewer: { email: 'viewer@console.test', role: 'VIEWER', workspace: DEMO_WORKSPACE },
+  auditor: { email: 'auditor@console.test', role: 'AUDITOR', workspace: DEMO_WORKSPACE },
   /** An editor of Quiet Fund, a workspace without the trading demo (and so without the trading beta). */
   outsider: { email: 'editor@quiet.test', role: 'EDITOR', workspace: 'Quiet Fund' },
 } as const satisfies Record<string, Person>;
+
+/** API users every test file's service knows (with keys nobody holds: they are there to be named, not to call). */
+export const API_USERS = {
+  treasuryBot: { name: 'Treasury bot', role: 'SIGNER', workspace: DEMO_WORKSPACE },
+  /** Quiet Fund's bot, named as Harbourside's is. */
+  outsiderBot: { name: 'Treasury bot', role: 'ADMIN', workspace: 'Quiet Fund' },
+} as const satisfies Record<string, { name: string; role: Role; workspace: string }>;
 
 /** A call the console made, as it left for the service. */
 export interface ConsoleCall {
@@ -63,7 +73,7 @@ const realFetch = globalThis.fetch;
 export async function startRealService(): Promise<RealService> {
   // A path rather than new URL(…, import.meta.url), which Vite would turn into an asset address.
   const script = join(dirname(fileURLToPath(import.meta.url)), 'serve-real-service.ts');
-  const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE) };
+  const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE), apiUsers: Object.values(API_USERS) };
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,13 +129,30 @@ export interface ServiceCall {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Whose call it is: another person's sign-in (accessTokenOf); the console's signed-in person by default. */
+  accessToken?: string;
 }
 
-/** A call of the test's own to the service, as the signed-in person, outside the console. */
-export async function callService(service: RealService, path: string, { method = 'GET', body }: ServiceCall = {}): Promise<Response> {
+/** Signs `person` in on a sign-in of their own, beside the console's session: its access token, for ServiceCall's `accessToken`. */
+export async function accessTokenOf(service: RealService, person: Person): Promise<string> {
+  const response = await realFetch(new URL('/v1/auth/sign_in', service.url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: person.email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`signing ${person.email} in answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+function consoleAccessToken(): string {
   const state = session.getSnapshot();
   if (state.status !== 'signed-in') throw new Error('sign in first');
-  const headers = new Headers({ Authorization: `Bearer ${state.accessToken}` });
+  return state.accessToken;
+}
+
+/** A call of the test's own to the service, outside the console: as the console's signed-in person unless `accessToken` says otherwise. */
+export async function callService(service: RealService, path: string, { method = 'GET', body, accessToken }: ServiceCall = {}): Promise<Response> {
+  const headers = new Headers({ Authorization: `Bearer ${accessToken ?? consoleAccessToken()}` });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   return realFetch(new URL(path, service.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }

@@ -3,17 +3,21 @@
 //
 // An in-memory database, seeded from REAL_SERVICE_SEED in the environment (JSON, written by
 // real-service.ts, which holds the one list of test people):
-//   { "password": "…", "demoWorkspace": "…", "people": [{ "email", "role", "workspace" }] }
-// Every workspace a person names is created; `demoWorkspace` gets the trading demo (the trading
-// beta, vault accounts with balances, prices), the others stay bare. Every person's password is
-// `password`. Local webhook receivers are allowed and the retry schedule is scaled down, so a
-// notification fails within seconds.
+//   { "password": "…", "demoWorkspace": "…", "people": [{ "email", "role", "workspace" }],
+//     "apiUsers": [{ "name", "role", "workspace" }] }
+// Every workspace a person or API user names is created; `demoWorkspace` gets the trading demo
+// (the trading beta, vault accounts with balances, prices), the others stay bare. Every person's
+// password is `password`; each API user is READY, with a key made here and thrown away. Local
+// webhook receivers are allowed and the retry schedule is scaled down, so a notification fails
+// within seconds.
 //
 // It prints one JSON line with its address, { "url": "…" }, then serves, its engines running,
 // until it is sent SIGTERM.
 import 'reflect-metadata';
+import { generateKeyPairSync } from 'node:crypto';
 import type { Role } from '../../contract/roles';
 import { openDatabase } from '../../server/db/client';
+import { insertApiUser } from '../../server/features/admin/store';
 import { createConsoleUser, createWorkspace } from '../../server/features/auth/accounts';
 import { loadSecrets } from '../../server/features/auth/tokens';
 import { seedTradingDemo } from '../../server/features/trading/demo';
@@ -25,6 +29,7 @@ interface Seed {
   password: string;
   demoWorkspace: string;
   people: { email: string; role: Role; workspace: string }[];
+  apiUsers: { name: string; role: Role; workspace: string }[];
 }
 
 async function main() {
@@ -33,12 +38,16 @@ async function main() {
   const database = await openDatabase({ memory: true });
   const { db } = database;
   const workspaceIds = new Map<string, string>();
-  for (const name of new Set([seed.demoWorkspace, ...seed.people.map((person) => person.workspace)])) {
+  for (const name of new Set([seed.demoWorkspace, ...[...seed.people, ...seed.apiUsers].map((someone) => someone.workspace)])) {
     workspaceIds.set(name, (await createWorkspace(db, name)).id);
   }
   await seedTradingDemo(db, workspaceIds.get(seed.demoWorkspace)!);
   for (const { email, role, workspace } of seed.people) {
     await createConsoleUser(db, { workspaceId: workspaceIds.get(workspace)!, email, displayName: email.split('@')[0]!, role, password: seed.password });
+  }
+  for (const { name, role, workspace } of seed.apiUsers) {
+    const publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    await insertApiUser(db, { workspaceId: workspaceIds.get(workspace)!, name, role, status: 'READY', publicKeyPem });
   }
   const config = testConfig({ webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 0.0005 } });
   const logger = createLogger('silent');

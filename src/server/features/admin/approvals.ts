@@ -6,6 +6,7 @@ import { approvalDecisions, approvalRequests, users, workspaces } from '../../db
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../http/types';
 import { appendAudit, type AuditActor } from '../audit/record';
+import { recordChange } from '../live/record';
 import { initialStatus } from './api-user-states';
 import { insertApiUser } from './store';
 
@@ -38,7 +39,12 @@ export async function pendingRequestOfKind(db: Db, workspaceId: string, kind: Ap
   return row?.id ?? null;
 }
 
-function audit(db: Db, actor: AuditActor, request: RequestRow, event: string, detail: Record<string, unknown>, now: Date) {
+/** The request's status once an audited step is written: approving keeps it pending until it executes. */
+const STATUS_AFTER: Record<string, string> = { Requested: 'PENDING', Approved: 'PENDING', Rejected: 'REJECTED', Canceled: 'CANCELED', Executed: 'EXECUTED' };
+
+/** Every step of a request is audited and, for the live streams, announced (raised, each decision, executed). */
+async function audit(db: Db, actor: AuditActor, request: RequestRow, event: string, detail: Record<string, unknown>, now: Date) {
+  await recordChange(db, { workspaceId: request.workspaceId, kind: 'approval', id: request.id, status: STATUS_AFTER[event] ?? null });
   return appendAudit(
     db,
     actor,

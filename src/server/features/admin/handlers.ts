@@ -21,6 +21,10 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ users: await store.listApiUsers(deps.db, c.get('principal').workspaceId) }, 200);
   });
 
+  app.openapi({ ...routes.listPeople, middleware: guard(deps, 'listPeople') }, async (c) => {
+    return c.json({ people: await store.listPeople(deps.db, c.get('principal').workspaceId) }, 200);
+  });
+
   app.openapi({ ...routes.getApiUser, middleware: guard(deps, 'getApiUser') }, async (c) => {
     const user = await store.getApiUser(deps.db, c.get('principal').workspaceId, c.req.valid('param').userId);
     if (!user) throw notFound('API user not found');

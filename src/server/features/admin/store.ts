@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ApiUser, UserStatus } from '../../../contract/admin';
+import type { ApiUser, Person, UserStatus } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { apiUsers } from '../../db/schema';
+import { apiUsers, users } from '../../db/schema';
 
 export const toApiUser = (row: typeof apiUsers.$inferSelect): ApiUser => ({
   id: row.id,
@@ -42,4 +42,20 @@ export async function insertApiUser(
   const [row] = await db.insert(apiUsers).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return toApiUser(row);
+}
+
+/**
+ * Every console user and API user of the workspace, disabled ones too (they still appear in what
+ * they did), sorted by name. Workspaces hold tens of people, not thousands: one list, no paging.
+ */
+export async function listPeople(db: Db, workspaceId: string): Promise<Person[]> {
+  const [consoleUsers, apiUserRows] = await Promise.all([
+    db.select({ id: users.id, name: users.displayName, role: users.role }).from(users).where(eq(users.workspaceId, workspaceId)),
+    db.select({ id: apiUsers.id, name: apiUsers.name, role: apiUsers.role }).from(apiUsers).where(eq(apiUsers.workspaceId, workspaceId)),
+  ]);
+  const people = [
+    ...consoleUsers.map((row): Person => ({ ...row, kind: 'user', role: row.role as Role })),
+    ...apiUserRows.map((row): Person => ({ ...row, kind: 'apiUser', role: row.role as Role })),
+  ];
+  return people.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

@@ -247,3 +247,76 @@ describe('the legacy listing', () => {
     expect((await call(viewer, 'GET', '/v1/supported_assets')).status).toBe(403);
   });
 });
+
+describe('searching and sorting the list (extension: q and sort)', () => {
+  /** Every page of a list, following next. */
+  const everything = async (token: string, query: string, pageSize: number) => {
+    const all: Asset[] = [];
+    let next: string | null = null;
+    do {
+      const page: { status: number; body: AssetList } = await call<AssetList>(
+        token,
+        'GET',
+        `/v1/assets?${query}&pageSize=${pageSize}${next ? `&pageCursor=${encodeURIComponent(next)}` : ''}`,
+      );
+      expect(page.status, `${query}: ${JSON.stringify(page.body)}`).toBe(200);
+      all.push(...page.body.data);
+      next = page.body.next;
+    } while (next);
+    return all;
+  };
+
+  it('finds a part of the symbol, name or address in any case, an exact symbol first, then symbols that start with it', async () => {
+    const found = await everything(viewer, 'q=uSdC', 1000);
+    expect(found[0]!.displaySymbol.toLowerCase()).toBe('usdc');
+    const rank = (a: Asset) =>
+      a.displaySymbol.toLowerCase() === 'usdc' || a.onchain.symbol.toLowerCase() === 'usdc'
+        ? 0
+        : a.displaySymbol.toLowerCase().startsWith('usdc') || a.onchain.symbol.toLowerCase().startsWith('usdc')
+          ? 1
+          : 2;
+    const ranks = found.map(rank);
+    expect(ranks).toEqual([...ranks].sort());
+    expect(ranks).toContain(1);
+    // Within a rank, by symbol.
+    const rest = found.filter((a) => rank(a) === 2).map((a) => a.displaySymbol.toLowerCase());
+    expect(rest).toEqual([...rest].sort());
+    for (const a of found)
+      expect(`${a.displaySymbol} ${a.onchain.symbol} ${a.displayName} ${a.onchain.name} ${a.onchain.address ?? ''}`.toLowerCase()).toContain('usdc');
+
+    // By a piece of the address, in other case, and by a word of the name.
+    const usdt = shipped.assets.find((a) => a.legacyId === 'USDT')!;
+    expect((await everything(viewer, `q=${usdt.onchain.address!.slice(5, 20).toUpperCase()}`, 100)).map((a) => a.legacyId)).toContain('USDT');
+    expect((await everything(viewer, 'q=tether', 100)).map((a) => a.legacyId)).toContain('USDT');
+    // % and _ are plain characters, not patterns.
+    expect(await everything(viewer, 'q=%25', 100)).toEqual([]);
+  });
+
+  it('pages a search and a sort without duplicates or gaps, as one page would show them', async () => {
+    for (const query of ['q=a', 'sort=-symbol', 'sort=name', 'q=e&sort=-name']) {
+      const whole = (await everything(viewer, query, 1000)).map((a) => a.id);
+      expect(whole.length, query).toBeGreaterThan(200);
+      expect(await everything(viewer, query, 100).then((all) => all.map((a) => a.id)), query).toEqual(whole);
+    }
+    const bySymbol = (await everything(viewer, 'sort=-symbol', 1000)).map((a) => a.displaySymbol.toLowerCase());
+    expect(bySymbol).toEqual([...bySymbol].sort().reverse());
+  });
+
+  it('searches only what the workspace sees, and checks its parameters', async () => {
+    const token = resolvableOn('ETH').at(-2)!;
+    expect((await register(editor, { blockchainId: 'ETH', address: token.address })).status).toBe(200);
+    expect((await everything(viewer, `q=${token.address}`, 100)).map((a) => a.onchain.address)).toEqual([token.address]);
+    const other = await addWorkspace(ctx, 'Searching Co', ['VIEWER']);
+    const theirs = await consoleToken(app, other.people[0]!.email);
+    expect(await everything(theirs, `q=${token.address}`, 100)).toEqual([]);
+
+    expect(await call(viewer, 'GET', '/v1/assets?sort=price')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/sort must be one of symbol, -symbol, name, -name$/) },
+    });
+    expect(await call(viewer, 'GET', '/v1/assets?q=')).toMatchObject({ status: 400, body: { message: expect.stringMatching(/q must not be empty$/) } });
+    // A cursor of one list does not continue another.
+    const first = await call<AssetList>(viewer, 'GET', '/v1/assets?q=usd&pageSize=2');
+    expect((await call(viewer, 'GET', `/v1/assets?q=eth&pageSize=2&pageCursor=${encodeURIComponent(first.body.next!)}`)).status).toBe(400);
+  });
+});

@@ -31,7 +31,10 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       .update(JSON.stringify({ ...filters, ids: filters.ids ? [...filters.ids].sort() : null }))
       .digest('base64url')
       .slice(0, 22);
-    const after = pageCursor ? decodeCursor<string>(deps.secrets.cursorKey, pageCursor, { workspaceId: principal.workspaceId, fingerprint }) : undefined;
+    // The fingerprint holds q and sort, so a cursor's position always has the shape of its list's order.
+    const after = pageCursor
+      ? decodeCursor<store.AssetPosition>(deps.secrets.cursorKey, pageCursor, { workspaceId: principal.workspaceId, fingerprint })
+      : undefined;
     const page = await store.assetPage(deps.db, principal.workspaceId, principal.id, filters, q.pageSize, after);
     const next = page.more && page.last ? encodeCursor(deps.secrets.cursorKey, principal.workspaceId, fingerprint, page.last) : null;
     return jsonText(c, `{"data":${page.json},"next":${JSON.stringify(next)}}`);

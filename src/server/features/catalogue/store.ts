@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Blockchain } from '../../../contract/catalogue';
+import type { AssetSort, Blockchain } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
 import { ADDRESS_HINTS, type AddressFamily } from './address';
 import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices, catalogueSettings } from './schema';
@@ -111,9 +111,21 @@ export interface AssetFilter {
   scope?: 'GLOBAL' | 'LOCAL';
   deprecated?: boolean;
   ids?: string[];
+  /** Search (extension): a part of the symbol, name or address, in any case. */
+  q?: string;
+  sort?: AssetSort;
 }
 
-export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: string) {
+/**
+ * Where a page ended: the last id in id order (the spec's order), or, for a search or a sort, the
+ * last row's rank, sort key and id, since those lists are in that order.
+ */
+export type AssetPosition = string | [rank: number, key: string, id: string];
+
+/** A search or a sort orders by rank (an exact symbol, a symbol that starts with the text, the rest), then the sort key, then id. */
+const isRankedList = (f: AssetFilter) => f.q !== undefined || f.sort !== undefined;
+
+export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: AssetPosition) {
   const where: SQL[] = [sql`(a.workspace_id is null or a.workspace_id = ${workspaceId}::uuid)`];
   // Resolved inside the page's query: one round trip fewer than looking the chain up first.
   if (f.blockchainId)
@@ -138,7 +150,8 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
         : byLegacy,
     );
   }
-  if (after) where.push(sql`a.id > ${after}::uuid`);
+  if (isRankedList(f)) return rankedAssetPage(db, workspaceId, userId, f, where, pageSize, Array.isArray(after) ? after : undefined);
+  if (typeof after === 'string') where.push(sql`a.id > ${after}::uuid`);
   // One row more than the page says whether there is a next one; uuids compare as their text does.
   const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(
     db,
@@ -150,6 +163,50 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
     from page a ${decorations(sql`page`, workspaceId, userId)}`,
   );
   return { json: row!.data, more: Number(row!.fetched) > pageSize, last: row!.last };
+}
+
+/**
+ * A page of a search or a sorted list. The text is matched with strpos on lower-cased columns, so
+ * `%` and `_` are plain characters; it reads the rows the workspace sees (the global catalogue's
+ * 1,136 and its own), which no b-tree index narrows for a match inside a word.
+ */
+async function rankedAssetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, where: SQL[], pageSize: number, after?: [number, string, string]) {
+  const sort = f.sort ?? 'symbol';
+  const descending = sort.startsWith('-');
+  const key = sort.endsWith('symbol') ? sql`lower(a.display_symbol)` : sql`lower(a.display_name)`;
+  let rank = sql`0`;
+  if (f.q !== undefined) {
+    const text = sql`lower(${f.q})`;
+    const contains = (column: SQL) => sql`strpos(lower(${column}), ${text}) > 0`;
+    where.push(
+      sql`(${sql.join(
+        [sql`a.display_symbol`, sql`a.onchain_symbol`, sql`a.display_name`, sql`a.onchain_name`, sql`coalesce(a.address, '')`].map(contains),
+        sql` or `,
+      )})`,
+    );
+    rank = sql`case when lower(a.display_symbol) = ${text} or lower(a.onchain_symbol) = ${text} then 0
+      when starts_with(lower(a.display_symbol), ${text}) or starts_with(lower(a.onchain_symbol), ${text}) then 1 else 2 end`;
+  }
+  const direction = descending ? sql`desc` : sql`asc`;
+  const beyond = after
+    ? descending
+      ? sql`where s.r > ${after[0]} or (s.r = ${after[0]} and (s.k, s.id) < (${after[1]}, ${after[2]}::uuid))`
+      : sql`where s.r > ${after[0]} or (s.r = ${after[0]} and (s.k, s.id) > (${after[1]}, ${after[2]}::uuid))`
+    : sql``;
+  const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(
+    db,
+    sql`with fetched as (
+      select s.* from (select a.id, a.doc, ${rank} as r, ${key} as k from ${catalogueAssets} a where ${sql.join(where, sql` and `)}) s
+      ${beyond} order by s.r, s.k ${direction}, s.id ${direction} limit ${pageSize + 1}
+    ), page as (
+      select *, row_number() over (order by r, k ${direction}, id ${direction}) as ord from fetched order by ord limit ${pageSize}
+    )
+    select coalesce('[' || string_agg(${ASSET_JSON}, ',' order by a.ord) || ']', '[]') as data,
+      (select count(*) from fetched)::int as fetched,
+      (select json_build_array(r, k, id)::text from page order by ord desc limit 1) as last
+    from page a ${decorations(sql`page`, workspaceId, userId)}`,
+  );
+  return { json: row!.data, more: Number(row!.fetched) > pageSize, last: row!.last === null ? null : (JSON.parse(row!.last) as [number, string, string]) };
 }
 
 export async function assetById(db: Db, workspaceId: string, userId: string, id: string): Promise<string> {

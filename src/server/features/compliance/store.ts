@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ScreeningConfigurationState } from '../../../contract/screening';
 import type { TravelRuleIntegration, TravelRuleMessage, TrmDirection, TrmStatus } from '../../../contract/travel-rule';
 import type { Db } from '../../db/client';
+import { recordChange } from '../live/record';
 import { screeningConfigurations, trIntegrations, trMessages } from './schema';
 
 /** All SQL of the compliance area. Every statement is filtered by the caller's workspace. */
@@ -58,6 +59,7 @@ export function toMessage(row: TrmRow): TravelRuleMessage {
 /** Undefined when the external id is taken within the integration. */
 export async function insertMessage(db: Db, values: NewTrm): Promise<TrmRow | undefined> {
   const [row] = await db.insert(trMessages).values(values).onConflictDoNothing().returning();
+  if (row) await recordChange(db, { workspaceId: row.workspaceId, kind: 'travelRule', id: row.id, status: row.status });
   return row;
 }
 
@@ -95,6 +97,7 @@ export async function updateMessage(
     .where(messageScope(workspaceId, integrationId, id))
     .returning();
   if (!row) throw new Error('the locked message disappeared');
+  await recordChange(tx, { workspaceId, kind: 'travelRule', id, status: row.status });
   return row;
 }
 
@@ -157,4 +160,5 @@ export async function setScreening(
     .insert(screeningConfigurations)
     .values({ workspaceId, ...row })
     .onConflictDoUpdate({ target: screeningConfigurations.workspaceId, set: row });
+  await recordChange(tx, { workspaceId, kind: 'screening', id: workspaceId });
 }

@@ -1,12 +1,10 @@
 import { BENEFICIARY_FIELDS, type BeneficiaryPayload } from '../../../contract/ivms101';
 import type { CreateTrmRequest } from '../../../contract/travel-rule';
-import { jsonCaller, type buildApp } from '../../test/harness';
+import { jsonCaller } from '../../test/harness';
 import { findVasp } from './directory';
 import { encryptPiiFor } from './pii-encryption';
 
 /** Shared by the compliance tests: calls through the app with a console token, and IVMS101 payloads. */
-
-export type App = ReturnType<typeof buildApp>;
 
 /** Calls through the app with a console token (the harness's JSON caller). */
 export const caller = jsonCaller;

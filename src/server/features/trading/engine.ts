@@ -7,12 +7,14 @@ import { startPoller, type Poller, type WorkerContext } from '../../workers/poll
 import { CHANNELS } from '../../db/notify';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { findBlockchain } from '../catalogue/store';
-import { hex, simulatedAddress, simulatedTag, usesTag } from '../transactions/chain-sim';
-import { chainAsset, submitTransfer, vaultAddress } from '../transactions/service';
+import { hex, simulatedAddress, simulatedTag, usesTag } from '../vault/chain-sim';
+import { submitTransfer } from '../transactions/service';
+import { chainAsset, vaultAddress } from '../vault/chain-asset';
 import * as vaults from '../vault/store';
 import { findProvider } from './providers';
 import { marketPrice, resolveAsset } from './market';
 import { tradingOrders } from './schema';
+import { recordChange } from '../live/record';
 import * as store from './store';
 import type { OrderRow } from './store';
 import type { SettlementPlan } from './view';
@@ -63,6 +65,7 @@ async function moveTo(db: Db, row: OrderRow, status: OrderStatus, now: Date, pat
   if (!mayMoveOrder(row.status as OrderStatus, status)) throw new Error(`Order ${row.id} cannot move from ${row.status} to ${status}`);
   const timeline = [...(row.timeline as { status: string; at: string }[]), { status, at: now.toISOString() }];
   await store.updateOrder(db, row.id, { ...patch, status, timeline, updatedAt: now });
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'order', id: row.id, status });
 }
 
 async function setStatus(db: Db, row: OrderRow, status: OrderStatus, now: Date, patch: Partial<OrderRow>, detail: Record<string, unknown> = {}) {
@@ -252,6 +255,8 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
               : s,
         );
         await store.updateOrder(db, row.id, { executionSteps: next, updatedAt: now, nextStepAt: new Date(now.getTime() + STEP_MS) });
+        // A step moved on without a new status: the order's page shows the steps.
+        await recordChange(db, { workspaceId: row.workspaceId, kind: 'order', id: row.id, status: row.status });
         return;
       }
       // Settlement: the source pays, the destination receives, in this one transaction.

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lte, min, sql, type SQL } from '
 import type { Db } from '../../db/client';
 import { CHANNELS, notify } from '../../db/notify';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { recordChange } from '../live/record';
 import { cataloguePrices } from '../catalogue/schema';
 import { tradingOrders, tradingQuotes, tradingSettings } from './schema';
 import { UUID } from '../../db/uuid';
@@ -63,6 +64,7 @@ export async function claimQuote(db: Db, workspaceId: string, id: string, orderI
 export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert) {
   const [inserted] = await db.insert(tradingOrders).values(row).returning();
   await notify(db, CHANNELS.orders);
+  await recordChange(db, { workspaceId: inserted!.workspaceId, kind: 'order', id: inserted!.id, status: inserted!.status });
   return inserted!;
 }
 

@@ -109,6 +109,8 @@ describe('beta access', () => {
       ['POST', '/v1/trading/quotes', { scope: [{ providerId: 'HARBOR' }], baseAssetId: 'BTC', quoteAssetId: 'USDT', baseAmount: '1', side: 'BUY' }],
       ['GET', '/v1/vault/accounts'],
       ['GET', '/v1/vault/accounts_paged'],
+      ['GET', '/v1/vault/accounts/0'],
+      ['GET', '/v1/vault/accounts/0/BTC/addresses_paginated'],
     ] as const) {
       const res = await call(token, method, path, body);
       expect(res.status, path).toBe(403);

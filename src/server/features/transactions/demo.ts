@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { chainAsset, submitTransfer, vaultAddress } from './service';
+import { chainAsset, vaultAddress } from '../vault/chain-asset';
+import { submitTransfer } from './service';
 
 /**
  * A few transfers for the demo workspace, submitted at seeding so the transaction engine takes them

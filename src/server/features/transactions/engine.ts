@@ -8,9 +8,10 @@ import { CHANNELS } from '../../db/notify';
 import { appendAudit, type AuditActor } from '../audit/record';
 import * as vaults from '../vault/store';
 import { enqueueEvent } from '../webhooks/outbox';
-import { simulatedNetworkFee } from './chain-sim';
+import { simulatedNetworkFee } from '../vault/chain-sim';
 import { transactions } from './schema';
 import { announce, TX_STEP_MS } from './service';
+import { recordChange } from '../live/record';
 import * as store from './store';
 import type { TimelineEntry, TransactionRow } from './view';
 
@@ -51,6 +52,9 @@ export interface StuckPolicy {
   blocks: number;
 }
 
+/** How long an EVM transaction may stay in CONFIRMING before it counts as stuck: the lesser of the two limits. */
+export const stuckLimitMs = (stuck: StuckPolicy) => Math.min(stuck.seconds * 1000, stuck.blocks * BLOCK_MS);
+
 async function move(
   db: Db,
   row: TransactionRow,
@@ -72,6 +76,7 @@ async function move(
     nextStepAt: final ? null : (patch.nextStepAt ?? new Date(now.getTime() + TX_STEP_MS)),
   };
   await store.updateTransaction(db, row.id, { ...patch, status, subStatus, timeline, updatedAt: now, nextStepAt: next.nextStepAt });
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status });
   await announce(db, next, ['transaction.status.updated', ...extraEvents], now);
   if (final) {
     await appendAudit(
@@ -149,7 +154,7 @@ async function confirm(db: Db, row: TransactionRow, now: Date, stuck: StuckPolic
     return;
   }
   if (row.outcome === 'STUCK') {
-    const limitMs = Math.min(stuck.seconds * 1000, stuck.blocks * BLOCK_MS);
+    const limitMs = stuckLimitMs(stuck);
     if (elapsedMs >= 3 * limitMs) {
       await move(db, row, 'FAILED', 'DROPPED_BY_BLOCKCHAIN', now);
       await endEpisodeIfClear(db, row);

@@ -10,7 +10,8 @@ import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as vaults from '../vault/store';
 import { checkDestinationAddress } from './addresses';
-import { chainAsset, submitTransfer, vaultAddress } from './service';
+import { chainAsset, vaultAddress } from '../vault/chain-asset';
+import { submitTransfer } from './service';
 import * as store from './store';
 import { toDetails, withTimeline } from './view';
 

@@ -3,9 +3,10 @@ import type { PeerPath, TransactionStatus } from '../../../contract/transactions
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import { CHANNELS, notify } from '../../db/notify';
-import { findAsset, findBlockchain } from '../catalogue/store';
 import { enqueueEvent } from '../webhooks/outbox';
-import { simulatedAddress, simulatedTxHash } from './chain-sim';
+import { type ChainAsset, vaultAddress } from '../vault/chain-asset';
+import { simulatedAddress, simulatedTxHash } from '../vault/chain-sim';
+import { recordChange } from '../live/record';
 import * as store from './store';
 import { forPayload, toDetails, type TimelineEntry, type TransactionRow } from './view';
 
@@ -13,44 +14,6 @@ import { forPayload, toDetails, type TimelineEntry, type TransactionRow } from '
 export const CONFIRMATION_THRESHOLD = 3;
 /** The simulated chain moves a transaction one status (or one block) per step. */
 export const TX_STEP_MS = 1_000;
-
-const ASSET_TYPES: Record<string, string> = {
-  ERC20: 'ERC20',
-  BEP20: 'BEP20',
-  SPL: 'SOL_ASSET',
-  TRC20: 'TRON_TRC20',
-  STELLAR_ASSET: 'XLM_ASSET',
-  ASA: 'ALGO_ASSET',
-};
-
-export interface ChainAsset {
-  legacyId: string;
-  assetType: string;
-  blockchainId: string | null;
-  protocol: string;
-  /** The chain's native asset, which pays the fee (the "base asset" of the stuck alert). */
-  baseAsset: string;
-}
-
-/** The catalogue's view of an asset, as a transfer needs it; undefined when the workspace cannot see it. */
-export async function chainAsset(db: Db, workspaceId: string, assetId: string): Promise<ChainAsset | undefined> {
-  const asset = await findAsset(db, workspaceId, assetId);
-  if (!asset) return undefined;
-  const chain = asset.blockchainId ? await findBlockchain(db, asset.blockchainId) : undefined;
-  const native = chain ? await findAsset(db, workspaceId, chain.nativeAssetId) : undefined;
-  const standard = (asset.standards as string[])[0];
-  return {
-    legacyId: asset.legacyId,
-    assetType: asset.assetClass === 'NATIVE' ? 'BASE_ASSET' : ((standard && ASSET_TYPES[standard]) ?? standard ?? 'BASE_ASSET'),
-    blockchainId: chain?.id ?? null,
-    protocol: chain?.protocol ?? 'EVM',
-    baseAsset: native?.legacyId ?? asset.legacyId,
-  };
-}
-
-/** The address a vault account holds an asset's chain at (deterministic, as the simulated chain has no keys). */
-export const vaultAddress = (workspaceId: string, accountId: string, asset: ChainAsset) =>
-  simulatedAddress(asset.protocol, `${workspaceId}:vault:${accountId}:${asset.blockchainId ?? asset.legacyId}`);
 
 /** Writes the webhook notifications of a transaction change, in the caller's database transaction. */
 export async function announce(db: Db, row: TransactionRow, events: WebhookEvent[], now: Date) {
@@ -114,6 +77,7 @@ export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise
     nextStepAt: new Date(now.getTime() + TX_STEP_MS),
   });
   await notify(db, CHANNELS.transactions);
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status: row.status });
   await announce(db, row, ['transaction.created'], now);
   return row;
 }

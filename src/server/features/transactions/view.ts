@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { Dec } from '../../../contract/decimal';
 import type { PeerPath, TransactionDetails, TransactionStatus, TransactionWithTimeline } from '../../../contract/transactions';
-import { hex, simulatedAddress } from './chain-sim';
+import { hex, simulatedAddress } from '../vault/chain-sim';
 import type { transactions } from './schema';
 
 export type TransactionRow = typeof transactions.$inferSelect;

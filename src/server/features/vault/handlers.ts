@@ -6,8 +6,10 @@ import type { OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/vault';
 import { VAULT_LISTING_LIMIT_PER_MINUTE } from '../../../contract/vault';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
-import { ApiError } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
+import { chainAsset, vaultAddress } from './chain-asset';
+import { simulatedTag, usesTag } from './chain-sim';
 import * as store from './store';
 
 const toVaultAccount = (a: store.VaultAccountRecord) => ({
@@ -58,5 +60,37 @@ export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps, guard: (o
       );
     }
     return c.json((await store.allVaultAccounts(deps.db, workspaceId, namePrefix)).map(toVaultAccount), 200);
+  });
+
+  app.openapi({ ...routes.getVaultAccount, middleware: guard('getVaultAccount') }, async (c) => {
+    const { vaultAccountId } = c.req.valid('param');
+    const account = await store.vaultAccount(deps.db, c.get('principal').workspaceId, vaultAccountId);
+    if (!account) throw notFound(`No vault account ${vaultAccountId}`);
+    return c.json(toVaultAccount(account), 200);
+  });
+
+  app.openapi({ ...routes.listVaultAccountAssetAddresses, middleware: guard('listVaultAccountAssetAddresses') }, async (c) => {
+    const { vaultAccountId, assetId } = c.req.valid('param');
+    const { workspaceId } = c.get('principal');
+    const account = await store.vaultAccount(deps.db, workspaceId, vaultAccountId);
+    if (!account) throw notFound(`No vault account ${vaultAccountId}`);
+    // An account has a wallet for the assets it holds a balance of; the catalogue says on which chain.
+    const asset = account.balances.some((b) => b.assetId === assetId) ? await chainAsset(deps.db, workspaceId, assetId) : undefined;
+    if (!asset) throw notFound(`Vault account ${vaultAccountId} has no ${assetId} wallet`);
+    const seed = `${workspaceId}:vault:${vaultAccountId}:${asset.legacyId}`;
+    const address = {
+      assetId: asset.legacyId,
+      address: vaultAddress(workspaceId, vaultAccountId, asset),
+      description: '',
+      tag: usesTag(asset.protocol) ? simulatedTag(seed) : '',
+      type: 'Permanent' as const,
+      customerRefId: '',
+      addressFormat: asset.protocol === 'UTXO' ? ('SEGWIT' as const) : ('BASE' as const),
+      legacyAddress: '',
+      enterpriseAddress: '',
+      bip44AddressIndex: 0,
+      userDefined: false,
+    };
+    return c.json({ addresses: [address], paging: {} }, 200);
   });
 }

@@ -100,6 +100,15 @@ async function withBalances(db: Db, workspaceId: string, accounts: (typeof tradi
   return accounts.map((a) => ({ id: a.id, name: a.name, hiddenOnUi: a.hiddenOnUi, autoFuel: a.autoFuel, balances: byAccount.get(a.id) ?? [] }));
 }
 
+/** One account with its balances, or undefined when the workspace has no such vault account. */
+export async function vaultAccount(db: Db, workspaceId: string, id: string): Promise<VaultAccountRecord | undefined> {
+  const rows = await db
+    .select()
+    .from(tradingVaultAccounts)
+    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), eq(tradingVaultAccounts.id, id)));
+  return (await withBalances(db, workspaceId, rows))[0];
+}
+
 const namePrefixFilter = (prefix?: string) =>
   prefix ? sql`lower(${tradingVaultAccounts.name}) like ${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&') + '%'}` : undefined;
 

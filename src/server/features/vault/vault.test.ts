@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VaultAccount } from '../../../contract/vault';
+import type { VaultAccount, VaultWalletAddress } from '../../../contract/vault';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { setTradingEnabled } from '../trading/store';
@@ -35,6 +35,48 @@ describe('vault accounts', () => {
     );
     expect(second.body.accounts.map((a) => a.id)).toEqual(['2']);
     expect(second.body.paging).toEqual({});
+  });
+
+  it('gets one account with its balances, only in its own workspace', async () => {
+    const desk = await call<VaultAccount>(trader, 'GET', '/v1/vault/accounts/1');
+    expect(desk.status).toBe(200);
+    expect(desk.body).toMatchObject({ id: '1', name: 'Trading desk', hiddenOnUI: false });
+    expect(desk.body.assets.map((a) => a.id)).toEqual(['BTC', 'ETH', 'USDC']);
+    expect(desk.body.assets[0]).toEqual({ id: 'BTC', total: '1.25', balance: '1.25', available: '1.25', pending: '0', frozen: '0', lockedAmount: '0' });
+    expect((await call(trader, 'GET', '/v1/vault/accounts/99')).body).toEqual({ message: 'No vault account 99', code: 404 });
+
+    const other = await addWorkspace(ctx, 'Other Trading Co', ['EDITOR']);
+    await setTradingEnabled(ctx.deps.db, other.id, true);
+    const stranger = await consoleToken(app, other.people[0]!.email);
+    expect((await call(stranger, 'GET', '/v1/vault/accounts/1')).status).toBe(404);
+    expect((await call(stranger, 'GET', '/v1/vault/accounts/1/BTC/addresses_paginated')).status).toBe(404);
+  });
+
+  it("lists an asset wallet's deposit address: the one transfers to the account are sent to", async () => {
+    const page = await call<{ addresses: VaultWalletAddress[]; paging: object }>(trader, 'GET', '/v1/vault/accounts/2/BTC/addresses_paginated');
+    expect(page.status).toBe(200);
+    expect(page.body.paging).toEqual({});
+    expect(page.body.addresses).toEqual([expect.objectContaining({ assetId: 'BTC', type: 'Permanent', addressFormat: 'SEGWIT', tag: '' })]);
+    expect(page.body.addresses[0]!.address).toMatch(/^bc1q[a-z0-9]{38}$/);
+    // Addresses are stable: the same on every call.
+    expect((await call<typeof page.body>(trader, 'GET', '/v1/vault/accounts/2/BTC/addresses_paginated')).body).toEqual(page.body);
+
+    const sent = await call<{ id: string }>(trader, 'POST', '/v1/transactions', {
+      assetId: 'BTC',
+      source: { type: 'VAULT_ACCOUNT', id: '0' },
+      destination: { type: 'VAULT_ACCOUNT', id: '2' },
+      amount: '0.01',
+    });
+    expect(sent.status).toBe(200);
+    const tx = await call<{ destinationAddress: string }>(trader, 'GET', `/v1/transactions/${sent.body.id}`);
+    expect(tx.body.destinationAddress).toBe(page.body.addresses[0]!.address);
+
+    // Cold storage holds no ETH, so it has no ETH wallet.
+    expect((await call(trader, 'GET', '/v1/vault/accounts/2/ETH/addresses_paginated')).body).toEqual({
+      message: 'Vault account 2 has no ETH wallet',
+      code: 404,
+    });
+    expect((await call(trader, 'GET', '/v1/vault/accounts/2/BTC/addresses_paginated?limit=0')).status).toBe(400);
   });
 
   it('the legacy listing counts accounts per minute across requests: the request that would pass 400,000 gets 429 and nothing', async () => {

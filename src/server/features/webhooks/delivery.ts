@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { CHANNELS, notify } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
+import { recordChanges } from '../live/record';
 import { webhookNotifications, webhooks } from './schema';
 import { signBody, type SigningKey } from './signing';
 import { guardedLookup, literalRefused, type UrlPolicy } from './url-policy';
@@ -167,12 +168,21 @@ export async function recordAttempts(db: Db, results: { claimed: Claimed; result
         as r(id uuid, sent_at timestamptz, duration_ms int, response_code int, failure_reason text)
       join webhook_notifications n on n.id = r.id
       on conflict do nothing`);
-    await tx.execute(sql`
+    const ended = await queryRows<{ id: string; workspace_id: string; status: string }>(
+      tx,
+      sql`
       update webhook_notifications n
       set status = u.status, next_attempt_at = u.next, attempts = n.attempts + 1, round_attempts = n.round_attempts + 1, updated_at = ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(updates.map((u) => ({ id: u.id, status: u.status, next: u.next?.toISOString() ?? null })))}::jsonb)
         as u(id uuid, status text, next timestamptz)
-      where n.id = u.id and n.status = 'IN_PROGRESS'`);
+      where n.id = u.id and n.status = 'IN_PROGRESS'
+      returning n.id, n.workspace_id, n.status`,
+    );
+    // Delivered or failed for good: the live streams say so (a retry still to come is not news).
+    await recordChanges(
+      tx,
+      ended.filter((n) => n.status !== 'IN_PROGRESS').map((n) => ({ workspaceId: n.workspace_id, kind: 'notification' as const, id: n.id, status: n.status })),
+    );
   });
 }
 

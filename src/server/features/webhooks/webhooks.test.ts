@@ -5,7 +5,8 @@ import type { AttemptsPage, NotificationsPage, Webhook, WebhookEnvelope } from '
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, WebhookReceiver, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce } from '../transactions/engine';
-import { submitTransfer, chainAsset } from '../transactions/service';
+import { submitTransfer } from '../transactions/service';
+import { chainAsset } from '../vault/chain-asset';
 import { claimDue, deliverDue, type DeliveryOptions } from './delivery';
 import { webhookNotifications, webhooks } from './schema';
 import { loadSigningKey, type SigningKey } from './signing';

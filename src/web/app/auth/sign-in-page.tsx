@@ -7,7 +7,7 @@ import { DocumentTitle, PRODUCT_NAME } from '../../components/page';
 import { describeError, isApiError } from '../../lib/api-client';
 import { session } from '../../lib/session';
 import { returnPath } from './return-path';
-import { useSessionState } from './use-session';
+import { useSessionState } from '../../lib/use-session-state';
 
 type Field = keyof SignInRequest;
 type FieldErrors = Partial<Record<Field, string>>;

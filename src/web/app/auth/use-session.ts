@@ -1,10 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../../contract/auth';
-import { session, type SessionState } from '../../lib/session';
-
-export function useSessionState(): SessionState {
-  return useSyncExternalStore(session.subscribe, session.getSnapshot);
-}
+import { useSessionState } from '../../lib/use-session-state';
 
 /** The signed-in user, for components that only render inside the signed-in shell. */
 export function useSignedInUser(): SessionUser {

@@ -7,6 +7,9 @@ import { ROLE_LABELS } from '../../../contract/role-labels';
 import { PRODUCT_NAME } from '../../components/page';
 import { session } from '../../lib/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { PaletteLauncher } from '../palette/palette-launcher';
+import { HelpMenu } from './help-menu';
+import { LiveIndicator } from './live-indicator';
 
 interface AppHeaderProps {
   user: SessionUser;
@@ -36,6 +39,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
         </Anchor>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <PaletteLauncher role={user.role} />
         <Stack gap={0} align="flex-end" visibleFrom="xs">
           <Text size="sm" fw={500} data-testid="signed-in-user">
             {user.name}
@@ -44,6 +48,8 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
             {ROLE_LABELS[user.role]} · {user.workspaceName}
           </Text>
         </Stack>
+        <LiveIndicator />
+        <HelpMenu />
         <ColorSchemeToggle />
         <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
           Sign out

@@ -3,11 +3,12 @@ import { Anchor, AppShell, Skeleton, Stack, VisuallyHidden } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { connectLive } from '../../lib/live';
 import { session } from '../../lib/session';
 import { signInPathFrom } from '../auth/return-path';
-import { useSessionState } from '../auth/use-session';
+import { useSessionState } from '../../lib/use-session-state';
 import { createQueryClient } from '../query-client';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
@@ -40,6 +41,9 @@ export function AppLayout() {
   const state = useSessionState();
   const location = useLocation();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const signedIn = state.status === 'signed-in';
+  // One live stream for the signed-in tab: its notices refresh the queries of what changed.
+  useEffect(() => (signedIn ? connectLive(session, queryClient) : undefined), [signedIn]);
 
   if (state.status !== 'signed-in') {
     // After an expiry, come back to the same page; after a deliberate sign-out, start afresh.

@@ -47,6 +47,15 @@ describe('AppNavbar', () => {
     renderNavbar('ADMIN', '/catalogue/blockchains');
     expect(screen.getByRole('link', { name: 'Blockchains' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Assets' })).not.toHaveAttribute('aria-current');
+    // Every path starts with "/": Home is current on the home page only.
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('data-active');
+  });
+
+  it('marks Home as current on the home page', () => {
+    renderNavbar('VIEWER', '/');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Assets' })).not.toHaveAttribute('aria-current');
   });
 
   it('counts the requests waiting for a decision next to Approvals, without changing the link’s name', async () => {

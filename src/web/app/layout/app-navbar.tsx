@@ -8,7 +8,9 @@ import { type NavItem, type NavSection, sectionsFor } from '../navigation';
 const PendingApprovalsBadge = lazy(() => import('../../features/admin/pending-approvals-badge'));
 
 function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  const active = useMatch({ path: item.path, end: false }) !== null;
+  // Home ("/") is the start of every path: only "/" itself is home.
+  const end = item.path === '/';
+  const active = useMatch({ path: item.path, end }) !== null;
   const countId = useId();
   const Icon = item.icon;
   const withCount = item.operation === 'listApprovalRequests';
@@ -16,6 +18,7 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
     <NavLink
       component={RouterNavLink}
       to={item.path}
+      end={end}
       label={item.label}
       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
       active={active}

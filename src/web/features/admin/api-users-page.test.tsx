@@ -68,6 +68,19 @@ describe('ApiUsersPage', () => {
     expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/v1/management/api_users' }));
   });
 
+  it('brings forward the row a name elsewhere links to (#api-user-<id>), and only that one', async () => {
+    serve(users);
+    renderAt(<ApiUsersPage />, `/admin/api-users#api-user-${users[1]!.id}`);
+
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows[1]).toHaveAttribute('id', `api-user-${users[1]!.id}`);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[0]).not.toHaveAttribute('aria-current');
+    expect(window.HTMLElement.prototype.scrollIntoView).toHaveBeenCalled();
+  });
+
   it('offers a pairing token only for a user waiting for activation', async () => {
     serve(users);
     renderAt(<ApiUsersPage />);
@@ -136,7 +149,7 @@ describe('ApiUsersPage', () => {
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
 
-  it('lists an API user still awaiting approval, marked so, with the way to its request', async () => {
+  it('lists an API user still pending approval, marked so, with the way to its request', async () => {
     const request = {
       id: '3c2d6a1e-5b7f-4e0a-9c1d-8f2e4b6a7c90',
       kind: 'API_USER_CREATION',
@@ -155,12 +168,12 @@ describe('ApiUsersPage', () => {
     serve(users, { data: [request, quorumChange], next: null, pendingCount: 2 });
     renderAt(<ApiUsersPage />);
 
-    const table = await screen.findByRole('table', { name: '2 API users, 1 awaiting approval' });
+    const table = await screen.findByRole('table', { name: '2 API users, 1 pending approval' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(rows[2]).toHaveTextContent('Payouts');
     expect(rows[2]).toHaveTextContent('Signer');
-    expect(rows[2]).toHaveTextContent('Awaiting approval');
+    expect(rows[2]).toHaveTextContent('Pending approval');
     expect(within(rows[2]!).queryByRole('switch')).not.toBeInTheDocument();
     const link = within(rows[2]!).getByRole('link', { name: 'Approval request (1 of 2)' });
     expect(link).toHaveAttribute('href', `/admin/approvals#approval-${request.id}`);

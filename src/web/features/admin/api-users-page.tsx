@@ -6,6 +6,7 @@ import type { ApiUser } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { useRequestedAction } from '../../lib/requested-action';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { apiUserQueries, approvalQueries } from './api';
 import { type ApiUserActions, ApiUsersTable } from './api-users-table';
@@ -19,6 +20,7 @@ export default function ApiUsersPage() {
   const pending = useInfiniteQuery({ ...approvalQueries.list('PENDING'), enabled: mayPerform(role, 'listApprovalRequests') });
   const awaitingApproval = pending.data?.pages[0]?.data.filter((request) => request.kind === 'API_USER_CREATION') ?? [];
   const [creating, setCreating] = useState(false);
+  useRequestedAction('createApiUser', () => setCreating(true));
   // Held here, not in the row: issuing the token changes the user's status, and with it the row.
   const [pairing, setPairing] = useState<ApiUser | null>(null);
   const canCreate = mayPerform(role, 'createApiUser');

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { ApiUser, ApprovalRequest, UserStatus } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { CopyableValue } from '../../components/copyable-value';
+import { apiUserAnchor } from '../../components/person';
 import { ApiUserEnabledSwitch } from './api-user-enabled-switch';
 import { approvalCardHref } from './approval-card';
 
@@ -27,8 +28,16 @@ export interface ApiUserActions {
 
 function ApiUserRow({ user, actions }: { user: ApiUser; actions: ApiUserActions }) {
   const nameId = useId();
+  const anchor = apiUserAnchor(user.id);
+  // A name elsewhere (the audit log, an approval) links here: the list arrives after the page, so
+  // the row the link named brings itself into view once drawn, and stands out.
+  const linkedTo = useLocation().hash === `#${anchor}`;
+  const row = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (linkedTo) row.current?.scrollIntoView({ block: 'center' });
+  }, [linkedTo]);
   return (
-    <Table.Tr>
+    <Table.Tr ref={row} id={anchor} aria-current={linkedTo ? 'true' : undefined} bg={linkedTo ? 'var(--mantine-primary-color-light)' : undefined}>
       <Table.Td>
         <Text fw={500} size="sm" id={nameId}>
           {user.name}
@@ -82,7 +91,7 @@ function AwaitingApprovalRow({ request }: { request: ApprovalRequest }) {
       <Table.Td>{typeof role === 'string' && role in ROLE_LABELS ? ROLE_LABELS[role as Role] : '—'}</Table.Td>
       <Table.Td>
         <Badge variant="dot" color="gray">
-          Awaiting approval
+          Pending approval
         </Badge>
       </Table.Td>
       <Table.Td>—</Table.Td>
@@ -118,7 +127,7 @@ export function ApiUsersTable({
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>
           {countOf(users.length, 'API user', 'API users')}
-          {awaitingApproval.length > 0 && `, ${countOf(awaitingApproval.length, 'awaiting approval', 'awaiting approval')}`}
+          {awaitingApproval.length > 0 && `, ${countOf(awaitingApproval.length, 'pending approval', 'pending approval')}`}
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>

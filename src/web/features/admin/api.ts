@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import {
   type AdminQuorumRequest,
@@ -14,6 +15,8 @@ import {
   PairingTokenResponse,
 } from '../../../contract/admin';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { whileStreamDown } from '../../lib/live';
+import { adminKeys, peopleKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -21,21 +24,26 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
  * Every query of this area sits under one root: a decision can create an API user or change the
  * quorum, so after one the whole area is invalidated (only what is on screen refetches).
  */
-const ADMIN = ['admin'] as const;
+const ADMIN = adminKeys.all;
 
 /** Query keys of the API users, nested so that invalidating `all` refreshes every view of them. */
 export const apiUserQueries = {
-  all: [...ADMIN, 'api-users'] as const,
+  all: adminKeys.apiUsers,
   list: () =>
     queryOptions({
       queryKey: [...apiUserQueries.all, 'list'] as const,
       queryFn: ({ signal }) => session.api.request('/v1/management/api_users', ApiUsersResponse, { signal }),
       select: (response) => response.users,
     }),
+  detail: (userId: string) =>
+    queryOptions({
+      queryKey: [...apiUserQueries.all, 'detail', userId] as const,
+      queryFn: ({ signal }) => session.api.request(`/v1/management/api_users/${encodeURIComponent(userId)}`, ApiUser, { signal }),
+    }),
 };
 
 export const quorumQueries = {
-  all: [...ADMIN, 'quorum'] as const,
+  all: adminKeys.quorum,
   state: () =>
     queryOptions({
       queryKey: [...quorumQueries.all, 'state'] as const,
@@ -45,11 +53,14 @@ export const quorumQueries = {
 
 export type ApprovalListStatus = NonNullable<z.input<typeof ApprovalListQuery>['status']>;
 
-/** How often the navbar asks for the number of requests waiting, so a new one shows without a reload. */
-export const PENDING_COUNT_INTERVAL_MS = 15_000;
+/**
+ * How often what waits for a decision is asked again (the navbar's count, the approvals page's
+ * lists), so a request raised or decided by another admin shows without a reload.
+ */
+export const APPROVALS_POLL_MS = 15_000;
 
 export const approvalQueries = {
-  all: [...ADMIN, 'approvals'] as const,
+  all: adminKeys.approvals,
   /** Newest first, a page at a time; the service's cursor leads to the next page. */
   list: (status: ApprovalListStatus) =>
     infiniteQueryOptions({
@@ -73,9 +84,27 @@ export const approvalQueries = {
       queryKey: [...approvalQueries.all, 'pending-count'] as const,
       queryFn: ({ signal }) => session.api.request('/v1/approval_requests?status=PENDING&pageSize=1', ApprovalList, { signal }),
       select: (page) => page.pendingCount,
-      refetchInterval: PENDING_COUNT_INTERVAL_MS,
+      refetchInterval: () => whileStreamDown(APPROVALS_POLL_MS),
     }),
 };
+
+/**
+ * A request that left the pending list was decided, perhaps by another admin: what a decision
+ * carries out (the quorum, the API users) is read again, so those pages do not show the old state
+ * for as long as it counts as fresh.
+ */
+export function useRefreshWhenDecided(pendingIds: readonly string[] | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(pendingIds);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = pendingIds;
+    if (!before || !pendingIds || before.every((id) => pendingIds.includes(id))) return;
+    void queryClient.invalidateQueries({ queryKey: quorumQueries.all });
+    void queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
+    void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+  }, [pendingIds, queryClient]);
+}
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -102,6 +131,10 @@ export function useRequestQuorumChange({ onError }: FormMutationOptions) {
 }
 
 export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
+
+/** After a decision (or a request that carried itself out) the area, and the people an approved API user joins, are read again. */
+const refreshAfterDecision = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN }), queryClient.invalidateQueries({ queryKey: peopleKeys.all })]);
 
 const DECISION_FAILED: Record<ApprovalDecision, string> = {
   approve: 'The approval was not recorded',
@@ -136,7 +169,7 @@ export function useDecideApproval(decision: ApprovalDecision) {
     onSettled: (_after, error) => {
       idempotency.settle(error);
       // Also after a failure: a 409 means somebody else decided first, which the page should show.
-      return queryClient.invalidateQueries({ queryKey: ADMIN });
+      return refreshAfterDecision(queryClient);
     },
   });
 }
@@ -168,7 +201,8 @@ export function useCreateApiUser({ onError }: FormMutationOptions) {
     onError,
     onSettled: (_nothing, error) => {
       idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: ADMIN });
+      // With a threshold of 1 the request executes at once: the new API user is a person to name.
+      return refreshAfterDecision(queryClient);
     },
   });
 }

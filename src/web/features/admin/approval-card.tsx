@@ -5,6 +5,7 @@ import type { ApprovalRequest } from '../../../contract/admin';
 import type { SessionUser } from '../../../contract/auth';
 import { mayPerform } from '../../../contract/operations';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { type ApprovalDecision, useDecideApproval } from './api';
 import { ApprovalChange } from './approval-change';
@@ -118,7 +119,7 @@ export function ApprovalCard({ request, viewer }: { request: ApprovalRequest; vi
               {request.summary}
             </Title>
             <Text size="sm" c="dimmed">
-              Raised by {request.requestedBy.name} on <UtcTime ms={request.createdAt} />
+              Raised by <Person id={request.requestedBy.id} name={request.requestedBy.name} /> on <UtcTime ms={request.createdAt} />
             </Text>
           </Stack>
           <Badge variant="light">{KIND_LABELS[request.kind]}</Badge>
@@ -135,7 +136,7 @@ export function ApprovalCard({ request, viewer }: { request: ApprovalRequest; vi
           <List size="sm" spacing={2} aria-label="Decisions so far">
             {request.decisions.map((entry) => (
               <List.Item key={entry.userId}>
-                {entry.userName} {entry.decision === 'APPROVE' ? 'approved' : 'rejected'} on <UtcTime ms={entry.decidedAt} />
+                <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'} on <UtcTime ms={entry.decidedAt} />
               </List.Item>
             ))}
           </List>

@@ -1,6 +1,6 @@
 import { Badge, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
@@ -8,8 +8,10 @@ import { useSignedInUser } from '../../app/auth/use-session';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
-import { approvalQueries, type ApprovalListStatus } from './api';
+import { whileStreamDown } from '../../lib/live';
+import { approvalQueries, type ApprovalListStatus, APPROVALS_POLL_MS, useRefreshWhenDecided } from './api';
 import { ApprovalCard, type Viewer } from './approval-card';
 import { approvalsCount, STATUS_BADGES } from './approval-labels';
 
@@ -46,7 +48,9 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
           {requests.map((request) => (
             <Table.Tr key={request.id}>
               <Table.Td>{request.summary}</Table.Td>
-              <Table.Td>{request.requestedBy.name}</Table.Td>
+              <Table.Td>
+                <Person id={request.requestedBy.id} name={request.requestedBy.name} />
+              </Table.Td>
               <Table.Td>
                 <Badge variant="dot" color={STATUS_BADGES[request.status].color}>
                   {STATUS_BADGES[request.status].label}
@@ -54,7 +58,14 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
               </Table.Td>
               <Table.Td>{approvalsCount(request)}</Table.Td>
               <Table.Td>
-                {request.decisions.map((entry) => `${entry.userName} ${entry.decision === 'APPROVE' ? 'approved' : 'rejected'}`).join(', ') || '—'}
+                {request.decisions.length === 0
+                  ? '—'
+                  : request.decisions.map((entry, i) => (
+                      <Fragment key={entry.userId}>
+                        {i > 0 && ', '}
+                        <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'}
+                      </Fragment>
+                    ))}
               </Table.Td>
               <Table.Td>{request.decidedAt === null ? '—' : <UtcTime ms={request.decidedAt} />}</Table.Td>
             </Table.Tr>
@@ -68,9 +79,16 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
 /** One list of requests, newest first, with "Load more" while the service has older ones. */
 function ApprovalSection({ status, viewer }: { status: ApprovalListStatus; viewer: Viewer }) {
   const headingId = useId();
-  const list = useInfiniteQuery(approvalQueries.list(status));
+  // Followed (the live stream, or polling while it is down): another admin's decision moves a request
+  // from one list to the other, and the requester's Cancel must go with it rather than fail with a 409 on the next click.
+  const list = useInfiniteQuery({ ...approvalQueries.list(status), refetchInterval: () => whileStreamDown(APPROVALS_POLL_MS) });
   const text = SECTIONS[status];
   const requests = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const ids = useMemo(
+    () => (status === 'PENDING' ? list.data?.pages.flatMap((page) => page.data.map((request) => request.id)) : undefined),
+    [status, list.data],
+  );
+  useRefreshWhenDecided(ids);
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">

@@ -1,9 +1,9 @@
-import { Button, Code, CopyButton, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
 import type { AuditLogData } from '../../../contract/audit';
-import { CopyableValue } from '../../components/copyable-value';
-import { isoUtc } from './utc-date-time';
+import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
+import { DataField, wrapAnywhere } from '../../components/facts';
+import { Person } from '../../components/person';
+import { UtcTime } from '../../components/utc-time';
 
 type Values = Record<string, unknown>;
 
@@ -13,17 +13,6 @@ const isValues = (value: unknown): value is Values => typeof value === 'object' 
 function shown(value: unknown): string {
   if (value === undefined) return '(not set)';
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={wrapAnywhere}>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
 }
 
 /** `before` and `after` side by side, one row per field either of them has. */
@@ -64,22 +53,30 @@ function EventDetail({ event }: { event: AuditLogData }) {
   return (
     <Stack gap="lg">
       <DataList labelWidth={150}>
-        <Field label="What">
+        <DataField label="What">
           {event.category} / {event.subject} / {event.event}
-        </Field>
-        <Field label="When (UTC)">{isoUtc(event.timestamp)}</Field>
-        <Field label="Recorded (UTC)">{isoUtc(event.createdAt)}</Field>
-        <Field label="User">{event.user}</Field>
-        <Field label="User ID">{event.userId}</Field>
-        <Field label="Request ID">{event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}</Field>
-        <Field label="Source address">{event.sourceAddress ?? 'None'}</Field>
-        <Field label="Event ID">
+        </DataField>
+        <DataField label="When">
+          <UtcTime ms={event.timestamp} />
+        </DataField>
+        <DataField label="Recorded">
+          <UtcTime ms={event.createdAt} />
+        </DataField>
+        <DataField label="User">
+          <Person id={event.userId} name={event.user} />
+        </DataField>
+        <DataField label="User ID">
+          <CopyableValue value={event.userId} label="user id" />
+        </DataField>
+        <DataField label="Request ID">{event.requestId ? <CopyableValue value={event.requestId} label="request id" /> : 'None'}</DataField>
+        <DataField label="Source address">{event.sourceAddress ?? 'None'}</DataField>
+        <DataField label="Event ID">
           <CopyableValue value={event.id} label="event id" />
-        </Field>
-        <Field label="Workspace ID">{event.tenantId}</Field>
-        <Field label="Hash">
+        </DataField>
+        <DataField label="Workspace ID">{event.tenantId}</DataField>
+        <DataField label="Hash">
           <Code style={wrapAnywhere}>{event.hash}</Code>
-        </Field>
+        </DataField>
       </DataList>
 
       {hasChange && (
@@ -98,9 +95,9 @@ function EventDetail({ event }: { event: AuditLogData }) {
           </Title>
           <DataList labelWidth={150}>
             {Object.entries(rest).map(([key, value]) => (
-              <Field key={key} label={key}>
+              <DataField key={key} label={key}>
                 {shown(value)}
-              </Field>
+              </DataField>
             ))}
           </DataList>
         </Stack>
@@ -111,19 +108,7 @@ function EventDetail({ event }: { event: AuditLogData }) {
           <Title order={3} size="h5">
             Raw JSON
           </Title>
-          <CopyButton value={json} timeout={1500}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                onClick={copy}
-              >
-                {copied ? 'JSON copied' : 'Copy JSON'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={json} label="Copy JSON" copiedLabel="JSON copied" />
         </Group>
         {/* Wrapped rather than scrolled sideways, so the block needs no keyboard focus of its own. */}
         <Code block style={{ whiteSpace: 'pre-wrap', ...wrapAnywhere }}>

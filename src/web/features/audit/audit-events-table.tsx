@@ -2,8 +2,9 @@ import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
+import { Person } from '../../components/person';
+import { UtcTime } from '../../components/utc-time';
 import classes from './audit-events-table.module.css';
-import { isoUtc } from './utc-date-time';
 
 const ROW_HEIGHT = 56;
 const HEADER_HEIGHT = 40;
@@ -138,15 +139,13 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
               >
                 <Table.Td>
                   <Text size="sm" ff="monospace" truncate>
-                    <time dateTime={isoUtc(event.timestamp)}>{isoUtc(event.timestamp)}</time>
+                    <UtcTime ms={event.timestamp} focusable={false} />
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={500} truncate>
-                    {event.user}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace" truncate>
-                    {event.userId}
+                  {/* The name and role; the id is in the event's drawer, with a copy button. */}
+                  <Text size="sm" truncate>
+                    <Person id={event.userId} name={event.user} />
                   </Text>
                 </Table.Td>
                 <Table.Td>

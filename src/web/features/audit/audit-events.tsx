@@ -4,12 +4,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
 import { ErrorView } from '../../components/error-view';
+import { UtcTime } from '../../components/utc-time';
 import { auditQueries } from './api';
 import { AuditEventDrawer } from './audit-event-drawer';
 import { AuditEventsTable } from './audit-events-table';
 import { type AuditView, FILTER_FIELDS } from './audit-view';
 import { eventCount } from './event-count';
-import { isoUtc } from './utc-date-time';
 
 function LoadingEvents() {
   return (
@@ -28,7 +28,7 @@ function NoEvents({ view }: { view: AuditView }) {
     <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground align="left" py="xl">
       <EmptyState.Title order={3}>{filtered ? 'No events match these filters' : 'No events in this time range'}</EmptyState.Title>
       <EmptyState.Description>
-        Nothing was recorded from {isoUtc(view.startTime)} to {isoUtc(view.endTime)}
+        Nothing was recorded from <UtcTime ms={view.startTime} /> to <UtcTime ms={view.endTime} />
         {filtered ? ' that matches every filter. Remove a filter or widen the time range.' : '. Widen the time range.'}
       </EmptyState.Description>
     </EmptyState>

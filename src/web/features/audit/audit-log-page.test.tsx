@@ -42,11 +42,15 @@ function pagedEvents(size: number, pages: number, first: AuditLogData[] = []) {
 
 const dimensions = { category: ['Security'], subject: ['Sign-in'], event: ['Signed in'], user: ['Ada Admin'], userId: ['user-ada'] };
 
+/** The workspace's people, whose names and roles the user column shows. */
+const people = { people: [{ id: 'user-ada', name: 'Ada Admin', kind: 'user', role: 'ADMIN' }] };
+
 /** A fake service for the audit endpoints; returns the fetch mock to inspect what was asked. */
 function serve(page: (cursor: string | null, params: URLSearchParams) => unknown, verify?: unknown) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://console.test');
     if (url.pathname.endsWith('/dimensions')) return jsonResponse(200, dimensions);
+    if (url.pathname === '/v1/console/people') return jsonResponse(200, people);
     if (url.pathname.endsWith('/verify')) return jsonResponse(200, verify);
     return jsonResponse(200, page(url.searchParams.get('pageCursor'), url.searchParams));
   });
@@ -118,9 +122,10 @@ describe('AuditLogPage', () => {
     const rendered = eventRows(table);
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
-    expect(rendered[0]).toHaveTextContent('2026-01-31T00:00:00.000Z');
-    expect(rendered[0]).toHaveTextContent('Ada Admin');
-    expect(rendered[0]).toHaveTextContent('user-ada');
+    expect(rendered[0]).toHaveTextContent('2026-01-31 00:00:00 UTC');
+    // The user by name and role; the id is for the event's drawer.
+    await waitFor(() => expect(rendered[0]).toHaveTextContent('Ada Admin Admin'));
+    expect(rendered[0]).not.toHaveTextContent('user-ada');
     expect(rendered[0]).toHaveTextContent('Security / Sign-in / Signed in');
   });
 
@@ -141,7 +146,7 @@ describe('AuditLogPage', () => {
     expect(currentSearch().toString()).toBe(RANGE);
     // Still only what is in view, now near the end.
     expect(eventRows(table).length).toBeLessThan(40);
-    expect(within(table).getByText('2026-01-30T20:40:00.000Z')).toBeInTheDocument();
+    expect(within(table).getByText('2026-01-30 20:40:00 UTC')).toBeInTheDocument();
   });
 
   it('writes an absolute last day into an address that names no range, in place', async () => {
@@ -245,6 +250,9 @@ describe('AuditLogPage', () => {
     expect(within(dialog).getByText('Compliance / Screening / Updated')).toBeInTheDocument();
     expect(within(dialog).getByText('event-1')).toBeInTheDocument();
     expect(within(dialog).getByText('request-1')).toBeInTheDocument();
+    // The detail view is where the user's id shows, with a button that copies it.
+    expect(within(dialog).getByText('user-ada')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy user id' })).toBeInTheDocument();
     const change = within(dialog).getByRole('table', { name: 'Values before and after the change' });
     expect(within(change).getByRole('row', { name: 'disableBypass false true' })).toBeInTheDocument();
     expect(within(dialog).getByText('quarterly review')).toBeInTheDocument();
@@ -293,7 +301,9 @@ describe('AuditLogPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
 
     expect(await screen.findByText('Integrity verified')).toBeInTheDocument();
-    expect(screen.getByText(/all 12,345 events from 2026-01-01T00:00:00.000Z to 2026-01-31T00:00:00.000Z/)).toBeInTheDocument();
+    expect(screen.getByText(/^The hash chain of all 12,345 events from/)).toHaveTextContent(
+      /all 12,345 events from 2026-01-01 00:00:00 UTC \(\d+ \w+ ago\) to 2026-01-31 00:00:00 UTC \(\d+ \w+ ago\) is intact/,
+    );
     expect(fetch).toHaveBeenCalledWith(`/v1/management/audit_logs/verify?${RANGE}`, expect.anything());
   });
 

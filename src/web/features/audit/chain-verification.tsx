@@ -5,10 +5,10 @@ import { useState } from 'react';
 import type { AuditChainVerification } from '../../../contract/audit';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { UtcTime } from '../../components/utc-time';
 import { auditQueries } from './api';
 import type { AuditRange } from './audit-view';
 import { eventCount } from './event-count';
-import { isoUtc } from './utc-date-time';
 
 /**
  * "Verify integrity": the service walks the hash chain of every event in the range (the filters
@@ -36,7 +36,11 @@ interface VerificationOutcomeProps {
 export function VerificationOutcome({ outcome, onRetry }: VerificationOutcomeProps) {
   if ('error' in outcome) return <ErrorView title="The integrity check could not run" error={outcome.error} onRetry={onRetry} />;
   const { result } = outcome;
-  const span = `from ${isoUtc(result.startTime)} to ${isoUtc(result.endTime)}`;
+  const span = (
+    <>
+      from <UtcTime ms={result.startTime} /> to <UtcTime ms={result.endTime} />
+    </>
+  );
   if (result.verified) {
     return (
       <Alert color="teal" variant="light" role="status" icon={<IconShieldCheck aria-hidden />} title="Integrity verified">

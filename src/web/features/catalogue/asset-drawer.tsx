@@ -5,27 +5,18 @@ import { type ReactNode, useState } from 'react';
 import type { Asset, Blockchain } from '../../../contract/catalogue';
 import { ExternalLink } from '../../components/external-link';
 import { CopyableValue } from '../../components/copyable-value';
+import { DataField, wrapAnywhere } from '../../components/facts';
 import { ErrorView } from '../../components/error-view';
 import { UtcTime } from '../../components/utc-time';
 import { assetQueries } from './api';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
+import { formatPrice } from '../../lib/amounts';
 import { explorerLinks } from '../../lib/explorer-links';
 import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
 import { NoteEditor } from './note-editor';
 import { SetPriceForm } from './set-price-form';
 import { useReturnFocus } from './use-return-focus';
-
-const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={wrapAnywhere}>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -44,23 +35,23 @@ function OnChain({ asset, chain }: { asset: Asset; chain: Blockchain | undefined
   return (
     <Section id="asset-onchain" title="On chain">
       <DataList labelWidth={130}>
-        <Field label="Blockchain">{chain ? chainLabel(chain) : (asset.blockchainId ?? 'None (fiat)')}</Field>
-        <Field label="Address">{onchain.address ? <CopyableValue value={onchain.address} label="address" /> : 'None: the chain’s native coin'}</Field>
-        <Field label="Symbol">{onchain.symbol}</Field>
-        <Field label="Name">{onchain.name}</Field>
-        <Field label="Decimals">{onchain.decimals}</Field>
-        <Field label="Standards">{onchain.standards.length ? onchain.standards.join(', ') : 'None'}</Field>
-        <Field label="Class">{ASSET_CLASS_LABELS[asset.assetClass]}</Field>
-        <Field label="Scope">
+        <DataField label="Blockchain">{chain ? chainLabel(chain) : (asset.blockchainId ?? 'None (fiat)')}</DataField>
+        <DataField label="Address">{onchain.address ? <CopyableValue value={onchain.address} label="address" /> : 'None: the chain’s native coin'}</DataField>
+        <DataField label="Symbol">{onchain.symbol}</DataField>
+        <DataField label="Name">{onchain.name}</DataField>
+        <DataField label="Decimals">{onchain.decimals}</DataField>
+        <DataField label="Standards">{onchain.standards.length ? onchain.standards.join(', ') : 'None'}</DataField>
+        <DataField label="Class">{ASSET_CLASS_LABELS[asset.assetClass]}</DataField>
+        <DataField label="Scope">
           {SCOPE_LABELS[asset.metadata.scope]}
           {asset.metadata.scope === 'LOCAL' ? ': registered by this workspace' : ': in every workspace'}
-        </Field>
-        <Field label="Legacy ID">
+        </DataField>
+        <DataField label="Legacy ID">
           <CopyableValue value={asset.legacyId} label="legacy id" />
-        </Field>
-        <Field label="Asset ID">
+        </DataField>
+        <DataField label="Asset ID">
           <Code style={wrapAnywhere}>{asset.id}</Code>
-        </Field>
+        </DataField>
       </DataList>
       {links.length > 0 && (
         <Group gap="md">
@@ -84,7 +75,7 @@ function Price({ asset, canSet }: { asset: Asset; canSet: boolean }) {
       {price ? (
         <Text size="sm" data-testid="asset-price">
           <Text span ff="monospace" fw={600}>
-            {price.price} {price.currency}
+            {formatPrice(price.price)} {price.currency}
           </Text>{' '}
           per {asset.displaySymbol}, set <UtcTime ms={price.lastUpdateAt * 1000} />
         </Text>

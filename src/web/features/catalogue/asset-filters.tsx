@@ -19,18 +19,26 @@ const DEPRECATED_OPTIONS = [
 /** A chain in the address by id or legacy id (both work with the service); links use the legacy id. */
 const isChain = (chain: Blockchain, id: string) => chain.legacyId === id || chain.id === id;
 
-/** The symbol is applied when the user is done typing it (Enter or leaving the field), not per key. */
-function SymbolFilter({ value, onApply }: { value: string | null; onApply: (symbol: string | null) => void }) {
+/** Text applied when the user is done typing it (Enter or leaving the field), not per key. */
+function TextFilter({
+  value,
+  onApply,
+  ...field
+}: {
+  label: string;
+  description: string;
+  placeholder: string;
+  value: string | null;
+  onApply: (text: string | null) => void;
+}) {
   const [text, setText] = useState(value ?? '');
   const apply = () => {
-    const symbol = text.trim() || null;
-    if (symbol !== value) onApply(symbol);
+    const applied = text.trim() || null;
+    if (applied !== value) onApply(applied);
   };
   return (
     <TextInput
-      label="Symbol"
-      description="Exact on-chain symbol, e.g. USDC"
-      placeholder="Any symbol"
+      {...field}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
       onBlur={apply}
@@ -58,6 +66,14 @@ export function AssetFiltersPanel({ view, chains, onChange }: AssetFiltersProps)
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="section" aria-label="Filters">
+      <TextFilter
+        key={`q:${view.q ?? ''}`}
+        label="Search"
+        description="Part of a symbol, name or address, in any case"
+        placeholder="e.g. usd or 0xdac17f"
+        value={view.q}
+        onApply={(q) => onChange({ q })}
+      />
       <Select
         label="Blockchain"
         placeholder={view.testnets ? 'Choose a testnet' : 'Any blockchain'}
@@ -88,7 +104,14 @@ export function AssetFiltersPanel({ view, chains, onChange }: AssetFiltersProps)
         clearable
       />
       {/* Keyed by the applied symbol, so the field follows the back button and "Clear filters". */}
-      <SymbolFilter key={view.symbol ?? ''} value={view.symbol} onApply={(symbol) => onChange({ symbol })} />
+      <TextFilter
+        key={view.symbol ?? ''}
+        label="Symbol"
+        description="Exact on-chain symbol, e.g. USDC"
+        placeholder="Any symbol"
+        value={view.symbol}
+        onApply={(symbol) => onChange({ symbol })}
+      />
       <Select
         label="Scope"
         placeholder="Any scope"

@@ -112,7 +112,7 @@ function CurrentPage({ controls, chains }: AssetsListProps) {
       <Text size="sm" aria-live="polite" data-testid="assets-count">
         {assets.length === 1 ? '1 asset' : `${assets.length} assets`} on this page{next ? ', more on the next' : ''}
       </Text>
-      <AssetsTable assets={assets} chains={chains} onOpen={(asset) => openAsset(asset.id)} />
+      <AssetsTable assets={assets} chains={chains} sort={view.sort} onSort={controls.setSort} onOpen={(asset) => openAsset(asset.id)} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { useRequestedAction } from '../../lib/requested-action';
 import { blockchainQueries } from './api';
 import { AssetDrawer } from './asset-drawer';
 import { AssetFiltersPanel } from './asset-filters';
@@ -22,6 +23,7 @@ export default function AssetsPage() {
   const chainList = useMemo(() => chains ?? [], [chains]);
   const chainsById = useMemo(() => new Map(chainList.map((chain) => [chain.id, chain])), [chainList]);
   const [registering, setRegistering] = useState(false);
+  useRequestedAction('registerAsset', () => setRegistering(true));
 
   return (
     <CataloguePage tab="assets" description="The assets this workspace can use: the global catalogue and the tokens it registered itself.">
@@ -50,7 +52,14 @@ export default function AssetsPage() {
             </Center>
           }
         >
-          <RegisterAssetForm chains={chainList} onDone={() => setRegistering(false)} />
+          <RegisterAssetForm
+            chains={chainList}
+            onCancel={() => setRegistering(false)}
+            onRegistered={(registered) => {
+              setRegistering(false);
+              controls.showRegistered({ id: registered.legacyId, address: registered.onchain.address ?? registered.onchain.symbol });
+            }}
+          />
         </Suspense>
       </Modal>
     </CataloguePage>

@@ -1,11 +1,16 @@
-import { Anchor, Code, Group, Table, Text } from '@mantine/core';
-import type { Asset, Blockchain } from '../../../contract/catalogue';
+import { Anchor, Code, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { Asset, AssetSort, Blockchain } from '../../../contract/catalogue';
+import { formatPrice } from '../../lib/amounts';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
 import { ASSET_CLASS_LABELS, SCOPE_LABELS } from './labels';
 
 interface AssetsTableProps {
   assets: Asset[];
+  /** The list's order (the service's `sort`), and how to change it. */
+  sort: AssetSort | null;
+  onSort: (sort: AssetSort | null) => void;
   /** Blockchains by id, to name each asset's chain; may be empty while they load. */
   chains: Map<string, Blockchain>;
   onOpen: (asset: Asset) => void;
@@ -15,15 +20,45 @@ interface AssetsTableProps {
  * One page of assets. The whole row opens the asset for a pointer; for the keyboard and screen
  * readers the symbol is the button that does, so every row has exactly one tab stop.
  */
-export function AssetsTable({ assets, chains, onOpen }: AssetsTableProps) {
+/**
+ * A column header that sorts by its column: ascending, then descending, then back to the
+ * service's own order. `aria-sort` tells a screen reader the order in force.
+ */
+function SortableTh({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: 'symbol' | 'name';
+  label: string;
+  sort: AssetSort | null;
+  onSort: (sort: AssetSort | null) => void;
+}) {
+  const state = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
+  const nextSort = state === 'none' ? column : state === 'ascending' ? (`-${column}` as const) : null;
+  const Icon = state === 'ascending' ? IconChevronUp : state === 'descending' ? IconChevronDown : IconSelector;
+  return (
+    <Table.Th scope="col" aria-sort={state}>
+      <UnstyledButton onClick={() => onSort(nextSort)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          {label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function AssetsTable({ assets, chains, sort, onSort, onOpen }: AssetsTableProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="xs">
         <Table.Caption>Select an asset’s symbol to see its details, its price and your note.</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Symbol</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
+            <SortableTh column="symbol" label="Symbol" sort={sort} onSort={onSort} />
+            <SortableTh column="name" label="Name" sort={sort} onSort={onSort} />
             <Table.Th scope="col">Legacy ID</Table.Th>
             <Table.Th scope="col">Blockchain</Table.Th>
             <Table.Th scope="col">Class</Table.Th>
@@ -64,7 +99,7 @@ export function AssetsTable({ assets, chains, onOpen }: AssetsTableProps) {
               <Table.Td>
                 {asset.price ? (
                   <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {asset.price.price} {asset.price.currency}
+                    {formatPrice(asset.price.price)} {asset.price.currency}
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed">

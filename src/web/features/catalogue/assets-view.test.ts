@@ -5,15 +5,18 @@ const parse = (search: string) => parseAssetsSearch(new URLSearchParams(search))
 
 describe('the assets view in the address', () => {
   it('reads every filter, the page size, the cursor and the open asset, and writes them back alike', () => {
-    const search = 'blockchainId=ETH&assetClass=FT&symbol=USDC&scope=LOCAL&deprecated=false&pageSize=250&pageCursor=abc.def&testnets=true&asset=a-usdc';
+    const search =
+      'q=usd&blockchainId=ETH&assetClass=FT&symbol=USDC&scope=LOCAL&deprecated=false&sort=-name&pageSize=250&pageCursor=abc.def&testnets=true&asset=a-usdc';
     const view = parse(search);
     expect(view).toEqual({
+      q: 'usd',
       blockchainId: 'ETH',
       assetClass: 'FT',
       symbol: 'USDC',
       scope: 'LOCAL',
       deprecated: false,
       testnets: true,
+      sort: '-name',
       pageSize: 250,
       pageCursor: 'abc.def',
       asset: 'a-usdc',
@@ -28,8 +31,8 @@ describe('the assets view in the address', () => {
   });
 
   it('drops what the service would refuse, and leaves defaults out of links', () => {
-    const view = parse('assetClass=COIN&scope=everywhere&deprecated=maybe&pageSize=5000&symbol=');
-    expect(view).toMatchObject({ assetClass: null, scope: null, deprecated: null, symbol: null, pageSize: 100 });
+    const view = parse('assetClass=COIN&scope=everywhere&deprecated=maybe&pageSize=5000&symbol=&q=&sort=price');
+    expect(view).toMatchObject({ assetClass: null, scope: null, deprecated: null, symbol: null, q: null, sort: null, pageSize: 100 });
     expect(toAssetsSearch(view).toString()).toBe('');
   });
 

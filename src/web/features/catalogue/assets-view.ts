@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AssetListQuery } from '../../../contract/catalogue';
+import { AssetListQuery, type AssetSort } from '../../../contract/catalogue';
 
 /**
  * What the assets tab shows, as it lives in the address bar (ARCHITECTURE habit 5). The filters,
@@ -13,20 +13,25 @@ import { AssetListQuery } from '../../../contract/catalogue';
  * use-assets-view), which is all "Previous" needs.
  */
 export interface AssetsView {
+  /** Search (the service's `q`): a part of the symbol, name or address. */
+  q: string | null;
   blockchainId: string | null;
   assetClass: NonNullable<AssetListQuery['assetClass']> | null;
   symbol: string | null;
   scope: NonNullable<AssetListQuery['scope']> | null;
   deprecated: boolean | null;
   testnets: boolean;
+  /** The service's `sort`; null is its own order (by id, or ranked with a search). */
+  sort: AssetSort | null;
   pageSize: number;
   pageCursor: string | null;
   asset: string | null;
 }
 
-export type AssetFilters = Pick<AssetsView, 'blockchainId' | 'assetClass' | 'symbol' | 'scope' | 'deprecated' | 'testnets'>;
+export type AssetFilters = Pick<AssetsView, 'q' | 'blockchainId' | 'assetClass' | 'symbol' | 'scope' | 'deprecated' | 'testnets'>;
 
 export const NO_FILTERS: AssetFilters = {
+  q: null,
   blockchainId: null,
   assetClass: null,
   symbol: null,
@@ -50,12 +55,14 @@ function valid<S extends z.ZodType>(schema: S, raw: string | null): Exclude<z.ou
 
 export function parseAssetsSearch(params: URLSearchParams): AssetsView {
   return {
+    q: valid(query.q, params.get('q')),
     blockchainId: valid(query.blockchainId, params.get('blockchainId')),
     assetClass: valid(query.assetClass, params.get('assetClass')),
     symbol: valid(query.symbol, params.get('symbol')),
     scope: valid(query.scope, params.get('scope')),
     deprecated: valid(query.deprecated, params.get('deprecated')),
     testnets: params.get('testnets') === 'true',
+    sort: valid(query.sort, params.get('sort')),
     // Asked only when present: the contract's schema would fill in the service's default.
     pageSize: (params.has('pageSize') && valid(query.pageSize, params.get('pageSize'))) || DEFAULT_PAGE_SIZE,
     pageCursor: valid(query.pageCursor, params.get('pageCursor')),
@@ -66,11 +73,13 @@ export function parseAssetsSearch(params: URLSearchParams): AssetsView {
 /** The service's query for the page on screen. */
 export function toListQuery(view: AssetsView): URLSearchParams {
   const params = new URLSearchParams();
+  if (view.q) params.set('q', view.q);
   if (view.blockchainId) params.set('blockchainId', view.blockchainId);
   if (view.assetClass) params.set('assetClass', view.assetClass);
   if (view.symbol) params.set('symbol', view.symbol);
   if (view.scope) params.set('scope', view.scope);
   if (view.deprecated !== null) params.set('deprecated', String(view.deprecated));
+  if (view.sort) params.set('sort', view.sort);
   params.set('pageSize', String(view.pageSize));
   if (view.pageCursor) params.set('pageCursor', view.pageCursor);
   return params;

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type Asset, MAX_NOTE_LENGTH, NoteText } from '../../../contract/catalogue';
+import { FormFooter } from '../../components/form-footer';
 import { reportFormError } from '../../components/report-form-error';
 import { useSaveAssetNote } from './api';
 import { useReturnFocus } from './use-return-focus';
@@ -43,14 +44,7 @@ function NoteForm({ asset, onDone }: { asset: Asset; onDone: () => void }) {
           }}
           {...register('text')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save note
-          </Button>
-        </Group>
+        <FormFooter pending={save.isPending} onCancel={onDone} submitLabel="Save note" />
       </Stack>
     </form>
   );

@@ -21,7 +21,7 @@ function renderForm(answers: (() => Response)[] = []) {
   const calls = fakeService((call) => (call.method === 'POST' && call.path === '/v1/assets' ? answers.shift()?.() : undefined));
   const onDone = vi.fn();
   const user = userEvent.setup();
-  renderAt(<RegisterAssetForm chains={CHAINS} onDone={onDone} />);
+  renderAt(<RegisterAssetForm chains={CHAINS} onRegistered={onDone} onCancel={() => {}} />);
   const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
   const chooseChain = async (label: string) => {
     await user.click(screen.getByRole('combobox', { name: /Blockchain/ }));

@@ -3,7 +3,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Blockchain, RegisterAssetRequest } from '../../../contract/catalogue';
+import { type Blockchain, type RegisteredAsset, RegisterAssetRequest } from '../../../contract/catalogue';
 import { FormFooter } from '../../components/form-footer';
 import { FormSelect } from '../../components/form-select';
 import { reportFormError } from '../../components/report-form-error';
@@ -60,7 +60,15 @@ type RegisterAssetInput = z.input<typeof RegisterAssetRequest>;
  * address is checked as it is typed, by the rules of the chain's family; the service's refusals
  * land on the field they concern. A lazy chunk: the hashing it needs loads with the dialog.
  */
-export default function RegisterAssetForm({ chains, onDone }: { chains: Blockchain[]; onDone: () => void }) {
+export default function RegisterAssetForm({
+  chains,
+  onRegistered,
+  onCancel,
+}: {
+  chains: Blockchain[];
+  onRegistered: (registered: RegisteredAsset) => void;
+  onCancel: () => void;
+}) {
   const byId = useMemo(() => new Map(chains.map((chain) => [chain.id, chain])), [chains]);
   const options = useMemo(() => chainOptions(chains), [chains]);
   const schema = useMemo(() => registerAssetSchema((id) => byId.get(id)), [byId]);
@@ -95,7 +103,7 @@ export default function RegisterAssetForm({ chains, onDone }: { chains: Blockcha
   });
 
   return (
-    <form noValidate aria-label="Register an asset" onSubmit={handleSubmit((body) => registration.mutate(body, { onSuccess: onDone }))}>
+    <form noValidate aria-label="Register an asset" onSubmit={handleSubmit((body) => registration.mutate(body, { onSuccess: onRegistered }))}>
       <Stack>
         <FormSelect
           control={control}
@@ -134,7 +142,7 @@ export default function RegisterAssetForm({ chains, onDone }: { chains: Blockcha
             {...register('symbol', { shouldUnregister: true, setValueAs: (value: string) => value.trim() || undefined })}
           />
         )}
-        <FormFooter serverError={errors.root?.server?.message} pending={registration.isPending} onCancel={onDone} submitLabel="Register asset" />
+        <FormFooter serverError={errors.root?.server?.message} pending={registration.isPending} onCancel={onCancel} submitLabel="Register asset" />
       </Stack>
     </form>
   );

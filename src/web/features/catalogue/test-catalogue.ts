@@ -1,45 +1,24 @@
-import { vi } from 'vitest';
 import type { Asset, Blockchain } from '../../../contract/catalogue';
-import type { Role } from '../../../contract/roles';
-import { session } from '../../lib/session';
-import { jsonResponse, sessionFor } from '../../test/service';
+import { fakeService as sharedFakeService, type FakeCall, signInAs, unknownCall } from '../../test/fake-service';
+import { jsonResponse } from '../../test/service';
 
-/** A call the console made, as the fake service saw it. */
-export interface Call {
-  method: string;
-  path: string;
+export { signInAs };
+
+/** A call the console made, as the fake service saw it, its path without the query. */
+export interface Call extends FakeCall {
   query: URLSearchParams;
-  headers: Headers;
-  body: unknown;
 }
 
-/** Stands in for the service: `answer` gets each call and returns the response; every call is kept. */
+/** The shared fake service, each call's query apart from its path; a call `answer` leaves out is a 404. */
 export function fakeService(answer: (call: Call) => Response | undefined) {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://console.test');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: new Headers(init?.headers),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? jsonResponse(404, { message: `No fake for ${call.method} ${call.path}`, code: 404 });
-    }),
-  );
+  sharedFakeService((seen) => {
+    const url = new URL(seen.path, 'http://console.test');
+    const call: Call = { ...seen, path: url.pathname, query: url.searchParams };
+    calls.push(call);
+    return answer(call) ?? unknownCall(call);
+  });
   return calls;
-}
-
-export async function signInAs(role: Role) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse(200, sessionFor(role))),
-  );
-  await session.signIn({ email: 'pat@demo.test', password: 'secret' });
 }
 
 function explorer(base: string) {

@@ -1,4 +1,4 @@
-import { type AssetFilters, type AssetsView, parseAssetsSearch, toAssetsSearch } from './assets-view';
+import { type AssetFilters, type AssetsView, NO_FILTERS, parseAssetsSearch, toAssetsSearch } from './assets-view';
 import { type UrlState, useUrlState } from '../../lib/use-url-state';
 
 /**
@@ -28,6 +28,9 @@ export interface AssetsViewControls {
   pageNumber: number | null;
   setFilters: (filters: Partial<AssetFilters>) => void;
   setPageSize: (pageSize: number) => void;
+  setSort: (sort: AssetsView['sort']) => void;
+  /** A list that shows the asset just registered (a search for its address), with its drawer open. */
+  showRegistered: (asset: { id: string; address: string }) => void;
   nextPage: (cursor: string) => void;
   /** Null on the first page, and on a linked page whose predecessors this tab never saw. */
   previousPage: (() => void) | null;
@@ -47,6 +50,9 @@ export function useAssetsView(): AssetsViewControls {
     pageNumber: view.pageCursor === null || trail[0] === null ? trail.length + 1 : null,
     setFilters: (filters) => restart(filters),
     setPageSize: (pageSize) => restart({ pageSize }),
+    setSort: (sort) => restart({ sort }),
+    // In id order a new asset may land on any page; a search for its address finds it alone.
+    showRegistered: ({ id, address }) => update((latest) => ({ view: { ...latest.view, ...NO_FILTERS, q: address, pageCursor: null, asset: id }, trail: [] })),
     nextPage: (cursor) =>
       update((latest) => ({
         view: { ...latest.view, pageCursor: cursor, asset: null },

@@ -12,16 +12,15 @@ import {
   Vasp,
   VaspList,
 } from '../../../contract/travel-rule';
+import { complianceKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
-/** Every query of this area sits under one root, so a change can refresh all of it by prefix. */
-const COMPLIANCE = ['compliance'] as const;
-
+// Every query of this area sits under one root (complianceKeys.all), so a change can refresh all of it by prefix.
 const integrationPath = (integrationId: string) => `/v1/screening/trlink/customers/integration/${integrationId}`;
 
 export const integrationQueries = {
-  all: [...COMPLIANCE, 'integration'] as const,
+  all: complianceKeys.integration,
   current: () =>
     queryOptions({
       queryKey: [...integrationQueries.all, 'current'] as const,
@@ -37,7 +36,7 @@ export interface TrmFilters {
 }
 
 export const trmQueries = {
-  all: [...COMPLIANCE, 'trm'] as const,
+  all: complianceKeys.travelRuleMessages,
   /** Newest first, a page at a time; the service's cursor leads to the next page. */
   list: (integrationId: string, filters: TrmFilters) =>
     infiniteQueryOptions({
@@ -65,7 +64,7 @@ export const trmQueries = {
 };
 
 export const vaspQueries = {
-  all: [...COMPLIANCE, 'vasps'] as const,
+  all: complianceKeys.vasps,
   search: (integrationId: string, q: string) =>
     infiniteQueryOptions({
       queryKey: [...vaspQueries.all, 'search', integrationId, q] as const,
@@ -88,7 +87,7 @@ export const vaspQueries = {
 };
 
 export const screeningQueries = {
-  all: [...COMPLIANCE, 'screening'] as const,
+  all: complianceKeys.screening,
   state: () =>
     queryOptions({
       queryKey: [...screeningQueries.all, 'state'] as const,

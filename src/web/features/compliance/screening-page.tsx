@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../app/auth/use-session';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { screeningQueries, useUpdateScreening } from './api';
 
@@ -84,7 +85,7 @@ function LastChange({ state }: { state: ScreeningConfigurationState }) {
     );
   return (
     <Text size="sm" data-testid="screening-last-change">
-      Last changed by <strong>{state.updatedBy.name}</strong>, <UtcTime ms={state.updatedAt} />.
+      Last changed by <Person id={state.updatedBy.id} name={state.updatedBy.name} />, <UtcTime ms={state.updatedAt} />.
     </Text>
   );
 }

@@ -54,11 +54,13 @@ function FilledFields({ message }: { message: TravelRuleMessage }) {
   return (
     <SimpleGrid cols={{ base: 1, md: groups.length > 1 ? 2 : 1 }}>
       {groups.map((group) => (
-        <Stack key={group.title} gap={4}>
+        // A path without words (say `Beneficiary.beneficiaryPerson[].naturalPerson.customerIdentification.x`)
+        // is one unbroken string: it breaks anywhere rather than pushing the card wider than the page.
+        <Stack key={group.title} gap={4} miw={0}>
           <Text fw={500} size="sm">
             {group.title}
           </Text>
-          <List size="sm" spacing={2} aria-label={`${group.title} fields filled`}>
+          <List size="sm" spacing={2} aria-label={`${group.title} fields filled`} style={{ overflowWrap: 'anywhere' }}>
             {group.paths.map((path) => (
               <List.Item key={path} title={path}>
                 {fieldName(path)}
@@ -78,7 +80,7 @@ function RequiredFieldsSummary({ action }: { action: RequiredAction }) {
   // The kind is said once per line, so each field is named without it.
   const words = (list: typeof fields) => list.map((f) => fieldName(f.path).replace(/ \((person|company)\)$/, '')).join(', ');
   return (
-    <Stack gap={4}>
+    <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
       {person.length > 0 && <Text size="sm">For a person: {words(person)}.</Text>}
       {company.length > 0 && <Text size="sm">For a company: {words(company)}.</Text>}
     </Stack>

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Code, CopyButton, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconSearch } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DID_PATTERN, type Vasp } from '../../../contract/travel-rule';
-import { CopyableValue } from '../../components/copyable-value';
+import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { isApiError } from '../../lib/api-client';
@@ -30,21 +30,7 @@ function PublicKey({ vasp }: { vasp: Vasp }) {
         <Text size="sm" fw={500}>
           Public key (PEM)
         </Text>
-        <CopyButton value={vasp.publicKey} timeout={1500}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy the public key'} withArrow>
-              <Button
-                size="xs"
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy public key'}
-              </Button>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyTextButton value={vasp.publicKey} label="Copy public key" copiedLabel="Copied" />
       </Group>
       <Code block aria-label={`Public key of ${vasp.name}`}>
         {vasp.publicKey.trim()}
@@ -113,20 +99,22 @@ function SelectedVasp({ integrationId, vaspId }: { integrationId: string; vaspId
   return <VaspCard vasp={vasp.data} />;
 }
 
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** The directory's VASPs matching `q`, or, without one, the directory itself a page at a time. */
 function Results({ integrationId, q }: { integrationId: string; q: string }) {
   const { linkTo } = useTravelRuleView();
   const results = useInfiniteQuery(vaspQueries.search(integrationId, q));
   const vasps = results.data?.pages.flatMap((page) => page.data) ?? [];
   if (results.isPending) return <Skeleton height={120} />;
   if (results.isError) return <ErrorView title="The directory could not be searched" error={results.error} onRetry={() => void results.refetch()} />;
-  if (vasps.length === 0) return <Text c="dimmed">No VASP matches “{q}”.</Text>;
+  if (vasps.length === 0) return <Text c="dimmed">{q ? `No VASP matches “${q}”.` : 'The directory is empty.'}</Text>;
+  const [one, many] = q ? ['match', 'matches'] : ['VASP', 'VASPs'];
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Caption>
-            {results.hasNextPage ? `The first ${vasps.length} matches` : vasps.length === 1 ? '1 match' : `${vasps.length} matches`}
-          </Table.Caption>
+          <Table.Caption>{results.hasNextPage ? `The first ${vasps.length} ${many}` : count(vasps.length, one, many)}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
@@ -192,7 +180,8 @@ export function VaspLookup({ integrationId }: { integrationId: string }) {
         </Group>
       </form>
       {selected && <SelectedVasp integrationId={integrationId} vaspId={selected} />}
-      {q && !DID_PATTERN.test(q) && <Results integrationId={integrationId} q={q} />}
+      {/* Without a search the directory lists its first page, so there is something to browse. */}
+      {(q ? !DID_PATTERN.test(q) : !selected) && <Results integrationId={integrationId} q={q} />}
     </Stack>
   );
 }

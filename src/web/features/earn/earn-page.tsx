@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Group, Image, Select, Skeleton, Stack, Table, Te
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EARN_SORT_FIELDS, type EarnProvider, type EarnSortField, EVM_CHAIN_NAMES } from '../../../contract/earn';
 import { mayPerform } from '../../../contract/operations';
 import { ExternalLink } from '../../components/external-link';
@@ -10,25 +9,30 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { useUrlState } from '../../lib/use-url-state';
 import { type ProviderListParams, providerQueries, useApproveTerms } from './api';
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
 const DEFAULTS = { sortBy: 'displayName', order: 'ASC', pageSize: 25 } as const;
 
-/** Sort, order, page size and page live in the address, so every view of the table is a link. */
-function useListParams(): [ProviderListParams, (change: Partial<ProviderListParams>) => void] {
-  const [params, setParams] = useSearchParams();
+/** Sort, order, page size and page, read from the address (anything unknown reads as the default). */
+function readListParams(params: URLSearchParams): ProviderListParams {
   const sortBy = EARN_SORT_FIELDS.includes(params.get('sortBy') as EarnSortField) ? (params.get('sortBy') as EarnSortField) : DEFAULTS.sortBy;
   const order = params.get('order') === 'DESC' ? 'DESC' : params.get('order') === 'ASC' ? 'ASC' : DEFAULTS.order;
   const pageSize = PAGE_SIZES.includes(params.get('pageSize') ?? '') ? Number(params.get('pageSize')) : DEFAULTS.pageSize;
-  const current: ProviderListParams = { sortBy, order, pageSize, cursor: params.get('cursor') };
-  const change = (next: Partial<ProviderListParams>) => {
-    const merged = { ...current, ...next };
-    const query = new URLSearchParams({ sortBy: merged.sortBy, order: merged.order, pageSize: String(merged.pageSize) });
-    if (merged.cursor) query.set('cursor', merged.cursor);
-    setParams(query);
-  };
-  return [current, change];
+  return { sortBy, order, pageSize, cursor: params.get('cursor') };
+}
+
+function writeListParams(params: ProviderListParams) {
+  const search = new URLSearchParams({ sortBy: params.sortBy, order: params.order, pageSize: String(params.pageSize) });
+  if (params.cursor) search.set('cursor', params.cursor);
+  return { search };
+}
+
+/** Sort, order, page size and page live in the address, so every view of the table is a link. */
+function useListParams(): [ProviderListParams, (change: Partial<ProviderListParams>) => void] {
+  const [current, update] = useUrlState(readListParams, writeListParams);
+  return [current, (change) => update((latest) => ({ ...latest, ...change }))];
 }
 
 function chainName(id: number): string {

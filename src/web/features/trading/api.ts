@@ -12,18 +12,19 @@ import {
   type TradingProvider,
 } from '../../../contract/trading';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { whileStreamDown } from '../../lib/live';
+import { tradingKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
-/**
- * Every query of this area's own resources sits under one root (vault accounts and assets are
- * under the console's shared keys, lib/query-keys.ts). Orders move on their own (the provider executes
- * them), so their queries poll while an order on screen is not final; an order created or
- * cancelled here invalidates `orders.all`.
+/*
+ * Every query of this area's own resources sits under one root (tradingKeys in lib/query-keys.ts,
+ * beside the vault accounts and assets it shares). Orders move on their own (the provider executes
+ * them): the live stream's notices refresh their queries, which poll only while the stream is down
+ * and an order on screen is not final; an order created or cancelled here invalidates `orders.all`.
  */
-const TRADING = ['trading'] as const;
 
-/** How often an order that is still moving is asked for again: the engine steps about every second. */
+/** How often an order that is still moving is asked for again while the stream is down: the engine steps about every second. */
 const ORDER_POLL_MS = 1_000;
 /** The list is scanned rather than watched, so it refreshes less eagerly. */
 const ORDERS_POLL_MS = 3_000;
@@ -43,7 +44,7 @@ async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
 }
 
 export const providerQueries = {
-  all: [...TRADING, 'providers'] as const,
+  all: tradingKeys.providers,
   list: () =>
     queryOptions({
       queryKey: [...providerQueries.all, 'list'] as const,
@@ -54,7 +55,7 @@ export const providerQueries = {
 };
 
 export const orderQueries = {
-  all: [...TRADING, 'orders'] as const,
+  all: tradingKeys.orders,
   /** Newest first, a page at a time; `query` is the service's own filter query. */
   list: (query: string) =>
     infiniteQueryOptions({
@@ -66,13 +67,15 @@ export const orderQueries = {
       },
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
-      refetchInterval: (q) => (q.state.data?.pages.some((page) => page.data.some((order) => !isFinalOrderStatus(order.status))) ? ORDERS_POLL_MS : false),
+      // Followed by the live stream; polled only while that is down.
+      refetchInterval: (q) =>
+        whileStreamDown(q.state.data?.pages.some((page) => page.data.some((order) => !isFinalOrderStatus(order.status))) ? ORDERS_POLL_MS : false),
     }),
   detail: (orderId: string) =>
     queryOptions({
       queryKey: [...orderQueries.all, 'detail', orderId] as const,
       queryFn: ({ signal }) => session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}`, OrderDetails, { signal }),
-      refetchInterval: (q) => (q.state.data && isFinalOrderStatus(q.state.data.status) ? false : ORDER_POLL_MS),
+      refetchInterval: (q) => whileStreamDown(q.state.data && isFinalOrderStatus(q.state.data.status) ? false : ORDER_POLL_MS),
       // The status is the point of the page: a tab in the background still follows it.
       refetchIntervalInBackground: true,
     }),

@@ -1,14 +1,10 @@
 import Decimal from 'decimal.js';
-import { Dec, positiveDecimal } from '../../../contract/decimal';
+import { Dec } from '../../../contract/decimal';
+import { isAmount } from '../../lib/balance';
 import type { ProviderManifest } from '../../../contract/trading';
 import type { Side } from './order-draft';
 
 /** Amounts are decimal strings; every sum here goes through decimal.js, never a binary float. */
-
-const AMOUNT = positiveDecimal('amount');
-
-/** Whether a typed amount is one the contract accepts (a positive decimal string). */
-export const isAmount = (value: string) => AMOUNT.safeParse(value.trim()).success;
 
 /** The price of one base unit in quote units, from both assets' prices in one currency. */
 export function crossPrice(basePrice: string, quotePrice: string): string | null {
@@ -65,9 +61,6 @@ export function estimateOrder(o: {
     receive: buying ? base : quote(quoteAmount.sub(orderFee).sub(networkFee)),
   };
 }
-
-/** Whether `available` covers `amount` (both decimal strings). */
-export const covers = (available: string, amount: string) => new Dec(available).gte(amount);
 
 /** The price a quote amounts to, for showing beside it. */
 export const unitPrice = (quoteAmount: string, baseAmount: string) => new Dec(quoteAmount).div(baseAmount).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed();

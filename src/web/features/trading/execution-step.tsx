@@ -4,10 +4,11 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
+import { formatAmount } from '../../lib/amounts';
 import { Amount } from './amount';
 import { useCreateQuote } from './api';
 import { DraftSelect, DraftTextInput, useDraftError } from './draft-inputs';
-import { isAmount } from './estimate';
+import { isAmount } from '../../lib/balance';
 import { EXECUTION_DESCRIPTIONS, EXECUTION_LABELS, SIDE_LABELS } from './labels';
 import type { OrderDraft, QuoteSnapshot } from './order-draft';
 import { OrderEstimateSummary } from './order-estimate';
@@ -27,7 +28,7 @@ function QuoteValidity({ expiresAt }: { expiresAt: string }) {
   }, [left]);
   return left > 0 ? (
     <Text size="sm">
-      Valid until <UtcTime ms={until} /> ({left} s left)
+      Valid until <UtcTime ms={until} relative={false} /> ({left} s left)
     </Text>
   ) : (
     <Text size="sm" c="var(--mantine-color-error)">
@@ -98,8 +99,8 @@ function QuoteDetails({ provider }: { provider: TradingProvider }) {
             </Text>
             {stale ? (
               <Text size="sm" c="var(--mantine-color-error)">
-                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {quote.baseAmount} {quote.baseAssetId} for {quote.quoteAssetId}, not for the
-                order as it is now: get a new quote.
+                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {formatAmount(quote.baseAmount)} {quote.baseAssetId} for {quote.quoteAssetId},
+                not for the order as it is now: get a new quote.
               </Text>
             ) : (
               <QuoteValidity expiresAt={quote.expiresAt} />

@@ -98,10 +98,13 @@ describe('the order builder', () => {
     expect(screen.getByRole('radio', { name: /Northwind Markets/ })).toBeDisabled();
     expect(screen.getByText(/Identification \(KYC\) of the originator and the beneficiary/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Account at Atlas Prime Brokerage/ })).toHaveValue('Atlas main account (atlas-main)');
+    // Opening the page leaves the focus alone; each step opened takes it to its heading.
+    expect(screen.getByRole('heading', { level: 2, name: 'Step 1 of 6: Provider' })).not.toHaveFocus();
     await next('execution');
 
     // Execution: a market buy of 0.5 BTC for USDC, with a live estimate from the catalogue's prices.
     expect(currentStep()).toMatch(/Execution/);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Step 2 of 6: Execution' })).toHaveFocus());
     expect(screen.getByRole('radio', { name: /Market/ })).toBeChecked();
     await next('settlement');
     expect(await screen.findAllByText('Required')).not.toHaveLength(0);
@@ -121,7 +124,7 @@ describe('the order builder', () => {
     await next('participants');
 
     // Participants: an individual originator, and this workspace as the beneficiary.
-    const originator = screen.getByRole('region', { name: 'Originator' });
+    const originator = await screen.findByRole('region', { name: 'Originator' });
     expect(within(originator).getByText('Required by Atlas Prime Brokerage')).toBeInTheDocument();
     await choose(/Relationship to this workspace/, /Third party/, originator);
     await fill(/Your reference for this party/, 'cust-42', originator);
@@ -162,9 +165,10 @@ describe('the order builder', () => {
 
     await choose(/Reason for payment/, 'Investment');
     await next('review');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Step 6 of 6: Review' })).toHaveFocus());
 
     // Review, then submit: the order page follows the order to the end.
-    expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent('Ada Lovelace (individual)');
+    expect(await screen.findByRole('region', { name: 'Participants' })).toHaveTextContent('Ada Lovelace (individual)');
     expect(screen.getByRole('region', { name: 'Participants' })).toHaveTextContent(`${DEMO_WORKSPACE} (business)`);
     expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders\/new$/);
     await user.click(screen.getByRole('button', { name: 'Submit order' }));

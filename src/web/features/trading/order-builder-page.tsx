@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { TradingProvider } from '../../../contract/trading';
@@ -27,12 +27,16 @@ import {
   STEPS,
   stepOf,
 } from './order-draft';
-import { ParticipantsStep } from './participants-step';
 import { ProviderStep } from './provider-step';
-import { ReviewStep } from './review-step';
 import { SettlementStep } from './settlement-step';
 import { SourceOfFundsStep } from './source-of-funds-step';
 import { TradingErrorView } from './trading-error-view';
+
+// The first screen is the provider step: the later, larger steps load while the trader works on it.
+const loadParticipantsStep = () => import('./participants-step');
+const loadReviewStep = () => import('./review-step');
+const ParticipantsStep = lazy(async () => ({ default: (await loadParticipantsStep()).ParticipantsStep }));
+const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
 
 /**
  * The stepped order builder. The whole draft is one form, checked by the contract's create-order
@@ -54,6 +58,11 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   // move the buttons below it away from under the pointer that is clicking them.
   const form = useForm<OrderDraft>({ defaultValues: saved?.draft ?? EMPTY_DRAFT, resolver, mode: 'onChange' });
   const { control, getValues, setError, trigger, subscribe } = form;
+
+  useEffect(() => {
+    void loadParticipantsStep();
+    void loadReviewStep();
+  }, []);
   const providerId = useWatch({ control, name: 'providerId' });
   const provider = providers.find((p) => p.id === providerId);
   const { errors } = useFormState({ control });
@@ -67,12 +76,20 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
     return subscribe({ formState: { values: true }, callback: save });
   }, [subscribe, save]);
 
-  // A step opened to show a problem puts the cursor on it, once its fields are on screen.
+  // A step opened to show a problem puts the cursor on it, once its fields are on screen. Any
+  // other step change moves the focus to the new step's heading, so a keyboard or screen reader
+  // user starts at the top of the step just opened rather than on a button that is gone. Not on
+  // the first render: opening the page leaves the focus where the browser puts it.
   const pendingFocus = useRef<DraftField | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
   useEffect(() => {
     const field = pendingFocus.current;
     pendingFocus.current = null;
+    const changed = shownStep.current !== step;
+    shownStep.current = step;
     if (field) form.setFocus(field);
+    else if (changed) stepHeading.current?.focus();
   }, [step, form]);
 
   const goTo = (index: number, field: DraftField | null = null) => {
@@ -177,25 +194,36 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
           }}
         >
           <Stack gap="lg">
+            <Title order={2} size="h3" ref={stepHeading} tabIndex={-1}>
+              Step {step + 1} of {STEPS.length}: {current.label}
+            </Title>
             {step > 0 && !provider && (
               <Alert color="red" variant="light" role="alert">
                 Choose a provider first.
               </Alert>
             )}
-            {step === 0 && <ProviderStep providers={providers} />}
-            {provider && step === 1 && <ExecutionStep provider={provider} />}
-            {provider && step === 2 && <SettlementStep provider={provider} />}
-            {provider && step === 3 && <ParticipantsStep provider={provider} />}
-            {provider && step === 4 && <SourceOfFundsStep provider={provider} />}
-            {provider && step === REVIEW_STEP && (
-              <ReviewStep
-                provider={provider}
-                onEdit={(index) => goTo(index)}
-                onSubmit={() => void submit()}
-                submitting={create.isPending}
-                unconfirmed={unconfirmed}
-              />
-            )}
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader role="status" aria-label="Loading the step" />
+                </Center>
+              }
+            >
+              {step === 0 && <ProviderStep providers={providers} />}
+              {provider && step === 1 && <ExecutionStep provider={provider} />}
+              {provider && step === 2 && <SettlementStep provider={provider} />}
+              {provider && step === 3 && <ParticipantsStep provider={provider} />}
+              {provider && step === 4 && <SourceOfFundsStep provider={provider} />}
+              {provider && step === REVIEW_STEP && (
+                <ReviewStep
+                  provider={provider}
+                  onEdit={(index) => goTo(index)}
+                  onSubmit={() => void submit()}
+                  submitting={create.isPending}
+                  unconfirmed={unconfirmed}
+                />
+              )}
+            </Suspense>
             {step < REVIEW_STEP && (
               <Group justify="space-between">
                 <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>

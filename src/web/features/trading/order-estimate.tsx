@@ -1,5 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { formatAmount } from '../../lib/amounts';
+import { formatAmount, formatPrice } from '../../lib/amounts';
 import { Amount } from './amount';
 import type { EstimateBasis, EstimateState } from './use-order-estimate';
 
@@ -34,7 +34,7 @@ function Ready({ estimate, basis }: Extract<EstimateState, { status: 'ready' }>)
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
-        {BASIS[basis]}: 1 {baseAssetId} = {formatAmount(price)} {quoteAssetId}
+        {BASIS[basis]}: 1 {baseAssetId} = {formatPrice(price)} {quoteAssetId}
       </Text>
       <Text size="sm">
         You pay {about}

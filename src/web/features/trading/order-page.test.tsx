@@ -37,6 +37,8 @@ describe('the order page', () => {
     });
     renderTrading(`/trading/orders/${order.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sell 250 XRP' })).toBeInTheDocument();
+    // The account the order delivers to links to its page.
+    expect(await screen.findByRole('link', { name: 'Vault account Trading desk (1)' })).toHaveAttribute('href', '/vault/accounts/1');
 
     const payment = await screen.findByRole('region', { name: 'Payment instructions' }, { timeout: 10_000 });
     const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
@@ -60,6 +62,17 @@ describe('the order page', () => {
       `https://etherscan.io/tx/${done.receipt!.txHash}`,
     );
     expect(screen.queryByRole('region', { name: 'Payment instructions' })).not.toBeInTheDocument();
+
+    // Who placed it, by name and role, with the id to copy (checked after the payment instructions, which show only while the order waits for its deposit).
+    const facts = screen.getByRole('table', { name: 'Order' });
+    await waitFor(() =>
+      expect(
+        within(facts)
+          .getByRole('row', { name: /^Created by/ })
+          .querySelector('td'),
+      ).toHaveTextContent(/^editor\s*Editor$/),
+    );
+    expect(within(facts).getByRole('button', { name: 'Copy creator id' })).toBeInTheDocument();
 
     const timeline = screen.getByRole('region', { name: 'Status timeline' });
     expect([...timeline.querySelectorAll('[data-status]')].map((item) => item.getAttribute('data-status'))).toEqual([

@@ -8,11 +8,13 @@ import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlem
 import { useSignedInUser } from '../../app/auth/use-session';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyIconButton } from '../../components/copyable-value';
+import { CopyableValue, CopyIconButton } from '../../components/copyable-value';
 import { type Fact, Facts } from '../../components/facts';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
+import { VaultAccountLink } from '../../components/vault-account-link';
 import { Amount } from './amount';
 import { vaultQueries } from '../../lib/vault-queries';
 import { orderQueries, providerQueries, useCancelOrder } from './api';
@@ -111,8 +113,9 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
 
   const accountText = (ref: { type: string; accountId?: string; address?: string; tag?: string }) => {
     if (ref.type === 'ONE_TIME_ADDRESS') return `One-time address ${ref.address ?? ''}${ref.tag ? ` (tag ${ref.tag})` : ''}`;
+    if (!ref.accountId) return 'Vault account';
     const vault = accounts.data?.find((account) => account.id === ref.accountId);
-    return `Vault account ${vault ? `${vault.name} (${vault.id})` : (ref.accountId ?? '')}`;
+    return <VaultAccountLink id={ref.accountId}>{`Vault account ${vault ? `${vault.name} (${vault.id})` : ref.accountId}`}</VaultAccountLink>;
   };
   const s = settlement.success ? settlement.data : null;
   const { originator, beneficiary } = order.participantsIdentification ?? {};
@@ -162,7 +165,7 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
               ['Execution', `${e.type ? EXECUTION_LABELS[e.type] : '—'} ${e.side === 'BUY' ? 'buy' : 'sell'}`],
               ['Amount', <Amount key="base" value={e.baseAmount || '0'} assetId={e.baseAssetId} />],
               e.quoteAmount && ['For', <Amount key="quote" value={e.quoteAmount} assetId={e.quoteAssetId} />],
-              e.price && ['Price', <Amount key="price" value={e.price} assetId={`${e.quoteAssetId} per ${e.baseAssetId}`} />],
+              e.price && ['Price', <Amount key="price" value={e.price} assetId={`${e.quoteAssetId} per ${e.baseAssetId}`} price />],
               e.limitPrice && ['Limit price', <Amount key="limit" value={e.limitPrice} assetId={e.quoteAssetId} />],
               s !== null && ['Settlement', SETTLEMENT_LABELS[s.type]],
               s !== null && s.type === 'DVP' && ['Pays from', accountText(s.sourceAccount)],
@@ -173,6 +176,8 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
               order.customerInternalReferenceId && ['Your reference', order.customerInternalReferenceId],
               order.note && ['Note', order.note],
               ['Created', <UtcTime key="created" ms={Date.parse(order.createdAt)} />],
+              ['Created by', <Person key="creator" id={order.createdBy} />],
+              ['Creator id', <CopyableValue key="creator-id" value={order.createdBy} label="creator id" />],
               order.expiresAt && !final && ['Expires', <UtcTime key="expires" ms={Date.parse(order.expiresAt)} />],
               [
                 'Order ID',

@@ -8,7 +8,7 @@ import { ErrorView } from '../../components/error-view';
 import { formatAmount } from '../../lib/amounts';
 import { vaultQueries } from '../../lib/vault-queries';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
-import { covers } from './estimate';
+import { covers } from '../../lib/balance';
 import { SETTLEMENT_DESCRIPTIONS, SETTLEMENT_LABELS } from './labels';
 import type { OrderDraft } from './order-draft';
 import { useOrderEstimate } from './use-order-estimate';

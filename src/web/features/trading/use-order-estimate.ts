@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TradingProvider } from '../../../contract/trading';
 import { assetQuery } from '../../lib/catalogue-queries';
-import { crossPrice, estimateOrder, isAmount, type OrderEstimate, unitPrice } from './estimate';
+import { isAmount } from '../../lib/balance';
+import { crossPrice, estimateOrder, type OrderEstimate, unitPrice } from './estimate';
 import type { OrderDraft } from './order-draft';
 
 export type EstimateBasis = 'market' | 'limit' | 'quote';

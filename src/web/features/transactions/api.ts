@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateTransactionRequest, CreateTransactionResponse, TransactionsResponse, TransactionWithTimeline } from '../../../contract/transactions';
 import type { FormMutationOptions } from '../../lib/form-mutation';
-import { vaultAccountKeys } from '../../lib/query-keys';
+import { whileStreamDown } from '../../lib/live';
+import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { isFinal } from './labels';
@@ -11,8 +12,8 @@ import { toListQuery, type TransactionsView } from './transactions-view';
 /** How often a transaction that is still moving is asked for again. */
 export const MOVING_REFRESH_MS = 1_500;
 
-/** Every query of this area's own sits under one root, so a new transfer refreshes all of it by prefix. */
-const TRANSACTIONS = ['transactions'] as const;
+/** Every query of transactions sits under one root, so a new transfer refreshes all of it by prefix. */
+const TRANSACTIONS = transactionKeys.all;
 
 export const transactionQueries = {
   all: TRANSACTIONS,
@@ -23,15 +24,16 @@ export const transactionQueries = {
       queryFn: ({ pageParam, signal }) => session.api.requestPage(`/v1/transactions?${toListQuery(view, pageParam)}`, TransactionsResponse, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
-      // While any transaction on screen is still moving, the list follows it.
-      refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false),
+      // While any transaction on screen is still moving, the list follows it: by the live stream, or by polling while that is down.
+      refetchInterval: (query) =>
+        whileStreamDown(query.state.data?.pages.some((page) => page.data.some((tx) => !isFinal(tx.status))) ? MOVING_REFRESH_MS * 2 : false),
     }),
   detail: (txId: string) =>
     queryOptions({
       queryKey: [...TRANSACTIONS, 'detail', txId] as const,
       queryFn: ({ signal }) => session.api.request(`/v1/transactions/${encodeURIComponent(txId)}`, TransactionWithTimeline, { signal }),
       // Followed until it reaches a final status; after that it no longer changes.
-      refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
+      refetchInterval: (query) => whileStreamDown(query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
     }),
 };
 

@@ -12,6 +12,7 @@ import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
 import { formatAmount } from '../../lib/amounts';
 import { isApiError } from '../../lib/api-client';
+import { covers, isAmount } from '../../lib/balance';
 import { vaultQueries } from '../../lib/vault-queries';
 import { useCreateTransfer } from './api';
 import { SIMULATION_LABELS } from './labels';
@@ -52,6 +53,7 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
   const sourceId = useWatch({ control, name: 'source.id' });
   const assetId = useWatch({ control, name: 'assetId' });
   const destination = useWatch({ control, name: 'destination' });
+  const amount = useWatch({ control, name: 'amount' }).trim();
 
   const transfer = useCreateTransfer({
     onError: (error) => {
@@ -87,6 +89,8 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
 
   const source = accounts.data.find((account) => account.id === sourceId);
   const held = source?.assets.find((asset) => asset.id === assetId);
+  // Said before sending, not refused: the service decides, and a simulated INSUFFICIENT_FUNDS failure may be what is wanted.
+  const short = held && isAmount(amount) && !covers(held.available, amount);
   const accountOptions = accounts.data.map((account) => ({ value: account.id, label: accountLabel(account) }));
   const assetOptions = (source?.assets ?? []).map((asset) => ({ value: asset.id, label: `${asset.id}, ${formatAmount(asset.available)} available` }));
   const destinationErrors = errors.destination as
@@ -172,7 +176,15 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
         )}
         <TextInput
           label="Amount"
-          description={held ? `${formatAmount(held.available)} ${held.id} available in ${source?.name}` : 'A decimal number, such as 0.5'}
+          description={
+            short
+              ? `More than the ${formatAmount(held.available)} ${held.id} available in ${source?.name}: unless more arrives first, the transfer will fail for insufficient funds.`
+              : held
+                ? `${formatAmount(held.available)} ${held.id} available in ${source?.name}`
+                : 'A decimal number, such as 0.5'
+          }
+          // A warning, not a refusal: in the text colour, so it stands out from the dimmed hint it replaces.
+          styles={short ? { description: { color: 'var(--mantine-color-text)', fontWeight: 500 } } : undefined}
           required
           inputMode="decimal"
           autoComplete="off"

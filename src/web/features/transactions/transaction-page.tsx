@@ -2,6 +2,7 @@ import { Alert, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { Asset } from '../../../contract/catalogue';
 import type { PeerPath, TransactionWithTimeline } from '../../../contract/transactions';
 import { ExternalLink } from '../../components/external-link';
 import { BackLink } from '../../components/back-link';
@@ -9,15 +10,18 @@ import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
+import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
 import { explorerTransactionLink } from '../../lib/explorer-links';
+import { formatMoney, formatTransactionAmount, isDetermined } from '../../lib/amounts';
+import { usdValue } from '../../lib/usd-value';
 import { useVaultAccountNames } from '../../lib/vault-queries';
-import { formatTransactionAmount } from './amounts';
 import { transactionQueries } from './api';
-import { isFinal, peerLabel, subStatusLabel } from './labels';
+import { isFinal, subStatusLabel } from './labels';
+import { PeerName } from './peer-name';
 import { TransactionStatusBadge } from './status-badge';
 import { StatusTimeline } from './status-timeline';
 
@@ -27,14 +31,14 @@ const NOT_YET = (
   </Text>
 );
 
-function Amount({ value, asset }: { value: string | undefined; asset: string | undefined }) {
+function Amount({ value, asset, decimals }: { value: string | undefined; asset: string | undefined; decimals?: number | undefined }) {
   if (value === undefined)
     return (
       <Text span c="dimmed" size="sm">
         None
       </Text>
     );
-  const formatted = formatTransactionAmount(value);
+  const formatted = formatTransactionAmount(value, decimals);
   if (formatted === null) return NOT_YET;
   return (
     <Text span size="sm" fw={500}>
@@ -57,9 +61,7 @@ function Peer({ peer, address, label, tag, description }: PeerProps) {
   const vaultNames = useVaultAccountNames();
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {peerLabel(peer, vaultNames)}
-      </Text>
+      <PeerName peer={peer} vaultNames={vaultNames} fw={500} />
       {description && (
         <Text size="sm" c="dimmed">
           {description}
@@ -101,9 +103,33 @@ function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
   );
 }
 
+/**
+ * What the transfer is worth in USD: the service's figure when it gives one, else its amount at the
+ * catalogue's USD price for the asset, said to be so.
+ */
+function UsdValue({ tx, asset }: { tx: TransactionWithTimeline; asset: Asset | undefined }) {
+  if (tx.amountInfo.amountUSD) return <Amount value={tx.amountInfo.amountUSD} asset="USD" />;
+  const amount = [tx.amountInfo.amount, tx.amountInfo.requestedAmount].find(isDetermined);
+  const usd = amount === undefined ? null : usdValue(amount, asset);
+  if (usd === null) return NOT_YET;
+  return (
+    <Text span size="sm">
+      <Text span inherit fw={500}>
+        {formatMoney(usd, 'USD')}
+      </Text>{' '}
+      at the catalogue’s price
+    </Text>
+  );
+}
+
 function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
   const moving = !isFinal(tx.status);
   const fee = tx.feeCurrency ?? tx.assetId;
+  // The catalogue's asset: its decimals for the amounts, its USD price for the value.
+  const asset = useQuery({ ...assetQuery(tx.assetId ?? ''), enabled: Boolean(tx.assetId) }).data;
+  const decimals = asset?.onchain.decimals;
+  // A fee in another asset (gas in ETH for a USDC transfer) is shown as sent.
+  const feeDecimals = fee === tx.assetId ? decimals : undefined;
   return (
     <Stack gap="md">
       <Group gap="sm" aria-live="polite" data-testid="transaction-status">
@@ -136,13 +162,13 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
           <Facts
             label="Amounts and fees"
             rows={[
-              ['Requested', <Amount key="requested" value={tx.amountInfo.requestedAmount} asset={tx.assetId} />],
-              ['Amount', <Amount key="amount" value={tx.amountInfo.amount} asset={tx.assetId} />],
-              ['Net amount', <Amount key="net" value={tx.amountInfo.netAmount} asset={tx.assetId} />],
-              ['Value', tx.amountInfo.amountUSD ? <Amount key="usd" value={tx.amountInfo.amountUSD} asset="USD" /> : NOT_YET],
-              ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} />],
-              ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} />],
-              ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} />],
+              ['Requested', <Amount key="requested" value={tx.amountInfo.requestedAmount} asset={tx.assetId} decimals={decimals} />],
+              ['Amount', <Amount key="amount" value={tx.amountInfo.amount} asset={tx.assetId} decimals={decimals} />],
+              ['Net amount', <Amount key="net" value={tx.amountInfo.netAmount} asset={tx.assetId} decimals={decimals} />],
+              ['Value', <UsdValue key="usd" tx={tx} asset={asset} />],
+              ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} decimals={feeDecimals} />],
+              ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} decimals={feeDecimals} />],
+              ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} decimals={feeDecimals} />],
               ...(tx.feeInfo.gasPrice
                 ? ([
                     [
@@ -196,7 +222,8 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
             ['Asset', tx.assetId ?? '—'],
             ['Created', <UtcTime key="created" ms={tx.createdAt} />],
             ['Last change', <UtcTime key="updated" ms={tx.lastUpdated} />],
-            ['Created by', tx.createdBy],
+            ['Created by', <Person key="creator" id={tx.createdBy} />],
+            ['Creator id', <CopyableValue key="creator-id" value={tx.createdBy} label="creator id" />],
             ...(tx.note ? ([['Note', tx.note]] as [string, ReactNode][]) : []),
             ...(tx.externalTxId ? ([['External id', <CopyableValue key="ext" value={tx.externalTxId} label="external id" />]] as [string, ReactNode][]) : []),
             ...(tx.orderId ? ([['Trading order', <CopyableValue key="order" value={tx.orderId} label="order id" />]] as [string, ReactNode][]) : []),

@@ -2,22 +2,24 @@ import { Anchor, Button, EmptyState, Group, Loader, Skeleton, Stack, Table, Text
 import { IconArrowsRightLeft, IconFilterOff } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Asset } from '../../../contract/catalogue';
 import type { TransactionDetails } from '../../../contract/transactions';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
+import { TransactionAmount } from '../../components/transaction-amount';
 import { UtcTime } from '../../components/utc-time';
-import { formatTransactionAmount } from './amounts';
+import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
-import { isFinal, peerLabel, subStatusLabel } from './labels';
+import { isFinal, subStatusLabel } from './labels';
+import { PeerName } from './peer-name';
 import { TransactionStatusBadge } from './status-badge';
 import { hasFilters, type TransactionsView } from './transactions-view';
 
 /** The first characters of an id: enough to tell rows apart, the link names it in full. */
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
-function TransactionRow({ tx, vaultNames }: { tx: TransactionDetails; vaultNames: ReadonlyMap<string, string> }) {
-  const amount = formatTransactionAmount(tx.amountInfo.amount) ?? formatTransactionAmount(tx.amountInfo.requestedAmount);
+function TransactionRow({ tx, vaultNames, asset }: { tx: TransactionDetails; vaultNames: ReadonlyMap<string, string>; asset: Asset | undefined }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -36,15 +38,13 @@ function TransactionRow({ tx, vaultNames }: { tx: TransactionDetails; vaultNames
         </Stack>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {amount ?? '—'} {tx.assetId}
-        </Text>
+        <TransactionAmount tx={tx} asset={asset} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{peerLabel(tx.source, vaultNames)}</Text>
+        <PeerName peer={tx.source} vaultNames={vaultNames} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{peerLabel(tx.destination, vaultNames)}</Text>
+        <PeerName peer={tx.destination} vaultNames={vaultNames} />
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -61,6 +61,8 @@ export function TransactionsList({ view, onClearFilters }: { view: TransactionsV
   const vaultNames = useVaultAccountNames();
   const transactions = list.data?.pages.flatMap((page) => page.data) ?? [];
   const moving = transactions.some((tx) => !isFinal(tx.status));
+  // Each asset's decimals and USD price, from the catalogue (one cached query per asset).
+  const { assets } = useAssetsByLegacyId(transactions.flatMap((tx) => (tx.assetId ? [tx.assetId] : [])));
 
   if (list.isPending) {
     return (
@@ -122,7 +124,7 @@ export function TransactionsList({ view, onClearFilters }: { view: TransactionsV
           </Table.Thead>
           <Table.Tbody>
             {transactions.map((tx) => (
-              <TransactionRow key={tx.id} tx={tx} vaultNames={vaultNames} />
+              <TransactionRow key={tx.id} tx={tx} vaultNames={vaultNames} asset={tx.assetId ? assets.get(tx.assetId) : undefined} />
             ))}
           </Table.Tbody>
         </Table>

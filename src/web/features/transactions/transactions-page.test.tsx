@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../../../contract/transactions';
+import { VaultAccount } from '../../../contract/vault';
 import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
 import { renderRoutes } from '../../test/render';
 import { timelineSteps } from './status-timeline';
@@ -70,6 +71,18 @@ describe('TransactionsPage', () => {
     expect(await screen.findByText(txId)).toBeInTheDocument();
     const amounts = await screen.findByRole('table', { name: 'Amounts and fees' });
     expect(within(amounts).getByRole('row', { name: /^Requested/ })).toHaveTextContent('0.25 BTC');
+    // The service gives no USD value; the catalogue's USD price does (the demo's BTC at 65,000).
+    await waitFor(() => expect(within(amounts).getByRole('row', { name: /^Value/ })).toHaveTextContent('16,250.00 USD at the catalogue’s price'));
+    // Who sent it, by name and role; the id is there to copy.
+    const details = screen.getByRole('table', { name: 'Details' });
+    await waitFor(() =>
+      expect(
+        within(details)
+          .getByRole('row', { name: /^Created by/ })
+          .querySelector('td'),
+      ).toHaveTextContent(/^editor\s*Editor$/),
+    );
+    expect(within(details).getByRole('button', { name: 'Copy creator id' })).toBeInTheDocument();
 
     const timeline = screen.getByRole('list', { name: 'Status timeline' });
     await waitFor(() => expect(within(timeline).getByText('Confirming')).toBeInTheDocument(), { timeout: 30_000 });
@@ -104,6 +117,9 @@ describe('TransactionsPage', () => {
     const places = screen.getByRole('table', { name: 'Source and destination' });
     expect(within(places).getByRole('row', { name: /^From/ })).toHaveTextContent('Vault account Treasury (0)');
     expect(within(places).getByRole('row', { name: /^To/ })).toHaveTextContent('Vault account Trading desk (1)');
+    // Each vault account links to its page.
+    expect(within(places).getByRole('link', { name: 'Vault account Treasury (0)' })).toHaveAttribute('href', '/vault/accounts/0');
+    expect(within(places).getByRole('link', { name: 'Vault account Trading desk (1)' })).toHaveAttribute('href', '/vault/accounts/1');
     expect(within(places).getByText(stored.destinationAddress)).toBeInTheDocument();
 
     // The explorer link comes from the catalogue's template for the asset's chain.
@@ -114,7 +130,7 @@ describe('TransactionsPage', () => {
     await user.click(screen.getByRole('link', { name: 'All transactions' }));
     const row = (await screen.findByRole('link', { name: `Open transaction ${txId}` })).closest('tr')!;
     expect(row).toHaveTextContent('Completed');
-    expect(row).toHaveTextContent('0.25 BTC');
+    await waitFor(() => expect(row).toHaveTextContent(/0\.25 BTC\s*16,250\.00 USD/));
   });
 
   it('filters the list by status in the address, and shows a failed transfer with its sub-status', { timeout: 90_000 }, async () => {
@@ -141,6 +157,38 @@ describe('TransactionsPage', () => {
     expect(status).toHaveTextContent('Rejected');
     expect(status).toHaveTextContent('Rejected by AML screening');
     expect(screen.queryByText('In progress: this page follows it')).not.toBeInTheDocument();
+  });
+
+  it('flags an amount above the available balance before it is sent, comparing the decimal strings exactly', { timeout: 60_000 }, async () => {
+    await signInTo(service, PEOPLE.editor);
+    // What Treasury holds now: the first test of this file moved some of it to the desk.
+    const treasury = await callServiceFor(service, '/v1/vault/accounts/0', VaultAccount);
+    const available = treasury.assets.find((asset) => asset.id === 'BTC')!.available;
+    expect(available).toMatch(/^\d+(\.\d+)?$/);
+    const { user, address, choose } = renderPage('/transactions');
+
+    await user.click(await screen.findByRole('button', { name: 'New transfer' }));
+    const form = await screen.findByRole('form', { name: 'New transfer' });
+    await choose(/From vault account/, 'Treasury (0)');
+    await choose(/Asset/, `BTC, ${available} available`);
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+
+    await user.type(amount, available);
+    expect(amount).toHaveAccessibleDescription(`${available} BTC available in Treasury`);
+    // One unit in the 18th decimal place more: a JS number would not see the difference.
+    await user.type(amount, `${available.includes('.') ? '' : '.'}${'0'.repeat(17 - (available.split('.')[1]?.length ?? 0))}1`);
+    expect(amount).toHaveAccessibleDescription(
+      `More than the ${available} BTC available in Treasury: unless more arrives first, the transfer will fail for insufficient funds.`,
+    );
+    expect(amount).not.toHaveAttribute('aria-invalid');
+
+    // A warning, not a refusal: the service decides, and sends the transfer to its failure.
+    await choose(/To vault account/, 'Trading desk (1)');
+    await user.click(within(form).getByRole('button', { name: 'Submit transfer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
+    const txId = decodeURIComponent(address().split('/')[2]!);
+    await waitFor(async () => expect((await transaction(txId)).status).toBe('FAILED'), { timeout: 30_000, interval: 1_000 });
+    expect((await transaction(txId)).subStatus).toBe('INSUFFICIENT_FUNDS');
   });
 
   it('says so when the address names no transaction of the workspace', async () => {

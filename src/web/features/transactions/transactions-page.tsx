@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { Page } from '../../components/page';
+import { useRequestedAction } from '../../lib/requested-action';
 import { useUrlState } from '../../lib/use-url-state';
 import { NewTransferForm } from './new-transfer-form';
 import { TransactionFilters } from './transaction-filters';
@@ -19,6 +20,7 @@ export default function TransactionsPage() {
   const navigate = useNavigate();
   const [view, update] = useUrlState(parseTransactionsSearch, write);
   const [creating, setCreating] = useState(false);
+  useRequestedAction('createTransaction', () => setCreating(true));
   const change = (changes: Partial<TransactionsView>) => update((latest) => ({ ...latest, ...changes }));
 
   return (

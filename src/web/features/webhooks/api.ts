@@ -15,11 +15,12 @@ import {
   WebhooksPage,
 } from '../../../contract/webhooks';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { webhookKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /** Every query of this area sits under one root, so a change refreshes what it touched by prefix. */
-const WEBHOOKS = ['webhooks'] as const;
+const WEBHOOKS = webhookKeys.all;
 
 /** Deliveries still under way are followed closely; otherwise new notifications are looked for now and then. */
 export const DELIVERING_REFRESH_MS = 2_000;

@@ -10,6 +10,7 @@ import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { UtcTime } from '../../components/utc-time';
+import { useRequestedAction } from '../../lib/requested-action';
 import { webhookQueries } from './api';
 import { EVENT_LABELS } from './labels';
 import { WebhookForm } from './webhook-form';
@@ -104,6 +105,7 @@ export default function WebhooksPage() {
   const { role } = useSignedInUser();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  useRequestedAction('createWebhook', () => setCreating(true));
   return (
     <Page title="Webhooks" description="The addresses that receive this workspace's transaction events, signed, and how each delivery went.">
       <Group>

@@ -1,0 +1,184 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ORDER_STATUSES, TERMINAL_ORDER_STATUSES } from '../src/contract/trading';
+import { seriousViolations } from './axe';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { ConsoleShell } from './pages/console-shell';
+import { SignInPage } from './pages/sign-in-page';
+
+/*
+ * Each demo role signs in and lands on its home: the tiles of what waits for it (only what the
+ * role may act on), the sections it may read, and every tile leading to its list, filtered. No
+ * count is asserted: other specs change the demo workspace; the tiles and their lists are the
+ * role's, whatever the counts.
+ */
+
+type Tile = 'Approvals to decide' | 'Travel Rule messages pending' | 'Failed webhook notifications' | 'Stuck transfers' | 'Open orders';
+
+interface Home {
+  user: string;
+  tiles: Tile[];
+  sections: string[];
+  absent: string[];
+}
+
+const ADMIN_TILES: Tile[] = ['Approvals to decide', 'Travel Rule messages pending', 'Failed webhook notifications', 'Stuck transfers', 'Open orders'];
+const EVERYONE = ['Balances', 'Recent orders', 'Recent transfers'];
+const AUDIT = ['Quorum and screening changes', 'Security events', 'Audit log integrity'];
+
+const HOMES: Record<string, Home> = {
+  owner: { user: DEMO_USERS.owner, tiles: ADMIN_TILES, sections: [...EVERYONE, 'Quorum and API user changes'], absent: AUDIT },
+  admin: { user: DEMO_USERS.admin, tiles: ADMIN_TILES, sections: [...EVERYONE, ...AUDIT], absent: ['Quorum and API user changes'] },
+  auditor: { user: DEMO_USERS.auditor, tiles: ['Travel Rule messages pending'], sections: [...EVERYONE, ...AUDIT], absent: [] },
+  trader: {
+    user: DEMO_USERS.trader,
+    tiles: ['Travel Rule messages pending', 'Stuck transfers', 'Open orders'],
+    sections: EVERYONE,
+    absent: [...AUDIT, 'Quorum and API user changes'],
+  },
+  viewer: { user: DEMO_USERS.viewer, tiles: ['Travel Rule messages pending'], sections: EVERYONE, absent: [...AUDIT, 'Quorum and API user changes'] },
+};
+
+const OPEN_ORDERS = ORDER_STATUSES.filter((status) => !TERMINAL_ORDER_STATUSES.includes(status));
+
+/** The data-status of every status badge in the main landmark (orders and transactions mark theirs). */
+const shownStatuses = (page: Page) =>
+  page
+    .getByRole('main')
+    .locator('tbody [data-status]')
+    .evaluateAll((badges) => badges.map((b) => b.getAttribute('data-status')));
+
+/** What the list behind each tile must show once its link is followed. */
+const LANDINGS: Record<Tile, (page: Page, shell: ConsoleShell) => Promise<void>> = {
+  'Approvals to decide': async (page, shell) => {
+    await expect(page).toHaveURL(/\/admin\/approvals$/);
+    await expect(shell.main.getByRole('heading', { name: 'Waiting for a decision' })).toBeVisible();
+  },
+  'Travel Rule messages pending': async (page, shell) => {
+    await expect(page).toHaveURL(/\/compliance\/travel-rule\?status=PENDING$/);
+    await expect(shell.main.getByRole('combobox', { name: 'Status' })).toHaveValue('Pending');
+    const rows = shell.main.getByRole('table').locator('tbody tr');
+    // The demo's messages waiting for the counterparty: none of another status.
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row).toContainText('Pending');
+  },
+  'Failed webhook notifications': async (page) => {
+    // One webhook with failures: its failed notifications; none or several: the webhooks.
+    await expect(page).toHaveURL(/\/webhooks(\/[^/?]+\?statuses=FAILED)?$/);
+  },
+  'Stuck transfers': async (page, shell) => {
+    await expect(page).toHaveURL(/\/transactions\?status=CONFIRMING&sort=ASC$/);
+    await expect(shell.pageHeading('Transactions')).toBeVisible();
+    await expect(shell.main.getByRole('table').or(shell.main.getByText(/No transaction/))).toBeVisible();
+    expect((await shownStatuses(page)).filter((status) => status !== 'CONFIRMING')).toEqual([]);
+  },
+  'Open orders': async (page, shell) => {
+    await expect(page).toHaveURL(`/trading/orders?statuses=${OPEN_ORDERS.join(',')}`);
+    await expect(shell.pageHeading('Orders')).toBeVisible();
+    await expect(shell.main.getByRole('table').or(shell.main.getByText(/No order/))).toBeVisible();
+    expect((await shownStatuses(page)).filter((status) => !OPEN_ORDERS.includes(status as never))).toEqual([]);
+  },
+};
+
+async function signInHome(page: Page, email: string) {
+  const signIn = new SignInPage(page);
+  const shell = new ConsoleShell(page);
+  await signIn.goto();
+  await signIn.signInAs(email, DEMO_PASSWORD);
+  // Signing in lands on the home page.
+  await expect(shell.pageHeading('Home')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  return shell;
+}
+
+const waiting = (shell: ConsoleShell) => shell.main.getByRole('region', { name: 'Waiting for you' });
+
+for (const [role, home] of Object.entries(HOMES)) {
+  test(`the ${role} lands on a home with the ${role}'s tiles, each leading to its filtered list`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const shell = await signInHome(page, home.user);
+    await expect(waiting(shell)).toBeVisible();
+    expect(
+      await waiting(shell)
+        .locator('[data-tile]')
+        .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-tile'))),
+    ).toEqual(home.tiles);
+    for (const name of home.sections) await expect(shell.main.getByRole('region', { name }), name).toBeVisible();
+    for (const name of home.absent) await expect(shell.main.getByRole('region', { name }), name).toHaveCount(0);
+
+    for (const tile of home.tiles) {
+      await waiting(shell).locator(`[data-tile="${tile}"]`).click();
+      await LANDINGS[tile](page, shell);
+      await page.goBack();
+      await expect(shell.pageHeading('Home')).toBeVisible();
+    }
+
+    // The balances lead to the vault accounts, and each asset to its transfers.
+    const balances = shell.main.getByRole('region', { name: 'Balances' });
+    await expect(balances.getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', '/vault/accounts');
+    await balances.getByRole('link', { name: 'BTC', exact: true }).click();
+    await expect(page).toHaveURL(/\/transactions\?assets=BTC$/);
+    await expect(shell.pageHeading('Transactions')).toBeVisible();
+    await expect(shell.main.getByRole('table')).toBeVisible();
+    for (const row of await shell.main.getByRole('table').locator('tbody tr').all()) await expect(row).toContainText('BTC');
+  });
+}
+
+test("the auditor's links lead to the audit log, filtered to what the home showed", async ({ page }) => {
+  const shell = await signInHome(page, DEMO_USERS.auditor);
+  await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toContainText('Intact');
+
+  await shell.main.getByRole('link', { name: 'All security events of the last 7 days' }).click();
+  await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+&category=Security$/);
+  await expect(shell.pageHeading('Audit log')).toBeVisible();
+  await page.goBack();
+
+  await shell.main.getByRole('link', { name: 'These changes in the audit log' }).click();
+  await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+&subject=Quorum&subject=Screening$/);
+  await expect(shell.pageHeading('Audit log')).toBeVisible();
+});
+
+test('the home page has no serious accessibility problems, in light and dark and at 390 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The admin's home has every kind of part.
+  const shell = await signInHome(page, DEMO_USERS.admin);
+  const loaded = async () => {
+    await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toBeVisible();
+    await expect(shell.main.getByRole('region', { name: 'Balances' }).getByRole('table')).toBeVisible();
+    await expect(shell.main.locator('[aria-label^="Loading"]')).toHaveCount(0);
+  };
+  await loaded();
+  expect(await seriousViolations(page)).toEqual([]);
+  // A moment says how long ago it was, and shows the viewer's local time when it has the keyboard
+  // focus: checked with that tooltip open, in either scheme.
+  const moment = shell.main.getByRole('region', { name: 'Security events' }).locator('time').first().locator('..');
+  await expect(moment).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \((just now|\d+ (min|h|d) ago)\)$/);
+  await expect(moment).toHaveAttribute('tabindex', '0');
+  const localTime = page.getByRole('tooltip').filter({ hasText: /^Your local time: / });
+  // Reached with the keyboard (a tooltip opens on focus-visible, not on a focus a click gave).
+  const tabTo = async () => {
+    await moment.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(moment).toBeFocused();
+  };
+  await tabTo();
+  await expect(localTime).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo();
+  await expect(localTime).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loaded();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing wider than the screen: the page scrolls down, never sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await shell.header.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,34 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { LiveNotice } from '../live';
+import { SECURITY } from './common';
+import { operation } from './operation';
+import { errorResponses, GUARDED } from './responses';
+
+export const streamEvents = createRoute({
+  method: 'get',
+  path: '/v1/events/stream',
+  tags: ['Console (extension)'],
+  summary: 'Live change notices, as server-sent events (extension)',
+  ...operation(
+    'streamEvents',
+    [
+      'A `text/event-stream` of small notices about changes in the caller’s workspace, each sent only to roles that may read its kind: transactions (listTransactions), orders (listOrders), approval requests (listApprovalRequests), webhook notifications (listWebhookNotifications), Travel Rule messages (listTravelRuleMessages), screening configuration (getScreeningConfiguration).',
+      'Events: `ready` first (its id is the position to resume from), then `notice` with a JSON body `{kind, id, status?, at}`; a comment line every 15 s keeps proxies from closing an idle stream.',
+      'Reconnect with `Last-Event-ID` (the last id received) to get what was missed: events are kept for 5 minutes; past that the stream starts with `reset`, meaning refetch everything shown.',
+      'A stream ends when the token that opened it expires; reconnect with a fresh one.',
+    ].join(' '),
+  ),
+  security: SECURITY,
+  request: {
+    headers: z.object({
+      'last-event-id': z.string().optional().meta({ description: 'The id of the last event received, `<transaction>.<sequence>`.' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The stream: `event: notice` lines carry one LiveNotice each as their data.',
+      content: { 'text/event-stream': { schema: LiveNotice } },
+    },
+    ...errorResponses(...GUARDED),
+  },
+});

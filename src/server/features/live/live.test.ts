@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveNoticeBody as LiveNotice } from '../../../contract/live-events';
+import { createApp } from '../../app';
+import { openDatabase, type Database } from '../../db/client';
+import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
+import { seedTradingDemo } from '../trading/demo';
+import { runOnce, STEP_MS } from '../trading/engine';
+import { eq } from 'drizzle-orm';
+import { purgeExpired } from '../../workers/housekeeping';
+import { closeLiveHub, WINDOW_MS } from './hub';
+import { liveEvents } from './schema';
+import { recordChange } from './record';
+
+interface Received {
+  event: string;
+  id?: string;
+  notice?: LiveNotice;
+}
+
+/** A stream read as the console reads it: every event, parsed, and a way to wait for one. */
+class StreamReader {
+  received: Received[] = [];
+  private reader: ReadableStreamDefaultReader<Uint8Array>;
+  private done: Promise<void>;
+
+  constructor(response: Response) {
+    this.reader = response.body!.getReader();
+    this.done = this.pump();
+  }
+
+  private async pump() {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await this.reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const frame = text.slice(0, end);
+        text = text.slice(end + 2);
+        const fields = Object.fromEntries(
+          frame
+            .split('\n')
+            .filter((line) => !line.startsWith(':'))
+            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+        ) as Record<string, string>;
+        if (!fields.event) continue;
+        this.received.push({ event: fields.event, id: fields.id, ...(fields.event === 'notice' ? { notice: JSON.parse(fields.data!) as LiveNotice } : {}) });
+      }
+    }
+  }
+
+  get notices() {
+    return this.received.filter((r) => r.event === 'notice').map((r) => r.notice!);
+  }
+
+  async until(what: (received: Received[]) => boolean, timeoutMs = 5_000) {
+    const end = Date.now() + timeoutMs;
+    while (!what(this.received)) {
+      if (Date.now() > end) throw new Error(`not received in time; got ${JSON.stringify(this.received)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The id of the stream's `ready` event, once it has come. */
+  async ready() {
+    await this.until((r) => r.some((e) => e.event === 'ready'));
+    return this.received.find((e) => e.event === 'ready')!.id!;
+  }
+
+  async close() {
+    await this.reader.cancel();
+    await this.done;
+  }
+}
+
+type App = ReturnType<typeof buildApp>;
+
+async function open(app: App, token: string, lastEventId?: string) {
+  const res = await app.request('/v1/events/stream', {
+    headers: { Authorization: `Bearer ${token}`, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  return new StreamReader(res);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+let ctx: TestContext;
+let app: App;
+/** A second instance: its own database connections and notice listener on PostgreSQL; on PGlite, a second app on the one database. */
+let other: { app: App; database?: Database };
+let a: Awaited<ReturnType<typeof addWorkspace>>;
+let b: Awaited<ReturnType<typeof addWorkspace>>;
+let tokens: { adminA: string; viewerA: string; viewerB: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = buildApp(ctx);
+  if (ctx.database.url) {
+    const database = await openDatabase({ url: ctx.database.url });
+    other = { app: createApp({ ...ctx.deps, db: database.db }), database };
+  } else {
+    other = { app: createApp(ctx.deps) };
+  }
+  a = await addWorkspace(ctx, 'Live A', ['ADMIN', 'ADMIN', 'VIEWER']);
+  b = await addWorkspace(ctx, 'Live B', ['VIEWER']);
+  tokens = {
+    adminA: await consoleToken(app, a.people[0]!.email),
+    viewerA: await consoleToken(app, a.people[2]!.email),
+    viewerB: await consoleToken(app, b.people[0]!.email),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  closeLiveHub(ctx.deps.db);
+  if (other.database) {
+    closeLiveHub(other.database.db);
+    await other.database.close();
+  }
+  await ctx.database.close();
+});
+
+describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('a stream hears a change committed through another instance, scoped to its workspace and to what its role may read', async () => {
+    const adminA = await open(app, tokens.adminA);
+    const viewerA = await open(app, tokens.viewerA);
+    const viewerB = await open(app, tokens.viewerB);
+    await Promise.all([adminA.ready(), viewerA.ready(), viewerB.ready()]);
+
+    // An approval request raised through the other instance: with the threshold of 1 in force, the
+    // requester's own approval executes it at once, and each step is a notice.
+    const raised = await jsonCaller(other.app)(tokens.adminA, 'PUT', '/v1/admin_quorum', { adminQuorumThreshold: 2 });
+    expect(raised.status).toBe(202);
+    await adminA.until(() => adminA.notices.some((n) => n.kind === 'approval' && n.status === 'EXECUTED'));
+    const approvals = adminA.notices.filter((n) => n.kind === 'approval');
+    expect(approvals.map((n) => n.status)).toEqual(['PENDING', 'PENDING', 'EXECUTED']);
+    expect(new Set(approvals.map((n) => n.id)).size).toBe(1);
+    expect(Object.keys(approvals[0]!).sort()).toEqual(['at', 'id', 'kind', 'status']);
+    expect(new Date(approvals[0]!.at).toISOString()).toBe(approvals[0]!.at);
+
+    // Transactions any role may read; approvals a viewer may not; workspace B hears nothing of A.
+    await ctx.database.db.transaction((tx) => recordChange(tx, { workspaceId: a.id, kind: 'transaction', id: 'tx-a', status: 'SUBMITTED' }));
+    await recordChange(ctx.database.db, { workspaceId: b.id, kind: 'transaction', id: 'tx-b', status: 'COMPLETED' });
+    await viewerB.until(() => viewerB.notices.length > 0);
+    await viewerA.until(() => viewerA.notices.length > 0);
+    await adminA.until(() => adminA.notices.some((n) => n.id === 'tx-a'));
+    await settle();
+    expect(viewerA.notices.map((n) => n.id)).toEqual(['tx-a']);
+    expect(viewerB.notices.map((n) => [n.id, n.status])).toEqual([['tx-b', 'COMPLETED']]);
+    expect(adminA.notices.map((n) => n.kind)).toEqual(['approval', 'approval', 'approval', 'transaction']);
+    await Promise.all([adminA.close(), viewerA.close(), viewerB.close()]);
+  });
+
+  it('an order placed through one instance is heard, with each status the engine moves it to, on the other', async () => {
+    await seedTradingDemo(ctx.deps.db, a.id);
+    const stream = await open(app, tokens.viewerA);
+    await stream.ready();
+    const placed = await jsonCaller(other.app)<{ id: string; status: string }>(tokens.adminA, 'POST', '/v1/trading/orders', {
+      via: { type: 'PROVIDER', providerId: 'HARBOR' },
+      executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '100', baseAssetId: 'XRP', quoteAssetId: 'USDT' },
+      settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
+    });
+    expect(placed.status).toBe(202);
+    await stream.until(() => stream.notices.some((n) => n.id === placed.body.id));
+    // (The demo's own orders, which the engine moves too, may be heard as well.)
+    expect(stream.notices.find((n) => n.id === placed.body.id)).toMatchObject({ kind: 'order', status: 'CREATED' });
+    let t = Date.now();
+    for (let i = 0; i < 3; i++) await runOnce(ctx.deps.db, new Date((t += STEP_MS * 5)));
+    await stream.until(() => stream.notices.filter((n) => n.id === placed.body.id).length > 1);
+    const statuses = stream.notices.filter((n) => n.id === placed.body.id).map((n) => n.status);
+    expect(statuses.slice(1).some((status) => status !== 'CREATED')).toBe(true);
+    await stream.close();
+  });
+
+  it('never sends a change that rolled back', async () => {
+    const stream = await open(app, tokens.viewerA);
+    await stream.ready();
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await recordChange(tx, { workspaceId: a.id, kind: 'transaction', id: 'rolled-back', status: 'SUBMITTED' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await recordChange(ctx.database.db, { workspaceId: a.id, kind: 'order', id: 'kept', status: 'CREATED' });
+    await stream.until(() => stream.notices.some((n) => n.id === 'kept'));
+    await settle();
+    expect(stream.notices.map((n) => n.id).filter((id) => ['rolled-back', 'kept'].includes(id))).toEqual(['kept']);
+    await stream.close();
+  });
+
+  it('a reconnection with Last-Event-ID gets every notice it missed, in order, then goes on live', async () => {
+    const first = await open(app, tokens.viewerA);
+    await first.ready();
+    await recordChange(ctx.database.db, { workspaceId: a.id, kind: 'transaction', id: 'seen', status: 'SUBMITTED' });
+    await first.until(() => first.notices.some((n) => n.id === 'seen'));
+    const last = first.received.at(-1)!.id!;
+    await first.close();
+
+    // Missed while away: written through both instances, with notices of another workspace between them.
+    const missed = Array.from({ length: 12 }, (_, i) => `missed-${i}`);
+    for (const [i, id] of missed.entries()) {
+      const db = i % 2 === 0 ? ctx.database.db : (other.database?.db ?? ctx.database.db);
+      await db.transaction(async (tx) => {
+        await recordChange(tx, { workspaceId: a.id, kind: 'transaction', id, status: 'PENDING_SIGNATURE' });
+        await recordChange(tx, { workspaceId: b.id, kind: 'transaction', id: `b-${id}`, status: 'PENDING_SIGNATURE' });
+      });
+    }
+    const resumed = await open(other.app, tokens.viewerA, last);
+    await resumed.ready();
+    await recordChange(ctx.database.db, { workspaceId: a.id, kind: 'transaction', id: 'after', status: 'SUBMITTED' });
+    await resumed.until(() => resumed.notices.some((n) => n.id === 'after'));
+    // Each once, in order (the ready event stands where the replay met the live notices, which may be before the last missed one).
+    const ours = resumed.notices.map((n) => n.id).filter((id) => missed.includes(id) || id === 'after');
+    expect(ours).toEqual([...missed, 'after']);
+    expect(resumed.received.findIndex((r) => r.event === 'ready')).toBeLessThan(resumed.received.findIndex((r) => r.notice?.id === 'after'));
+    // Positions only grow, and the ready event stands after the replayed ones.
+    const ids = resumed.received.map((r) => r.id!.split('.').map(BigInt));
+    for (let i = 1; i < ids.length; i++) expect(ids[i]![0]! > ids[i - 1]![0]! || (ids[i]![0] === ids[i - 1]![0] && ids[i]![1]! >= ids[i - 1]![1]!)).toBe(true);
+    await resumed.close();
+  });
+
+  it('says reset when the position is no longer kept, and refuses an id it never sent', async () => {
+    const stream = await open(app, tokens.viewerA, '1.1');
+    await stream.ready();
+    expect(stream.received.map((r) => r.event)).toEqual(['reset', 'ready']);
+    await stream.close();
+    const res = await app.request('/v1/events/stream', { headers: { Authorization: `Bearer ${tokens.viewerA}`, 'Last-Event-ID': 'yesterday' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: expect.stringContaining('Last-Event-ID') as string, code: 400 });
+    expect((await app.request('/v1/events/stream')).status).toBe(401);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('holds a notice back until an older transaction still writing has ended, so none is passed over', async () => {
+    const stream = await open(app, tokens.viewerA);
+    await stream.ready();
+    let releaseFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstWrote!: () => void;
+    const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
+    const first = ctx.database.db.transaction(async (tx) => {
+      await recordChange(tx, { workspaceId: a.id, kind: 'transaction', id: 'older', status: 'SUBMITTED' });
+      firstWrote();
+      await firstMayCommit;
+    });
+    await wrote;
+    await other.database!.db.transaction((tx) => recordChange(tx, { workspaceId: a.id, kind: 'transaction', id: 'younger', status: 'SUBMITTED' }));
+    const ids = () => stream.notices.map((n) => n.id).filter((id) => id === 'older' || id === 'younger');
+    await settle();
+    expect(ids()).toEqual([]);
+    releaseFirst();
+    await first;
+    await stream.until(() => ids().length === 2);
+    expect(ids()).toEqual(['older', 'younger']);
+    await stream.close();
+  });
+  it('keeps notices for the window and no longer: every instance’s housekeeping deletes older ones', async () => {
+    await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id: 'to-prune', status: 'SUBMITTED' });
+    const kept = async () => (await ctx.deps.db.select().from(liveEvents).where(eq(liveEvents.objectId, 'to-prune'))).length;
+    await purgeExpired(ctx.deps.db, new Date());
+    expect(await kept()).toBe(1);
+    await purgeExpired(ctx.deps.db, new Date(Date.now() + WINDOW_MS + 60_000));
+    expect(await kept()).toBe(0);
+  });
+});

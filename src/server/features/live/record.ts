@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { LiveKind } from '../../../contract/live-events';
+import type { Db } from '../../db/client';
+import { CHANNELS, noticeExpression } from '../../db/notify';
+
+interface Change {
+  workspaceId: string;
+  kind: LiveKind;
+  id: string;
+  status?: string | null;
+}
+
+/**
+ * Records changes for the live streams, in the caller's transaction: the rows and the database
+ * notice that wakes every instance's hub are one statement, and both take effect when the change
+ * itself commits (nothing is sent for a change that rolls back). One notice per transaction: the
+ * payload is always empty, and PostgreSQL folds identical notices of one transaction.
+ */
+export async function recordChanges(db: Db, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map((c) => ({ workspace_id: c.workspaceId, kind: c.kind, object_id: c.id, status: c.status ?? null }));
+  await db.execute(sql`
+    with written as (
+      insert into live_events (workspace_id, kind, object_id, status)
+      select workspace_id, kind, object_id, status
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(workspace_id uuid, kind text, object_id text, status text)
+      returning id
+    )
+    select count(*), ${noticeExpression(CHANNELS.live)} as noticed from written`);
+}
+
+export const recordChange = (db: Db, change: Change) => recordChanges(db, [change]);

@@ -1,0 +1,27 @@
+import { Text } from '@mantine/core';
+import type { Asset } from '../../contract/catalogue';
+import type { TransactionDetails } from '../../contract/transactions';
+import { formatMoney, formatTransactionAmount, isDetermined } from '../lib/amounts';
+import { usdValue } from '../lib/usd-value';
+
+/**
+ * What a transaction moves, in a list: the amount it moved once determined (before that, the one
+ * requested), to its asset's decimals, and below it the USD value where the catalogue has a USD
+ * price. `asset` is the catalogue's asset, undefined while it is unknown (amount as sent, no value).
+ */
+export function TransactionAmount({ tx, asset }: { tx: Pick<TransactionDetails, 'amountInfo' | 'assetId'>; asset: Asset | undefined }) {
+  const amount = [tx.amountInfo.amount, tx.amountInfo.requestedAmount].find(isDetermined);
+  const usd = amount === undefined ? null : usdValue(amount, asset);
+  return (
+    <>
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {amount === undefined ? '—' : formatTransactionAmount(amount, asset?.onchain.decimals)} {tx.assetId}
+      </Text>
+      {usd !== null && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(usd, 'USD')}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderAt } from '../../test/render';
+import AssetsPage from './assets-page';
+
+// The real service, with the shipped catalogue.
+let service: RealService;
+
+beforeAll(async () => {
+  service = await startRealService();
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+// A search of the service can take seconds on a loaded machine, longer than Testing Library's wait.
+const SLOW = { timeout: 20_000 };
+
+function Address() {
+  const { search } = useLocation();
+  return <output data-testid="address">{search}</output>;
+}
+
+function renderPage() {
+  const user = userEvent.setup();
+  renderAt(
+    <>
+      <AssetsPage />
+      <Address />
+    </>,
+    '/catalogue/assets',
+  );
+  const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
+  const symbols = () =>
+    within(screen.getAllByRole('table')[0]!)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(within(row).getAllByRole('cell')[0]!).getByRole('button').textContent);
+  return { user, address, symbols };
+}
+
+describe('AssetsPage against the real service', () => {
+  it('searches by part of a symbol in any case, ranked, and sorts by a column within the ranks, all in the address', { timeout: 90_000 }, async () => {
+    await signInTo(service, PEOPLE.viewer);
+    const { user, address, symbols } = renderPage();
+    await screen.findAllByRole('table', {}, SLOW);
+    // An exact symbol first, then symbols that start with the text, then the rest; by symbol within each.
+    const rank = (symbol: string) => (symbol.toLowerCase() === 'usdc' ? 0 : symbol.toLowerCase().startsWith('usdc') ? 1 : 2);
+    const inOrder = (descending: boolean) => {
+      const shown = symbols().map((symbol) => symbol!);
+      const expected = [...shown].sort((a, b) => rank(a) - rank(b) || (descending ? -1 : 1) * a.toLowerCase().localeCompare(b.toLowerCase()));
+      expect(shown).toEqual(expected);
+      expect(new Set(shown.map(rank)).size).toBeGreaterThan(1);
+    };
+
+    await user.type(screen.getByRole('textbox', { name: /Search/ }), 'uSdC{Enter}');
+    await waitFor(() => expect(address().get('q')).toBe('uSdC'));
+    await waitFor(() => expect(symbols()[0]).toBe('USDC'), SLOW);
+    expect(service.calls.at(-1)?.path).toMatch(/[?&]q=uSdC(&|$)/);
+    inOrder(false);
+
+    const symbolHeader = screen.getByRole('columnheader', { name: /Symbol/ });
+    expect(symbolHeader).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(symbolHeader).getByRole('button'));
+    await waitFor(() => expect(address().get('sort')).toBe('symbol'));
+    expect(symbolHeader).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(symbolHeader).getByRole('button'));
+    await waitFor(() => expect(address().get('sort')).toBe('-symbol'));
+    expect(symbolHeader).toHaveAttribute('aria-sort', 'descending');
+    await waitFor(() => inOrder(true), SLOW);
+  });
+
+  it('shows an asset just registered, with its details open', { timeout: 60_000 }, async () => {
+    await signInTo(service, PEOPLE.editor);
+    const { user, address, symbols } = renderPage();
+    // A real token that is not in the catalogue: the service's resolver knows it from its shipped table.
+    const token = { address: '0x32353A6C91143bfd6C7d363B546e62a9A2489A20', symbol: 'AGLD' };
+
+    // Enabled once the blockchains are in, which the form offers.
+    const registerButton = await screen.findByRole('button', { name: 'Register asset' });
+    await waitFor(() => expect(registerButton).toBeEnabled(), SLOW);
+    await user.click(registerButton);
+    const form = await screen.findByRole('form', { name: 'Register an asset' }, SLOW);
+    await user.click(within(form).getByRole('combobox', { name: /Blockchain/ }));
+    await user.click(await screen.findByRole('option', { name: /^Ethereum \(ETH\)$/ }));
+    await user.click(within(form).getByRole('textbox', { name: /Address/ }));
+    await user.paste(token.address);
+    await user.click(within(form).getByRole('button', { name: 'Register asset' }));
+
+    await waitFor(() => expect(address().get('q')).toBe(token.address));
+    await waitFor(() => expect(symbols()).toEqual([token.symbol]), SLOW);
+    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    await waitFor(() => expect(drawer).toHaveTextContent(token.address), SLOW);
+  });
+});

@@ -1,0 +1,121 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callService, PEOPLE, type Person, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { renderRoutes } from '../../test/render';
+import HomePage, { HOME_LINKS } from './home-page';
+
+// The real service: Harbourside Capital has the trading demo (vault accounts Treasury, Trading desk
+// and Cold storage with balances, and USD prices); Quiet Fund has no trading beta.
+let service: RealService;
+
+beforeAll(async () => {
+  service = await startRealService();
+}, 120_000);
+
+afterEach(() => cleanup());
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+/** Signs in as `person` and opens the home; answers the calls the page made, once it has drawn. */
+async function openHome(person: Person) {
+  await signInTo(service, person);
+  const before = service.calls.length;
+  renderRoutes({ '/': <HomePage /> }, '/');
+  await screen.findByRole('heading', { level: 1, name: 'Home' });
+  return { calls: () => service.calls.slice(before).map((call) => call.path) };
+}
+
+const region = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
+/** The tile (a link) whose text starts with its count and names `label`. */
+const tile = async (label: string) => {
+  const waiting = await region('Waiting for you');
+  return within(waiting).getByRole('link', { name: new RegExp(`^\\d+\\s*${label}`) });
+};
+
+describe('the home page', () => {
+  it("shows a viewer the workspace's balances with their USD value, and no tile it cannot act on", async () => {
+    const { calls } = await openHome(PEOPLE.viewer);
+    const balances = await region('Balances');
+    // 93.75 BTC at 65,000 + 290.000000000000000001 ETH at 3,200 + 2,650,000 USDC + 1,000,000 USDT + 4,000 SOL at 150.
+    expect(within(balances).getByTestId('usd-total')).toHaveTextContent('11,271,750.00 USD');
+    expect(within(balances).getByRole('row', { name: /ETH 290\.000000000000000001 928,000\.00 USD/ })).toBeInTheDocument();
+    expect(within(balances).getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', HOME_LINKS.vaultAccounts);
+
+    expect(await tile('Travel Rule messages pending')).toHaveAttribute('href', HOME_LINKS.travelRulePending);
+    expect(screen.queryByRole('link', { name: /Approvals to decide/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Failed webhook notifications/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Open orders/ })).not.toBeInTheDocument();
+    expect(await region('Recent orders')).toBeInTheDocument();
+    expect(await region('Recent transfers')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Security events' })).not.toBeInTheDocument();
+    // Nothing the role may not read was asked for.
+    expect(calls().filter((path) => /audit_logs|approval_requests/.test(path))).toEqual([]);
+  });
+
+  it('shows an admin what waits for a decision, each tile linking to its filtered list, and the latest transfer', async () => {
+    await signInTo(service, PEOPLE.admin);
+    const transfer = await callService(service, '/v1/transactions', {
+      method: 'POST',
+      body: { assetId: 'BTC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '2' }, amount: '0.01' },
+    });
+    expect(transfer.status).toBe(200);
+    await openHome(PEOPLE.admin);
+
+    expect(await tile('Approvals to decide')).toHaveAttribute('href', HOME_LINKS.approvals);
+    expect(await tile('Failed webhook notifications')).toHaveAttribute('href', HOME_LINKS.webhooks);
+    expect(await tile('Stuck transfers')).toHaveAttribute('href', '/transactions?status=CONFIRMING&sort=ASC');
+    expect(await tile('Open orders')).toHaveAttribute(
+      'href',
+      '/trading/orders?statuses=CREATED,AWAITING_PAYMENT,AWAITING_INFORMATION,PENDING_USER_ACTION,PROCESSING',
+    );
+    const transfers = await region('Recent transfers');
+    expect(await within(transfers).findByRole('link', { name: /^0\.01 BTC/ })).toBeInTheDocument();
+    // The admin's own sign-in is a security event of the last 7 days.
+    const security = await region('Security events');
+    // Named with the role the admin holds, once the workspace's people are known.
+    const signIns = await within(security).findAllByText(/Sign-in .* by/);
+    await waitFor(() => expect(signIns.map((line) => line.textContent)).toContainEqual(expect.stringMatching(/by admin\s*Admin$/)));
+    expect(
+      within(security)
+        .getByRole('link', { name: /All security events/ })
+        .getAttribute('href'),
+    ).toMatch(/^\/audit\?startTime=\d+&endTime=\d+&category=Security$/);
+  });
+
+  it("shows an auditor the security events, the integrity check's result and the quorum changes", async () => {
+    await openHome(PEOPLE.auditor);
+    const integrity = await region('Audit log integrity');
+    expect(await within(integrity).findByRole('status')).toHaveTextContent(/^Intact: the hash chain of \d+ events? of the last 24 hours is unbroken/);
+    expect(
+      within(integrity)
+        .getByRole('link', { name: /Open the audit log/ })
+        .getAttribute('href'),
+    ).toMatch(/^\/audit\?startTime=\d+&endTime=\d+$/);
+    const changes = await region('Quorum and screening changes');
+    expect(
+      within(changes)
+        .getByRole('link', { name: /These changes/ })
+        .getAttribute('href'),
+    ).toMatch(/&subject=Quorum&subject=Screening$/);
+    expect(await region('Security events')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Approvals to decide/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a trader open orders and balances', async () => {
+    await openHome(PEOPLE.editor);
+    expect(await tile('Open orders')).toBeInTheDocument();
+    expect(await tile('Stuck transfers')).toBeInTheDocument();
+    expect(await region('Balances')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Audit log integrity' })).not.toBeInTheDocument();
+  });
+
+  it('shows no trading parts in a workspace without the trading beta, and asks for none', async () => {
+    const { calls } = await openHome(PEOPLE.outsider);
+    expect(await region('Recent transfers')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Balances' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Recent orders' })).not.toBeInTheDocument();
+    expect(calls().filter((path) => /trading|vault/.test(path))).toEqual([]);
+  });
+});

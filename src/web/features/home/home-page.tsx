@@ -1,0 +1,424 @@
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { HomeSummary } from '../../../contract/home';
+import { mayPerform, type OperationId } from '../../../contract/operations';
+import { ROLE_LABELS } from '../../../contract/role-labels';
+import type { Role } from '../../../contract/roles';
+import { TERMINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../contract/trading';
+import { useSignedInUser } from '../../app/auth/use-session';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { Person } from '../../components/person';
+import { Section } from '../../components/section';
+import { UtcTime } from '../../components/utc-time';
+import { formatAmount, formatMoney } from '../../lib/amounts';
+import { auditLogPath, homeQueries, recentRange, type HomeRange } from '../../lib/home-queries';
+
+/** The lists behind the tiles, in the parameters each list page reads from its address. */
+const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((status) => !TERMINAL_ORDER_STATUSES.includes(status));
+export const HOME_LINKS = {
+  approvals: '/admin/approvals',
+  travelRulePending: '/compliance/travel-rule?status=PENDING',
+  webhooks: '/webhooks',
+  failedNotifications: (webhookId: string) => `/webhooks/${encodeURIComponent(webhookId)}?statuses=FAILED`,
+  // Oldest first: the ones confirming longest, the stuck ones, lead the list.
+  confirmingTransfers: '/transactions?status=CONFIRMING&sort=ASC',
+  openOrders: `/trading/orders?statuses=${OPEN_ORDER_STATUSES.join(',')}`,
+  orders: '/trading/orders',
+  transfers: '/transactions',
+  assetTransfers: (assetId: string) => `/transactions?assets=${encodeURIComponent(assetId)}`,
+  vaultAccounts: '/vault/accounts',
+} as const;
+
+const SECURITY_FILTERS: [string, string][] = [['category', 'Security']];
+const CHANGE_FILTERS: [string, string][] = [
+  ['subject', 'Quorum'],
+  ['subject', 'Screening'],
+];
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+const words = (constant: string) => constant.charAt(0) + constant.slice(1).toLowerCase().replaceAll('_', ' ');
+
+/** A count that leads to the list of what it counts; the whole tile is the link. */
+function CountTile({ to, count, label, detail }: { to: string; count: number; label: string; detail: string }) {
+  return (
+    <Paper withBorder p="md" component={Link} to={to} data-tile={label} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Text fz={32} fw={700} lh={1.1} c={count > 0 ? undefined : 'dimmed'}>
+        {count}
+      </Text>
+      <Text fw={600}>{label}</Text>
+      <Text size="sm" c="dimmed">
+        {detail}
+      </Text>
+    </Paper>
+  );
+}
+
+/** What waits for the signed-in person: only what the role may act on, from the service's counts. */
+function Waiting({ summary, role }: { summary: HomeSummary; role: Role }) {
+  const may = (operationId: OperationId) => mayPerform(role, operationId);
+  const tiles: ReactNode[] = [];
+  if (summary.approvals) {
+    const n = summary.approvals.toDecide;
+    tiles.push(
+      <CountTile
+        key="approvals"
+        to={HOME_LINKS.approvals}
+        count={n}
+        label="Approvals to decide"
+        detail={`${plural(n, 'Request', 'Requests')} waiting for your decision`}
+      />,
+    );
+  }
+  if (summary.travelRule && may('resolveTravelRuleAction')) {
+    const n = summary.travelRule.pending;
+    tiles.push(
+      <CountTile
+        key="travel-rule"
+        to={HOME_LINKS.travelRulePending}
+        count={n}
+        label="Travel Rule messages pending"
+        detail={`${plural(n, 'Message', 'Messages')} waiting for the counterparty or for you`}
+      />,
+    );
+  }
+  if (summary.webhooks && may('resendNotification')) {
+    const { failed, webhooks } = summary.webhooks;
+    tiles.push(
+      <CountTile
+        key="webhooks"
+        // One webhook with failures: its list of failed notifications; several: the webhooks, each named below.
+        to={webhooks.length === 1 ? HOME_LINKS.failedNotifications(webhooks[0]!.id) : HOME_LINKS.webhooks}
+        count={failed}
+        label="Failed webhook notifications"
+        detail={
+          failed === 0
+            ? 'Every notification was delivered'
+            : `On ${webhooks.length} ${plural(webhooks.length, 'webhook', 'webhooks')}: resend them once the receiver is back`
+        }
+      />,
+    );
+  }
+  if (summary.transactions && may('createTransaction')) {
+    const { stuck, stuckAfterSeconds } = summary.transactions;
+    tiles.push(
+      <CountTile
+        key="stuck"
+        to={HOME_LINKS.confirmingTransfers}
+        count={stuck}
+        label="Stuck transfers"
+        detail={`Confirming for more than ${Math.round(stuckAfterSeconds / 60)} minutes`}
+      />,
+    );
+  }
+  if (summary.trading && may('cancelOrder')) {
+    const n = summary.trading.openOrders;
+    tiles.push(<CountTile key="orders" to={HOME_LINKS.openOrders} count={n} label="Open orders" detail={`${plural(n, 'Order', 'Orders')} not yet settled`} />);
+  }
+  if (tiles.length === 0) return null;
+  return (
+    <Section title="Waiting for you">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>{tiles}</SimpleGrid>
+      {summary.webhooks && summary.webhooks.webhooks.length > 1 && may('resendNotification') && (
+        <Stack gap={4}>
+          {summary.webhooks.webhooks.map((webhook) => (
+            <Anchor key={webhook.id} component={Link} to={HOME_LINKS.failedNotifications(webhook.id)} size="sm">
+              {webhook.failed} failed at {webhook.description || webhook.url}
+            </Anchor>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']> }) {
+  return (
+    <Section title="Balances">
+      <Group justify="space-between" align="baseline">
+        <div>
+          <Text size="sm" c="dimmed">
+            Total value
+          </Text>
+          <Text fz={28} fw={700} data-testid="usd-total">
+            {formatMoney(balances.usdTotal, 'USD')}
+          </Text>
+          {balances.unpriced > 0 && (
+            <Text size="sm" c="dimmed">
+              {balances.unpriced} {plural(balances.unpriced, 'asset has', 'assets have')} no USD price and {plural(balances.unpriced, 'is', 'are')} not in the
+              total
+            </Text>
+          )}
+        </div>
+        <Anchor component={Link} to={HOME_LINKS.vaultAccounts}>
+          Vault accounts
+        </Anchor>
+      </Group>
+      {balances.assets.length === 0 ? (
+        <Text c="dimmed">No vault account holds any asset.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Asset</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Total
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  USD value
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {balances.assets.map((asset) => (
+                <Table.Tr key={asset.assetId}>
+                  <Table.Th scope="row" fw={500}>
+                    {/* Each asset leads to its transfers (and gives the scrolling table, at 390 px, something to reach by keyboard). */}
+                    <Anchor component={Link} to={HOME_LINKS.assetTransfers(asset.assetId)} inherit>
+                      {asset.symbol ?? asset.assetId}
+                    </Anchor>
+                  </Table.Th>
+                  <Table.Td ta="right">{formatAmount(asset.total)}</Table.Td>
+                  <Table.Td ta="right">{asset.usdValue === null ? 'No price' : formatMoney(asset.usdValue, 'USD')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+/** A short list under a heading, with the link to the whole list; loading and failure in place. */
+function RecentList<T>({
+  title,
+  to,
+  linkLabel,
+  query,
+  rows,
+  empty,
+}: {
+  title: string;
+  to: string;
+  linkLabel: string;
+  query: { data?: T; isPending: boolean; error: unknown; refetch: () => unknown };
+  rows: (data: T) => { key: string; label: ReactNode; at: number }[];
+  empty: string;
+}) {
+  const items = query.data ? rows(query.data) : [];
+  return (
+    <Section title={title}>
+      {query.isPending ? (
+        <Skeleton height={96} aria-label={`Loading: ${title}`} />
+      ) : query.error ? (
+        <ErrorView title={`${title} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {items.map((item) => (
+            <Group component="li" key={item.key} justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm">{item.label}</Text>
+              <Text size="sm" c="dimmed">
+                <UtcTime ms={item.at} />
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Anchor component={Link} to={to} size="sm">
+        {linkLabel}
+      </Anchor>
+    </Section>
+  );
+}
+
+function RecentOrders() {
+  const query = useQuery(homeQueries.recentOrders());
+  return (
+    <RecentList
+      title="Recent orders"
+      to={HOME_LINKS.orders}
+      linkLabel="All orders"
+      query={query}
+      empty="No order yet."
+      rows={(page) =>
+        page.data.map((order) => ({
+          key: order.id,
+          label: (
+            <Anchor component={Link} to={`/trading/orders/${encodeURIComponent(order.id)}`} inherit>
+              {`${words(order.side)} ${formatAmount(order.baseAmount)} ${order.baseAssetId} for ${order.quoteAssetId}: ${words(order.status).toLowerCase()}`}
+            </Anchor>
+          ),
+          at: Date.parse(order.createdAt),
+        }))
+      }
+    />
+  );
+}
+
+function RecentTransfers() {
+  const query = useQuery(homeQueries.recentTransfers());
+  return (
+    <RecentList
+      title="Recent transfers"
+      to={HOME_LINKS.transfers}
+      linkLabel="All transactions"
+      query={query}
+      empty="No transfer yet."
+      rows={(list) =>
+        list.map((tx) => ({
+          key: tx.id,
+          label: (
+            <Anchor component={Link} to={`/transactions/${encodeURIComponent(tx.id)}`} inherit>
+              {`${formatAmount(tx.amountInfo.amount)} ${tx.assetId ?? ''}: ${words(tx.status).toLowerCase()}`}
+            </Anchor>
+          ),
+          at: tx.createdAt,
+        }))
+      }
+    />
+  );
+}
+
+function AuditEvents({
+  title,
+  range,
+  filters,
+  linkLabel,
+  empty,
+}: {
+  title: string;
+  range: HomeRange;
+  filters: [string, string][];
+  linkLabel: string;
+  empty: string;
+}) {
+  const query = useQuery(homeQueries.auditEvents(range, filters));
+  return (
+    <RecentList
+      title={title}
+      to={auditLogPath(range, filters)}
+      linkLabel={linkLabel}
+      query={query}
+      empty={empty}
+      rows={(page) =>
+        page.data.map((event) => ({
+          key: event.id,
+          label: (
+            <>
+              {event.subject} {event.event.toLowerCase()} by <Person id={event.userId} name={event.user} />
+            </>
+          ),
+          at: event.timestamp,
+        }))
+      }
+    />
+  );
+}
+
+/** Changes to the quorum for those who may list approval requests but not read the audit log (the owner). */
+function DecidedApprovals() {
+  const query = useQuery(homeQueries.decidedApprovals());
+  return (
+    <RecentList
+      title="Quorum and API user changes"
+      to={HOME_LINKS.approvals}
+      linkLabel="All approval requests"
+      query={query}
+      empty="No request has been decided yet."
+      rows={(page) =>
+        page.data.map((request) => ({ key: request.id, label: `${request.summary}: ${words(request.status).toLowerCase()}`, at: request.decidedAt ?? 0 }))
+      }
+    />
+  );
+}
+
+function Integrity({ range }: { range: HomeRange }) {
+  const query = useQuery(homeQueries.integrity(range));
+  const result = query.data;
+  return (
+    <Section title="Audit log integrity">
+      {query.isPending ? (
+        <Skeleton height={48} aria-label="Checking the audit log's integrity" />
+      ) : query.error ? (
+        <ErrorView title="The integrity check could not run" error={query.error} onRetry={() => void query.refetch()} />
+      ) : result?.verified ? (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconShieldCheck size={22} color="var(--mantine-color-teal-6)" aria-hidden />
+          <Text role="status" fw={600}>
+            Intact: the hash chain of {result.checked} {plural(result.checked, 'event', 'events')} of the last 24 hours is unbroken.
+          </Text>
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconShieldX size={22} color="var(--mantine-color-red-6)" aria-hidden />
+          <Text role="alert" fw={600}>
+            Broken: {result?.reason}. {result?.checked} {plural(result?.checked ?? 0, 'event was', 'events were')} checked before the break.
+          </Text>
+        </Group>
+      )}
+      <Anchor component={Link} to={auditLogPath(range, [])} size="sm">
+        Open the audit log for these 24 hours
+      </Anchor>
+    </Section>
+  );
+}
+
+/**
+ * The landing page after sign-in: what waits for the person, what moved recently and the
+ * workspace's balances. Every part follows what the role may read (the operations table), so no
+ * part asks for what the service would refuse; every tile links to the filtered list behind it.
+ */
+export default function HomePage() {
+  const user = useSignedInUser();
+  const may = (operationId: OperationId) => mayPerform(user.role, operationId);
+  // Fixed for the visit, so the lists and their links show the same range.
+  const [ranges] = useState(() => ({ day: recentRange(Date.now(), 1), week: recentRange(Date.now(), 7) }));
+  const summary = useQuery(homeQueries.summary());
+
+  return (
+    <Page title="Home" description={`Signed in as ${user.name}, ${ROLE_LABELS[user.role]}, in ${user.workspaceName}.`}>
+      {summary.isPending ? (
+        <Skeleton height={140} aria-label="Loading what waits for you" />
+      ) : summary.error ? (
+        <ErrorView title="What waits for you could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : (
+        <>
+          <Waiting summary={summary.data} role={user.role} />
+          {summary.data.balances && <Balances balances={summary.data.balances} />}
+        </>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {summary.data?.trading && <RecentOrders />}
+        {may('listTransactions') && <RecentTransfers />}
+        {may('getAuditLogs') ? (
+          <AuditEvents
+            title="Quorum and screening changes"
+            range={ranges.week}
+            filters={CHANGE_FILTERS}
+            linkLabel="These changes in the audit log"
+            empty="No change to the quorum or to screening in the last 7 days."
+          />
+        ) : (
+          may('listApprovalRequests') && <DecidedApprovals />
+        )}
+        {may('getAuditLogs') && (
+          <AuditEvents
+            title="Security events"
+            range={ranges.week}
+            filters={SECURITY_FILTERS}
+            linkLabel="All security events of the last 7 days"
+            empty="No security event in the last 7 days."
+          />
+        )}
+        {may('verifyAuditChain') && <Integrity range={ranges.day} />}
+      </SimpleGrid>
+    </Page>
+  );
+}

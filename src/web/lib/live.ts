@@ -1,0 +1,161 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { LIVE_EVENTS, type LiveKind, type LiveNoticeBody } from '../../contract/live-events';
+import { adminKeys, complianceKeys, homeKeys, tradingKeys, transactionKeys, vaultAccountKeys, webhookKeys } from './query-keys';
+import type { Session } from './session';
+
+/**
+ * The console's live updates: one stream (`GET /v1/events/stream`) per signed-in tab, read with
+ * fetch rather than EventSource, because EventSource cannot send the bearer token and the token
+ * lives only in memory (a cookie or a token in the URL would be the alternatives: the first is sent
+ * on every request of the origin, the second lands in logs). Each notice invalidates the queries of
+ * its kind, so what is on screen refetches at once; the pages poll only while the stream is down.
+ */
+
+type LiveStatus = 'connecting' | 'live' | 'down';
+
+/** What each kind of notice makes stale: its area's root, the home's glances at it, and balances a final transaction moved. */
+const STALE: Record<LiveKind, readonly QueryKey[]> = {
+  transaction: [transactionKeys.all, homeKeys.summary, homeKeys.transfers],
+  order: [tradingKeys.orders, homeKeys.summary, homeKeys.orders],
+  approval: [adminKeys.all, homeKeys.summary, homeKeys.decidedApprovals],
+  notification: [webhookKeys.all, homeKeys.summary],
+  travelRule: [complianceKeys.travelRuleMessages, homeKeys.summary],
+  screening: [complianceKeys.screening],
+};
+/** A transaction or an order reaching one of these moved balances. */
+const SETTLED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'CANCELED', 'REJECTED', 'BLOCKED']);
+/** Every area a notice can make stale: after a reset or a reconnection, all of it refetches. */
+const EVERYTHING: readonly QueryKey[] = [...new Set(Object.values(STALE).flat()), vaultAccountKeys.all];
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 15_000;
+/** The server sends a comment every 15 s; two missed in a row mean the connection is gone. */
+const SILENCE_MS = 35_000;
+
+let status: LiveStatus = 'connecting';
+const listeners = new Set<() => void>();
+
+function setStatus(next: LiveStatus) {
+  if (status === next) return;
+  status = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** The stream's state, for `useSyncExternalStore` (the header's indicator). */
+export const liveStatus = {
+  get: (): LiveStatus => status,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/**
+ * A poll interval that applies only while the stream is down: with the stream up, notices refresh
+ * the query instead. Pages keep their own interval as the fallback.
+ */
+export const whileStreamDown = (ms: number | false): number | false => (status === 'live' ? false : ms);
+
+function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+function onNotice(queryClient: QueryClient, notice: LiveNoticeBody) {
+  const keys = STALE[notice.kind];
+  if (!keys) return;
+  invalidate(
+    queryClient,
+    (notice.kind === 'transaction' || notice.kind === 'order') && notice.status && SETTLED.has(notice.status) ? [...keys, vaultAccountKeys.all] : keys,
+  );
+}
+
+/** Reads server-sent events off a response body: each event's name, id and data. */
+async function* events(body: ReadableStream<Uint8Array>, signal: AbortSignal) {
+  const reader = body.getReader();
+  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    text += decoder.decode(value, { stream: true }).replaceAll('\r\n', '\n');
+    let end: number;
+    while ((end = text.indexOf('\n\n')) >= 0) {
+      const frame = text.slice(0, end);
+      text = text.slice(end + 2);
+      const fields: Record<string, string> = {};
+      for (const line of frame.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon <= 0) continue; // a comment (the heartbeat) or a bare field
+        fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
+      }
+      yield fields;
+    }
+  }
+}
+
+/**
+ * Holds the stream while the tab is signed in: reconnects with a growing delay and `Last-Event-ID`
+ * (the server replays what was missed within its window, or says reset), and refetches what is on
+ * screen whenever it (re)connects, since notices may have been missed while it was down.
+ * Answers a function that stops it.
+ */
+export function connectLive(session: Session, queryClient: QueryClient): () => void {
+  const stopped = new AbortController();
+  let lastEventId: string | undefined;
+  let retryMs = RETRY_FIRST_MS;
+
+  /** One connection, until it ends; true when it was up (its `ready` came), so a reconnection may follow at once. */
+  async function once(): Promise<boolean> {
+    let wasUp = false;
+    const attempt = new AbortController();
+    const abort = () => attempt.abort();
+    stopped.signal.addEventListener('abort', abort, { once: true });
+    let silence = setTimeout(abort, SILENCE_MS);
+    try {
+      const response = await session.api.open('/v1/events/stream', {
+        signal: attempt.signal,
+        headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+      });
+      for await (const event of events(response.body!, attempt.signal)) {
+        clearTimeout(silence);
+        silence = setTimeout(abort, SILENCE_MS);
+        if (event.id) lastEventId = event.id;
+        if (event.event === LIVE_EVENTS.notice && event.data) onNotice(queryClient, JSON.parse(event.data) as LiveNoticeBody);
+        else if (event.event === LIVE_EVENTS.reset) invalidate(queryClient, EVERYTHING);
+        else if (event.event === LIVE_EVENTS.ready) {
+          // What was missed since `lastEventId` was replayed before it; polling pages stop at their next answer.
+          wasUp = true;
+          retryMs = RETRY_FIRST_MS;
+          setStatus('live');
+        }
+      }
+      return wasUp;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(silence);
+      stopped.signal.removeEventListener('abort', abort);
+    }
+  }
+
+  void (async () => {
+    while (!stopped.signal.aborted) {
+      // A stream the server ended (its token expired, the instance stopping) is reopened at once, still counted as up.
+      if (await once()) continue;
+      if (stopped.signal.aborted) return;
+      if (status === 'live') {
+        setStatus('down');
+        // The pages poll again: their intervals are read again when their queries next settle.
+        invalidate(queryClient, EVERYTHING);
+      } else setStatus('down');
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+    }
+  })();
+
+  return () => {
+    stopped.abort();
+    setStatus('connecting');
+  };
+}
