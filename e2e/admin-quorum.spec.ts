@@ -61,7 +61,8 @@ test('an admin raises the threshold; a second admin approves the next change fro
   await expect(approvalsB.decidedRow(summary)).toContainText('2 of 2 approvals');
   await expect(inboxLink).toHaveAccessibleDescription('');
 
-  // The requester's page catches up at its next poll (every 15 s), without a reload: no Cancel for a decided request.
+  // The requester's page catches up without a reload, on the live stream's notice (or its 15 s poll
+  // while the stream is down): no Cancel for a decided request.
   await expect(approvals.request(summary)).toHaveCount(0, { timeout: 20_000 });
   await expect(approvals.decidedRow(summary)).toContainText('Executed');
   await expect(page.getByRole('main').getByRole('button', { name: 'Cancel request' })).toHaveCount(0);

@@ -113,8 +113,7 @@ test.describe('as a signer', () => {
 
   test('a signer opens an asset, sets its price and finds the note they wrote after a reload', async ({ page }) => {
     const assets = new CatalogueAssetsPage(page);
-    await new ConsoleShell(page).start();
-    await assets.goto('?blockchainId=ETH&symbol=USDC');
+    await assets.start('?blockchainId=ETH&symbol=USDC');
     await assets.open(USDC.legacyId, 'USDC');
 
     const drawer = assets.drawer;
@@ -160,10 +159,9 @@ test.describe('as an admin', () => {
     // Registration, a drawer and a list on a shared machine: a budget for behaviour, not speed.
     test.setTimeout(90_000);
     const assets = new CatalogueAssetsPage(page);
-    const session = await new ConsoleShell(page).start();
+    const session = await assets.start();
     const token = await unregisteredToken(page.request, session.accessToken);
 
-    await assets.goto();
     await assets.registerButton.click();
     const dialog = assets.registerDialog;
     await assets.choose(/Blockchain/, 'Ethereum (ETH)', dialog);
@@ -196,13 +194,12 @@ test.describe('as an admin', () => {
 
   test('the register form shows a bad checksum on the address as it is typed, and the service’s refusals on their fields', async ({ page }) => {
     const assets = new CatalogueAssetsPage(page);
-    await new ConsoleShell(page).start();
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/v1/assets')) posts.push(request.url());
     });
 
-    await assets.goto();
+    await assets.start();
     await assets.registerButton.click();
     const dialog = assets.registerDialog;
     await assets.choose(/Blockchain/, 'Ethereum (ETH)', dialog);

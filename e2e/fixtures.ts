@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Request, test as base } from '@playwright/test';
 import { SessionResponse } from '../src/contract/auth';
-import { E2E_PASSWORD, type Persona, type SpecWorkspace, workspaceOfSpec } from './workspaces';
+import { E2E_PASSWORD, type Persona, type SignInUse, type SpecWorkspace, workspaceOfSpec } from './workspaces';
 
 export { expect };
 export type { Persona, SpecWorkspace };
@@ -10,11 +10,12 @@ export type { Persona, SpecWorkspace };
 const REFRESH_PATH = '/v1/auth/refresh';
 
 /** The persona's stored sign-in in this spec's workspace, made by the setup project. */
-function storedSignIn(workspace: SpecWorkspace, persona: Persona): string {
-  const path = workspace.stateFile(persona);
+function storedSignIn(workspace: SpecWorkspace, persona: Persona, use: SignInUse = 'browser'): string {
+  const path = workspace.stateFile(persona, use);
   if (!existsSync(path)) {
+    const named = use === 'browser' ? `signedInAs: '${persona}' or contextAs('${persona}')` : `apiSession('${persona}')`;
     throw new Error(
-      `No stored sign-in of ${persona} for ${workspace.slug}.spec.ts: the setup project signs in the personas a spec names literally, as signedInAs: '${persona}' or contextAs('${persona}')`,
+      `No stored ${use} sign-in of ${persona} for ${workspace.slug}.spec.ts: the setup project signs in the personas a spec names literally, as ${named}`,
     );
   }
   return path;
@@ -57,8 +58,9 @@ interface Fixtures {
   /** Another browser, signed in as `persona`, for a second person in the same test. */
   contextAs(persona: Persona): Promise<BrowserContext>;
   /**
-   * A new sign-in of `persona` through the API, outside every browser (on the `request` fixture),
-   * as the headers that carry it: for what a test checks or prepares with the service directly.
+   * A session of `persona` for calls to the service directly, outside every browser, as the headers
+   * that carry it: refreshed from the persona's stored API sign-in (a sign-in of its own, apart
+   * from the browser's), so no test pays for a sign-in's scrypt.
    */
   apiSession(persona: Persona): Promise<{ headers: { Authorization: string }; session: SessionResponse }>;
 }
@@ -86,13 +88,20 @@ export const test = base.extend<Fixtures>({
       await context.close();
     }
   },
-  apiSession: async ({ request, workspace }, use) => {
+  apiSession: async ({ playwright, baseURL, workspace }, use) => {
     await use(async (persona) => {
-      const email = workspace.email(persona);
-      const answer = await request.post('/v1/auth/sign_in', { data: { email, password: E2E_PASSWORD } });
-      expect(answer.status(), `sign-in of ${email}`).toBe(200);
-      const session = SessionResponse.parse(await answer.json());
-      return { headers: { Authorization: `Bearer ${session.accessToken}` }, session };
+      const path = storedSignIn(workspace, persona, 'api');
+      const service = await playwright.request.newContext({ baseURL, storageState: path });
+      try {
+        const answer = await service.post(REFRESH_PATH);
+        expect(answer.status(), `the stored API sign-in of ${persona} restores a session`).toBe(200);
+        const session = SessionResponse.parse(await answer.json());
+        // The refresh rotated the cookie: the next call in this spec file starts from the new one.
+        await service.storageState({ path });
+        return { headers: { Authorization: `Bearer ${session.accessToken}` }, session };
+      } finally {
+        await service.dispose();
+      }
     });
   },
 });

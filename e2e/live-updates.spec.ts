@@ -1,30 +1,28 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 import { TransactionsPage } from './pages/transactions-page';
 
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
+/** The console in `context` (a stored sign-in, from contextAs), with the answers to its live stream counted. */
+async function consoleIn(context: BrowserContext) {
   const page = await context.newPage();
   // The shell opens its live stream as soon as the user is signed in.
   const streams: string[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/v1/events/stream') streams.push(String(response.status()));
   });
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInAs(email, DEMO_PASSWORD);
-  return { context, page, streams, shell: new ConsoleShell(page), transactions: new TransactionsPage(page) };
+  const shell = new ConsoleShell(page);
+  await shell.start('/transactions');
+  return { page, streams, shell, transactions: new TransactionsPage(page) };
 }
 
-test('a transfer made in one browser shows in another one’s list, and follows its statuses there, without a reload', async ({ browser }) => {
+test('a transfer made in one browser shows in another one’s list, and follows its statuses there, without a reload', async ({ contextAs }) => {
   test.setTimeout(120_000);
-  const watcher = await signedIn(browser, DEMO_USERS.viewer);
-  const trader = await signedIn(browser, DEMO_USERS.trader);
+  const watcher = await consoleIn(await contextAs('viewer'));
+  const trader = await consoleIn(await contextAs('trader'));
 
   // The watcher's list, with its live stream open.
-  await watcher.shell.open('Transactions');
+  await expect(watcher.shell.pageHeading('Transactions')).toBeVisible();
   await expect(watcher.transactions.table.getByRole('row').nth(1)).toBeVisible();
   await expect.poll(() => watcher.streams).toContain('200');
   await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
@@ -35,7 +33,6 @@ test('a transfer made in one browser shows in another one’s list, and follows 
     if (url.pathname === '/v1/transactions') listRequests.push(Date.now());
   });
 
-  await trader.shell.open('Transactions');
   await trader.transactions.newTransferButton.click();
   await trader.transactions.choose(/From vault account/, 'Treasury (0)');
   await trader.transactions.choose(/Asset/, /^USDC, /);
@@ -53,6 +50,4 @@ test('a transfer made in one browser shows in another one’s list, and follows 
   await expect(watcher.transactions.row(txId)).toContainText('Completed', { timeout: 60_000 });
   expect(watcher.page.url()).toBe(watchedUrl);
   await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
-
-  await Promise.all([watcher.context.close(), trader.context.close()]);
 });

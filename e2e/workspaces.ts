@@ -36,9 +36,16 @@ export interface SpecWorkspace {
   name: string;
   /** The sign-in email of one of its people: `admin` → `admin@<slug>.e2e.test`. */
   email(person: string): string;
-  /** Where the setup project keeps a persona's signed-in browser state (the refresh cookie). */
-  stateFile(persona: Persona): string;
+  /**
+   * Where the setup project keeps a persona's sign-in (its refresh cookie): the browser's, or a
+   * second sign-in of its own for the calls a test makes to the service directly, so the two never
+   * spend each other's cookie.
+   */
+  stateFile(persona: Persona, use?: SignInUse): string;
 }
+
+/** What a stored sign-in is for: a browser (`signedInAs`, `contextAs`) or the service directly (`apiSession`). */
+export type SignInUse = 'browser' | 'api';
 
 export function specWorkspace(slug: string): SpecWorkspace {
   return {
@@ -46,22 +53,27 @@ export function specWorkspace(slug: string): SpecWorkspace {
     file: join(import.meta.dirname, `${slug}.spec.ts`),
     name: `E2E ${slug}`,
     email: (person) => `${person}@${slug}.e2e.test`,
-    stateFile: (persona) => join(runDir(), 'auth', slug, `${persona}.json`),
+    stateFile: (persona, use = 'browser') => join(runDir(), 'auth', slug, `${persona}.${use}.json`),
   };
 }
 
 /** The workspace of the spec file at `path`. */
 export const workspaceOfSpec = (path: string) => specWorkspace(basename(path, '.spec.ts'));
 
-const PERSONA_NAMED = /signedInAs: '(\w+)'|contextAs\('(\w+)'\)/g;
+const PERSONA_NAMED: Record<SignInUse, RegExp> = {
+  browser: /signedInAs: '(\w+)'|contextAs\('(\w+)'\)/g,
+  api: /apiSession\('(\w+)'\)/g,
+};
 
 /**
- * The personas a spec file uses a stored sign-in of, as it names them to the fixtures
- * (`signedInAs: 'admin'`, `contextAs('admin2')`): the setup project signs in only those, since
- * each sign-in costs the service a second or more of scrypt and most specs need one or two people.
+ * The personas a spec file uses a stored sign-in of, as it names them to the fixtures: for a
+ * browser `signedInAs: 'admin'` or `contextAs('admin2')`, for the service `apiSession('admin')`.
+ * The setup project signs in only those, since each sign-in costs the service a second or more of
+ * scrypt and most specs need one or two people.
  */
-export function personasOf(workspace: SpecWorkspace): Persona[] {
-  const named = [...readFileSync(workspace.file, 'utf8').matchAll(PERSONA_NAMED)].map((match) => match[1] ?? match[2]);
+export function personasOf(workspace: SpecWorkspace, use: SignInUse): Persona[] {
+  const text = readFileSync(workspace.file, 'utf8');
+  const named = [...text.matchAll(PERSONA_NAMED[use])].map((match) => match[1] ?? match[2]);
   return PERSONAS.filter((persona) => named.includes(persona));
 }
 
