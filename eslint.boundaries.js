@@ -21,6 +21,9 @@ export const SERVER_LAYERS = [
   ['auth'],
   // Live change notices: every area below that changes something the console shows records them.
   ['live'],
+  // Passkeys: credentials, challenges and the step-up check every guarded operation may run;
+  // approvals (admin, above) record which passkey signed a decision.
+  ['passkeys'],
   // API users and the admin quorum; disabling an API user clears auth's cache of it.
   ['admin'],
   // Areas that stand on their own; the webhook outbox takes the events of the areas above.

@@ -99,7 +99,7 @@ async function signIn(origin: string, port: number) {
   await page.goto(`${origin}/sign-in`);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('admin@demo.test');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByTestId('signed-in-user').waitFor();
   await page.close();
   await browser.close();

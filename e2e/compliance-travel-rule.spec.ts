@@ -86,6 +86,12 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
     return list.scrollWidth <= list.clientWidth && list.getBoundingClientRect().right <= card.right && card.right <= window.innerWidth;
   });
   expect(inside, 'the list of fields stays inside its card, and the card on the screen').toBe(true);
+  // So do the transfer's wallet addresses and the token's contract address.
+  const transferInside = await shell.main.getByRole('table', { name: 'Transfer' }).evaluate((table) => {
+    const card = table.closest('section')!.getBoundingClientRect();
+    return table.getBoundingClientRect().right <= card.right && card.right <= window.innerWidth;
+  });
+  expect(transferInside, 'the transfer card stays on the screen').toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Sending an empty form is caught in the browser, field by field, before anything is encrypted.

@@ -57,6 +57,22 @@ test.describe('as a trader', () => {
     await expect(results.getByRole('option').first()).toHaveAccessibleName(/^USDC · /);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     expect(await seriousViolations(page)).toEqual([]);
+    // The same open palette in dark (the console follows the system's scheme until one is picked),
+    // then on a phone in either scheme: no serious problem, nothing wider than the screen.
+    const wide = page.viewportSize()!;
+    for (const [scheme, width] of [
+      ['dark', wide.width],
+      ['dark', 390],
+      ['light', 390],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(width === 390 ? { width, height: 844 } : wide);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(results.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+      expect(await seriousViolations(page), `${scheme} at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${scheme} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize(wide);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/catalogue\/assets\?q=USDC&asset=[^&]+$/);
     await expect(search).toBeHidden();

@@ -12,7 +12,7 @@ export class SignInPage {
     this.heading = page.getByRole('heading', { level: 1, name: 'Sign in to Asset Ops' });
     this.email = page.getByRole('textbox', { name: 'Email' });
     this.password = page.getByRole('textbox', { name: 'Password', exact: true });
-    this.submit = page.getByRole('button', { name: 'Sign in' });
+    this.submit = page.getByRole('button', { name: 'Sign in', exact: true });
     this.error = page.getByRole('alert');
   }
 

@@ -33,7 +33,25 @@ export type Person = z.infer<typeof Person>;
 export const PeopleResponse = z.object({ people: z.array(Person).meta({ description: 'Every console user and API user of the workspace, by name.' }) });
 export type PeopleResponse = z.infer<typeof PeopleResponse>;
 
-export const ApiUserIdParam = z.object({ userId: z.uuid({ error: 'userId must be a UUID' }) });
+/** The `userId` of a path: an API user's (its API key) or a console user's. */
+export const UserIdParam = z.object({ userId: z.uuid({ error: 'userId must be a UUID' }) });
+
+/**
+ * One console user of the caller's workspace, for the page a name links to. What a role may not
+ * read elsewhere is left out (null) for it: the last sign-in comes from the audit log, the passkey
+ * count is what the passkey policy's readers weigh.
+ */
+export const ConsoleUser = Person.omit({ kind: true }).extend({
+  enabled: z.boolean().meta({ description: 'A disabled console user can no longer sign in.' }),
+  createdAt: z.number().int().meta({ description: 'Epoch milliseconds.' }),
+  lastSignedInAt: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Epoch milliseconds of the latest sign-in the audit log records; null if none, or for a role that may not read the audit log.' }),
+  passkeys: z.number().int().nullable().meta({ description: 'How many passkeys the user has; null for a role that may not read the passkey policy.' }),
+});
+export type ConsoleUser = z.infer<typeof ConsoleUser>;
 
 export const SetApiUserEnabledRequest = z.strictObject({ enabled: z.boolean() });
 
@@ -58,7 +76,7 @@ export const AdminQuorumState = z.object({
 });
 export type AdminQuorumState = z.infer<typeof AdminQuorumState>;
 
-export const APPROVAL_KINDS = ['ADMIN_QUORUM_THRESHOLD', 'API_USER_CREATION'] as const;
+export const APPROVAL_KINDS = ['ADMIN_QUORUM_THRESHOLD', 'API_USER_CREATION', 'PASSKEY_POLICY'] as const;
 export const APPROVAL_STATUSES = ['PENDING', 'EXECUTED', 'REJECTED', 'CANCELED'] as const;
 
 export const ApprovalDecision = z.object({
@@ -66,6 +84,10 @@ export const ApprovalDecision = z.object({
   userName: z.string(),
   decision: z.enum(['APPROVE', 'REJECT']),
   decidedAt: z.number().int(),
+  passkey: z
+    .object({ credentialId: z.string(), name: z.string() })
+    .nullable()
+    .meta({ description: 'The passkey whose assertion, bound to this request, confirmed the decision; null when none was given.' }),
 });
 
 export const ApprovalRequest = z.object({

@@ -5,14 +5,15 @@ import { z } from 'zod';
  * of these pairs (the writer's types enforce it), so filters and suggestions can rely on them.
  */
 export const AUDIT_SUBJECTS = {
-  Administration: ['Quorum', 'API user', 'Approval request'],
-  Security: ['Sign-in', 'Session', 'API authentication', 'Authorization'],
+  Administration: ['Quorum', 'API user', 'Approval request', 'Passkey policy'],
+  Security: ['Sign-in', 'Session', 'API authentication', 'Authorization', 'Passkey'],
   Catalogue: ['Asset', 'Price', 'Note'],
   Trading: ['Order', 'Quote'],
   Compliance: ['Travel rule', 'Screening'],
   Earn: ['Terms of service'],
   Transactions: ['Transaction'],
   Webhooks: ['Webhook', 'Notification'],
+  Audit: ['Saved view'],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_SUBJECTS;
@@ -46,6 +47,15 @@ const repeated = (name: string) =>
     )
     .meta({ description: `Repeat for several values (OR within ${name}; AND with the other fields).` });
 
+export const AUDIT_SEARCH_MAX_LENGTH = 200;
+
+/** Free text (extension): matched anywhere in subject, event, user or the detail, in any case. */
+const AuditSearchText = z
+  .string()
+  .min(1, { error: 'q must not be empty' })
+  .max(AUDIT_SEARCH_MAX_LENGTH, { error: `q must be at most ${AUDIT_SEARCH_MAX_LENGTH} characters` })
+  .meta({ description: 'Extension: free text found anywhere in the subject, event, user or detail, in any case (`%` and `_` are plain characters).' });
+
 export const AuditLogQuery = z.object({
   startTime: epochMs('startTime').optional().meta({ description: 'Epoch ms; at most one year back; takes precedence over timePeriod.' }),
   endTime: epochMs('endTime').optional().meta({ description: 'Epoch ms; after startTime; defaults to now.' }),
@@ -58,6 +68,7 @@ export const AuditLogQuery = z.object({
   event: repeated('event'),
   user: repeated('user'),
   userId: repeated('userId'),
+  q: AuditSearchText.optional(),
   order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }).default('DESC'),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
@@ -121,3 +132,46 @@ export const AuditChainVerification = z.object({
   reason: z.string().nullable(),
 });
 export type AuditChainVerification = z.infer<typeof AuditChainVerification>;
+
+/** How many bars a histogram may ask for, and the default. */
+export const AUDIT_HISTOGRAM_BUCKETS = { min: 10, max: 500, default: 60 } as const;
+
+export const AuditHistogramQuery = AuditLogQuery.pick({
+  startTime: true,
+  endTime: true,
+  timePeriod: true,
+  category: true,
+  subject: true,
+  event: true,
+  user: true,
+  userId: true,
+  q: true,
+}).extend({
+  buckets: z.coerce
+    .number({ error: 'buckets must be a number' })
+    .int({ error: 'buckets must be a whole number' })
+    .min(AUDIT_HISTOGRAM_BUCKETS.min, { error: 'buckets must be between 10 and 500' })
+    .max(AUDIT_HISTOGRAM_BUCKETS.max, { error: 'buckets must be between 10 and 500' })
+    .default(AUDIT_HISTOGRAM_BUCKETS.default)
+    .meta({
+      description:
+        'At most this many buckets: the width is the shortest of 1, 5, 15, 30 minutes, 1, 3, 6, 12 hours, 1 day or a whole number of weeks that fits.',
+    }),
+});
+export type AuditHistogramQuery = z.infer<typeof AuditHistogramQuery>;
+
+export const AuditHistogram = z.object({
+  startTime: z.number().int().meta({ description: 'The range counted (epoch ms), as resolved from the query.' }),
+  endTime: z.number().int(),
+  bucketMs: z.number().int().meta({ description: 'The width of every bucket in milliseconds.' }),
+  total: z.number().int().meta({ description: 'Events in the range that match the filters: the sum of the counts.' }),
+  buckets: z
+    .array(
+      z.object({ start: z.number().int().meta({ description: 'Epoch ms; a multiple of the width in UTC (weeks start on Monday).' }), count: z.number().int() }),
+    )
+    .meta({
+      description:
+        'Every bucket that overlaps the range, oldest first, empty ones included. The first and last may stick out of the range; only events inside it count.',
+    }),
+});
+export type AuditHistogram = z.infer<typeof AuditHistogram>;

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
 
 /**
@@ -32,13 +31,3 @@ export const positiveDecimal = (name: string, digits: Digits = AMOUNT_DIGITS) =>
       error: `${name} must be a decimal number greater than 0, such as "0.5", without leading zeros, with at most ${digits.fraction} decimal places`,
     })
     .meta({ description: 'Decimal string greater than 0.', example: '0.5' });
-
-/**
- * The one arithmetic on amounts, for the service and the console alike: decimal.js with room for
- * any amount the spelling above allows, so no sum or product ever goes through a binary float.
- */
-export const Dec = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -200, toExpPos: 200 });
-export type Dec = InstanceType<typeof Dec>;
-
-/** The plain decimal form of an amount ("1.5", never "1.500" or "1.5e+30"). */
-export const plain = (value: Decimal.Value) => new Dec(value).toFixed();

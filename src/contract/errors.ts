@@ -37,6 +37,9 @@ export const ERROR_CODES = {
   insufficientPermissions: -8,
   requestExpired: -10,
   issuedInFuture: -12,
+  // Passkeys (issue 20): 403, never 401, so the console does not mistake them for an ended session.
+  passkeyRequired: 1901,
+  passkeyInvalid: 1902,
 } as const;
 
 /** The spec's message for reusing an Idempotency-Key whose first request hit an internal error. */

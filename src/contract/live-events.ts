@@ -6,7 +6,7 @@
  */
 
 /** What a notice is about; each kind is sent only to roles that may read it (LIVE_READS on the server). */
-export const LIVE_KINDS = ['transaction', 'order', 'approval', 'notification', 'travelRule', 'screening'] as const;
+export const LIVE_KINDS = ['transaction', 'order', 'approval', 'notification', 'webhook', 'travelRule', 'screening', 'auditEvent'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** One notice, the data of a `notice` event (its schema is LiveNotice in live.ts). */

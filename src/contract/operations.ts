@@ -44,8 +44,18 @@ export const OPERATIONS = {
   // Audit (spec)
   getAuditLogs: op(AUDIT_READERS, 'query'),
   getAuditDimensions: op(AUDIT_READERS, 'query'),
+  getAuditHistogram: op(AUDIT_READERS, 'query'),
   // Re-hashes every event of the range: far heavier than a page of the log.
   verifyAuditChain: op(AUDIT_READERS, 'high_compute'),
+  // Audit explorer (extensions): an event with its neighbours, and each reader's own saved views
+  // and columns, for the roles that may read the log.
+  getAuditEventContext: op(AUDIT_READERS, 'query'),
+  listAuditViews: op(AUDIT_READERS, 'query'),
+  createAuditView: op(AUDIT_READERS, 'write', true),
+  renameAuditView: op(AUDIT_READERS, 'write', true),
+  deleteAuditView: op(AUDIT_READERS, 'write', true),
+  getAuditPreferences: op(AUDIT_READERS, 'query'),
+  putAuditPreferences: op(AUDIT_READERS, 'write'),
   // Catalogue (spec): no role lists except where stated
   listAssets: op('any', 'external_query'),
   getAsset: op('any', 'external_query'),
@@ -117,9 +127,24 @@ export const OPERATIONS = {
   // Console people (extension): every role sees who did something somewhere (a transfer's creator,
   // an approval's requester), so every role may read the names and roles behind those ids.
   listPeople: op('any', 'query'),
+  // One console user, for the page a name links to: the roles of the list above; what a role may
+  // not read elsewhere (the last sign-in, the passkey count) is left out for it.
+  getConsoleUser: op('any', 'query'),
   // Live updates (extension): any role; each notice reaches only the roles that may perform the read
   // operation of its kind (LIVE_READS in server/features/live).
   streamEvents: op('any', 'query'),
+  // Passkeys (extension, issue 20): console users only, whatever their role (an API user gets 403:
+  // it signs every request already). Each manages their own passkeys; the workspace setting belongs
+  // to the admins and changes through an approval request, as the quorum does.
+  listPasskeys: op('any', 'query'),
+  startPasskeyRegistration: op('any', 'write'),
+  registerPasskey: op('any', 'write', true),
+  renamePasskey: op('any', 'write', true),
+  deletePasskey: op('any', 'write', true),
+  startStepUp: op('any', 'write'),
+  getPasskeyPolicy: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
+  updatePasskeyPolicy: op(['OWNER', ...ADMINS], 'write', true),
+  getApprovalSignatures: op(['OWNER', ...ADMINS, 'AUDITOR'], 'query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;
@@ -128,7 +153,15 @@ export type OperationId = keyof typeof OPERATIONS;
  * The operations outside the table: they establish who the caller is (a password, the refresh
  * cookie, a pairing token) rather than being authorised by role, so no role or rate entry applies.
  */
-export const UNGUARDED_OPERATIONS = ['signIn', 'refreshSession', 'signOut', 'redeemPairingToken', 'completeDeviceSetup'] as const;
+export const UNGUARDED_OPERATIONS = [
+  'signIn',
+  'refreshSession',
+  'signOut',
+  'redeemPairingToken',
+  'completeDeviceSetup',
+  'startPasskeySignIn',
+  'passkeySignIn',
+] as const;
 
 export function mayPerform(role: Role, operationId: OperationId): boolean {
   const { roles } = OPERATIONS[operationId];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from './ivms101';
+import { COUNTRY_CODES } from './country-codes';
 import { epochMs, repeated } from './query';
 import { positiveDecimal } from './decimal';
 

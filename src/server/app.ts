@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_CODES } from '../contract/errors';
 import { registerAdmin } from './features/admin/handlers';
+import { registerAuditExplorer } from './features/audit/explorer-handlers';
 import { registerAudit } from './features/audit/handlers';
 import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
@@ -11,6 +12,7 @@ import { registerCompliance } from './features/compliance/handlers';
 import { registerEarn } from './features/earn/handlers';
 import { registerHome } from './features/home/handlers';
 import { registerLive } from './features/live/handlers';
+import { passwordSignInRefusal, registerPasskeys } from './features/passkeys/handlers';
 import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { registerVault } from './features/vault/handlers';
@@ -85,9 +87,11 @@ export function createApp(
 
   app.use('/v1/*', storableText());
 
-  registerAuth(app, deps);
+  registerAuth(app, deps, { passwordSignInRefusal: (principal) => passwordSignInRefusal(deps, principal) });
+  registerPasskeys(app, deps);
   registerAdmin(app, deps);
   registerAudit(app, deps);
+  registerAuditExplorer(app, deps);
   registerCatalogue(app, deps);
   registerTrading(app, deps);
   registerVault(app, deps, (operationId) => tradingGuard(deps, operationId));

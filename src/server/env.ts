@@ -112,6 +112,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'INSTANCE_ID must be 1 to 64 letters, digits, dots, dashes or underscores' })
     .optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .transform((value, ctx) => {
+      const url = URL.canParse(value) ? new URL(value) : undefined;
+      const host = url?.hostname.replace(/^\[|\]$/g, '') ?? '';
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== value.replace(/\/$/, '') || isIP(host) !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'PUBLIC_ORIGIN must be the console’s origin, scheme and host name with an optional port and no path (https://ops.example.com); passkeys refuse an IP address',
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    })
+    .optional(),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -151,6 +167,11 @@ export interface Config {
   drainDelayMs: number;
   /** Names this instance in an `X-Instance` response header (set by an operator running several). */
   instanceId: string | undefined;
+  /**
+   * The console's origin as browsers see it: passkeys are bound to it (WebAuthn checks the origin,
+   * and the relying party id is its host name), so the console must be opened there.
+   */
+  publicOrigin: string;
 }
 
 export class ConfigError extends Error {}
@@ -188,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerSafetyPollMs: e.WORKER_SAFETY_POLL_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
     instanceId: e.INSTANCE_ID,
+    // WebAuthn refuses an IP address as relying party id; browsers treat http://localhost as secure.
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

@@ -40,6 +40,7 @@ async function main() {
   const lines = [
     `Asset Ops is ready at ${server.url}/ (${services.database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
     `  Console        ${server.url}/`,
+    `  Passkeys       open the console at ${config.publicOrigin}/ to register or use passkeys (PUBLIC_ORIGIN; they are bound to that origin)`,
     `  API            ${server.url}/v1`,
     `  API reference  ${server.url}/docs  (OpenAPI document: ${server.url}/v1/openapi.json)`,
   ];

@@ -1,16 +1,47 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { returnPath } from './app/auth/return-path';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { FullPageLoader } from './components/full-page-loader';
+import { session } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+const render = (node: ReactNode) =>
+  root.render(
+    <StrictMode>
+      <AppProviders>{node}</AppProviders>
+    </StrictMode>,
+  );
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+async function startConsole() {
+  const { ConsoleRouter } = await import('./app/console-router');
+  render(<ConsoleRouter />);
+}
+
+/**
+ * Opened at /sign-in, the form is drawn without the router: react-router and the table of pages
+ * are about a third of the console's first JavaScript, and a person signing in needs neither
+ * until the form has been sent. The router starts once they are signed in (or already were),
+ * at the path they came for; every other address starts it at once.
+ */
+async function start() {
+  if (window.location.pathname !== '/sign-in') return startConsole();
+  render(<FullPageLoader label="Loading the console" />);
+  const from = new URLSearchParams(window.location.search).get('from');
+  const goTo = (path: string) => {
+    window.history.replaceState(null, '', path);
+    return startConsole();
+  };
+  const [{ SignInPage }, user] = await Promise.all([
+    import('./app/auth/sign-in-page'),
+    // An unreachable service is the router's to explain (its error view), like on any other page.
+    session.restore().catch(() => undefined),
+  ]);
+  if (user === undefined) return startConsole();
+  if (user) return goTo(returnPath(from));
+  render(<SignInPage from={from} onSignedIn={goTo} />);
+}
+
+void start();

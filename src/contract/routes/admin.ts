@@ -4,7 +4,7 @@ import {
   AdminQuorumResponse,
   AdminQuorumState,
   ApiUser,
-  ApiUserIdParam,
+  UserIdParam,
   ApiUsersResponse,
   ApprovalIdParam,
   ApprovalList,
@@ -12,6 +12,7 @@ import {
   ApprovalRequest,
   CompleteSetupRequest,
   CompleteSetupResponse,
+  ConsoleUser,
   CreateApiUserRequest,
   PairingTokenResponse,
   PeopleResponse,
@@ -44,7 +45,7 @@ export const getApiUser = createRoute({
   summary: 'Get one API user',
   ...operation('getApiUser'),
   security: SECURITY,
-  request: { ...idempotencyHeaders('getApiUser'), params: ApiUserIdParam },
+  request: { ...idempotencyHeaders('getApiUser'), params: UserIdParam },
   responses: {
     200: { description: 'The API user', content: { 'application/json': { schema: ApiUser } } },
     ...errorResponses(...GUARDED, 404),
@@ -60,7 +61,7 @@ export const setApiUserEnabled = createRoute({
   security: SECURITY,
   request: {
     ...idempotencyHeaders('setApiUserEnabled'),
-    params: ApiUserIdParam,
+    params: UserIdParam,
     body: { required: true, content: { 'application/json': { schema: SetApiUserEnabledRequest } } },
   },
   responses: {
@@ -82,6 +83,23 @@ export const listPeople = createRoute({
   responses: {
     200: { description: 'The people of the workspace, by name', content: { 'application/json': { schema: PeopleResponse } } },
     ...errorResponses(...GUARDED),
+  },
+});
+
+export const getConsoleUser = createRoute({
+  method: 'get',
+  path: '/v1/console/people/{userId}',
+  tags: ['Console (extension)'],
+  summary: 'One console user of the workspace (extension)',
+  ...operation(
+    'getConsoleUser',
+    'A console user of the caller’s workspace, for the page their name links to: name, role, whether they are enabled, when they were created and, for the roles that may read the audit log and the passkey policy, their last sign-in and how many passkeys they have (no email, no credentials). An id of another workspace, or of an API user, is 404.',
+  ),
+  security: SECURITY,
+  request: { params: UserIdParam },
+  responses: {
+    200: { description: 'The console user', content: { 'application/json': { schema: ConsoleUser } } },
+    ...errorResponses(...GUARDED, 404),
   },
 });
 
@@ -186,7 +204,7 @@ export const issuePairingToken = createRoute({
     'Only for a user in PENDING_ACTIVATION; moves it to PENDING_DEVICE_PAIRING. The token is single-use and expires after 24 hours.',
   ),
   security: SECURITY,
-  request: { ...idempotencyHeaders('issuePairingToken'), params: ApiUserIdParam },
+  request: { ...idempotencyHeaders('issuePairingToken'), params: UserIdParam },
   responses: {
     201: { description: 'User info plus the token', content: { 'application/json': { schema: PairingTokenResponse } } },
     ...errorResponses(...GUARDED_WRITE, 404),

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { AuditChainVerification, AuditDimensions, AuditLogQuery, AuditLogsResponse, AuditRangeQuery } from '../audit';
+import { AuditChainVerification, AuditDimensions, AuditHistogram, AuditHistogramQuery, AuditLogQuery, AuditLogsResponse, AuditRangeQuery } from '../audit';
 import { SECURITY } from './common';
 import { idempotencyHeaders, operation } from './operation';
 import { errorResponses, GUARDED } from './responses';
@@ -48,6 +48,23 @@ export const verifyAuditChain = createRoute({
   request: { ...idempotencyHeaders('verifyAuditChain'), query: AuditRangeQuery },
   responses: {
     200: { description: 'The outcome', content: { 'application/json': { schema: AuditChainVerification } } },
+    ...errorResponses(...GUARDED),
+  },
+});
+
+export const getAuditHistogram = createRoute({
+  method: 'get',
+  path: '/v1/management/audit_logs/histogram',
+  tags: ['Administration (extension)'],
+  summary: 'How many events match the filters, per time bucket',
+  ...operation(
+    'getAuditHistogram',
+    'The same range and filters as the audit log list (and `q`), counted per bucket of an automatic width; the counts add up to what the list pages through.',
+  ),
+  security: SECURITY,
+  request: { ...idempotencyHeaders('getAuditHistogram'), query: AuditHistogramQuery },
+  responses: {
+    200: { description: 'Counts per bucket', content: { 'application/json': { schema: AuditHistogram } } },
     ...errorResponses(...GUARDED),
   },
 });

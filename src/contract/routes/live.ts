@@ -12,7 +12,7 @@ export const streamEvents = createRoute({
   ...operation(
     'streamEvents',
     [
-      'A `text/event-stream` of small notices about changes in the caller’s workspace, each sent only to roles that may read its kind: transactions (listTransactions), orders (listOrders), approval requests (listApprovalRequests), webhook notifications (listWebhookNotifications), Travel Rule messages (listTravelRuleMessages), screening configuration (getScreeningConfiguration).',
+      'A `text/event-stream` of small notices about changes in the caller’s workspace, each sent only to roles that may read its kind: transactions (listTransactions), orders (listOrders), approval requests (listApprovalRequests), webhook notifications (listWebhookNotifications: queued, each attempt, held, resent), webhooks (listWebhooks: registered, changed, deleted), Travel Rule messages (listTravelRuleMessages), screening configuration (getScreeningConfiguration), new audit events (getAuditLogs: the newest event id of each write, for the console to fetch what it may show).',
       'Events: `ready` first (its id is the position to resume from), then `notice` with a JSON body `{kind, id, status?, at}`; a comment line every 15 s keeps proxies from closing an idle stream.',
       'Reconnect with `Last-Event-ID` (the last id received) to get what was missed: events are kept for 5 minutes; past that the stream starts with `reset`, meaning refetch everything shown.',
       'A stream ends when the token that opened it expires; reconnect with a fresh one.',

@@ -5,7 +5,7 @@ import type { Db } from './client';
  * The database-wide locks instances take so that start-up work runs once however many start
  * together. Listed in one place so that no two uses pick the same number.
  */
-export const ADVISORY_LOCKS = { migrations: 727_001, signingKey: 727_002, demoSeed: 727_003 } as const;
+export const ADVISORY_LOCKS = { migrations: 727_001, signingKey: 727_002, demoSeed: 727_003, auditSavedViews: 727_004 } as const;
 
 /** Runs `work` in one transaction holding the lock until it commits or rolls back. */
 export function inTransactionUnderLock<T>(db: Db, lock: keyof typeof ADVISORY_LOCKS, work: (tx: Db) => Promise<T>): Promise<T> {

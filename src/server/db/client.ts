@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,6 +48,7 @@ export function noticesOf(db: Db): Notices {
 
 export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
   { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
+  { area: 'audit', folder: fileURLToPath(new URL('../features/audit/migrations', import.meta.url)), table: '__drizzle_migrations_audit' },
   { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
   { area: 'compliance', folder: fileURLToPath(new URL('../features/compliance/migrations', import.meta.url)), table: '__drizzle_migrations_compliance' },
   { area: 'earn', folder: fileURLToPath(new URL('../features/earn/migrations', import.meta.url)), table: '__drizzle_migrations_earn' },
@@ -54,6 +56,7 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'transactions', folder: fileURLToPath(new URL('../features/transactions/migrations', import.meta.url)), table: '__drizzle_migrations_transactions' },
   { area: 'webhooks', folder: fileURLToPath(new URL('../features/webhooks/migrations', import.meta.url)), table: '__drizzle_migrations_webhooks' },
   { area: 'live', folder: fileURLToPath(new URL('../features/live/migrations', import.meta.url)), table: '__drizzle_migrations_live' },
+  { area: 'passkeys', folder: fileURLToPath(new URL('../features/passkeys/migrations', import.meta.url)), table: '__drizzle_migrations_passkeys' },
 ];
 
 /** Data that ships with the service and lives in the database (each sync is a no-op when current). */
@@ -96,11 +99,13 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
     };
   }
   let client: PGlite;
+  // pg_trgm backs the audit log's free-text search (core migration 0007 creates it).
+  const extensions = { pg_trgm };
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir);
+    client = await PGlite.create(target.dataDir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });

@@ -22,7 +22,7 @@ export const CHANNELS = {
   orders: 'trading_orders_due',
   /** Webhook notifications became due (written, resent, released): the delivery workers look. */
   webhookOutbox: 'webhook_outbox_due',
-  /** Live change notices were written (features/live): every instance's hub reads them for its streams. */
+  /** Live change notices were written (features/live): every instance's hub reads them for its streams (also sent by the live migration's audit-event trigger). */
   live: 'live_events_written',
 } as const;
 

@@ -141,6 +141,23 @@ export const serverSecrets = pgTable('server_secrets', {
  * each event carries the SHA-256 of the previous event of its workspace, so a changed or removed
  * row breaks the chain. `seq` orders the chain; (timestamp, id) orders pages.
  */
+/**
+ * How many audit events each workspace has per hour, per category ('' for all of them), kept by a
+ * statement trigger on audit_events (migration 0007), so a histogram of a long range sums a few
+ * thousand rows instead of counting a million events.
+ */
+export const auditEventCounts = pgTable(
+  'audit_event_counts',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    category: text('category').notNull(),
+    /** Epoch ms of the hour's start. */
+    hour: bigint('hour', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.category, t.hour] })],
+);
+
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -160,9 +177,17 @@ export const auditEvents = pgTable(
     hash: text('hash').notNull(),
     /** The event as the API's JSON, written by a trigger at insert so pages and exports join ready-made text. */
     doc: text('doc'),
+    /**
+     * What free-text search reads: subject, event, user and the detail's JSON, lower-cased, kept by
+     * the database, under a trigram index so a match anywhere in a word is an index lookup.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`),
   },
   (t) => [
     uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),
+    index('audit_events_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('audit_events_time_idx').on(t.workspaceId, t.timestamp, t.id),
     index('audit_events_category_time_idx').on(t.workspaceId, t.category, t.timestamp, t.id),
     index('audit_events_subject_time_idx').on(t.workspaceId, t.subject, t.timestamp, t.id),

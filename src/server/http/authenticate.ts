@@ -3,9 +3,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { ERROR_CODES } from '../../contract/errors';
 import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
+import { isStepUpOperation } from '../../contract/passkeys';
 import { actorOf, appendAudit } from '../features/audit/record';
 import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from '../features/auth/store';
 import { ShortCache } from '../features/auth/principal-cache';
+import { stepUp } from '../features/passkeys/step-up';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../features/auth/tokens';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
@@ -282,6 +284,26 @@ async function authenticateConsoleUser(deps: AppDeps, token: string): Promise<Pr
   return principal;
 }
 
+/**
+ * Whether the principal that opened a long-lived request (a live stream) may still read, checked
+ * against the database as a new request would be: the API user still enabled and ready, or the
+ * console sign-in still live and its user enabled, each with the role the request was opened with.
+ */
+export async function stillAuthenticated(deps: AppDeps, principal: Principal, authorization: string | undefined): Promise<boolean> {
+  if (principal.kind === 'API') {
+    const user = await findApiUserForAuth(deps.db, principal.id);
+    return !!user && user.enabled && user.status === 'READY' && user.role === principal.role;
+  }
+  const token = bearerToken(authorization);
+  if (!token) return false;
+  try {
+    return (await authenticateConsoleUser(deps, token)).role === principal.role;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
 export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const apiKey = c.req.header('X-API-Key');
@@ -326,5 +348,12 @@ export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHa
 /** Everything an operation of the contract needs before its handler: who, may they, how often, once. */
 export function guard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
   const operation = OPERATIONS[operationId];
-  return [authenticate(deps), authorize(deps, operationId), rateLimit(deps, operation.category), ...(operation.idempotent ? [idempotency(deps)] : [])];
+  return [
+    authenticate(deps),
+    authorize(deps, operationId),
+    rateLimit(deps, operation.category),
+    // Before the Idempotency-Key: a replayed response must not stand in for the passkey confirmation.
+    ...(isStepUpOperation(operationId) ? [stepUp(deps, operationId)] : []),
+    ...(operation.idempotent ? [idempotency(deps)] : []),
+  ];
 }

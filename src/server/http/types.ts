@@ -2,6 +2,7 @@ import type { Role } from '../../contract/roles';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
 import type { ServerSecrets } from '../features/auth/tokens';
+import type { StepUpProof } from '../features/passkeys/step-up';
 import type { Logger } from '../logger';
 
 /** Who is calling: a console user (session JWT) or an API user (signed request). */
@@ -30,5 +31,7 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     principal: Principal;
+    /** Set by the step-up check when the call carried a verified passkey assertion bound to it. */
+    stepUp?: StepUpProof;
   };
 }

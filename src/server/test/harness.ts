@@ -61,6 +61,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     workerSafetyPollMs: 5_000,
     drainDelayMs: 0,
     instanceId: undefined,
+    publicOrigin: 'http://localhost:5173',
     ...overrides,
   };
 }

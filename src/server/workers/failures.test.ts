@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { CHANNELS } from '../db/notify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dec, plain } from '../../contract/decimal';
+import { Dec, plain } from '../../contract/decimal-arithmetic';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../test/harness';
 import { seedTradingDemo } from '../features/trading/demo';
 import { runOnce as runOrders } from '../features/trading/engine';

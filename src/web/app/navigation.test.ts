@@ -1,17 +1,8 @@
-import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mayPerform } from '../../contract/operations';
 import { ROLES } from '../../contract/roles';
-import { actionsFor, CONSOLE_ACTIONS, NAV_ITEMS, sectionsFor } from './navigation';
-
-/** The nav item the router serves at `path`, as router.tsx builds its routes from the table. */
-function pageAt(path: string) {
-  const matches = matchRoutes(
-    NAV_ITEMS.map((item) => ({ path: item.path, item })),
-    path,
-  );
-  return matches?.at(-1)?.route.item;
-}
+import { pageAt } from '../test/page-at';
+import { actionsFor, CONSOLE_ACTIONS, sectionsFor } from './navigation';
 
 describe('the table of console pages', () => {
   it('routes every detail page to its own page, with the operation that reads it', () => {
@@ -20,6 +11,7 @@ describe('the table of console pages', () => {
     expect(pageAt('/webhooks')).toMatchObject({ label: 'Webhooks', operation: 'listWebhooks' });
     expect(pageAt('/webhooks/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Webhook', operation: 'getWebhook' });
     expect(pageAt('/trading/orders/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Order', operation: 'getOrder' });
+    expect(pageAt('/people/2f9e6b1a-0c3d-4e5f-8a7b-1c2d3e4f5a6b')).toMatchObject({ label: 'Person', operation: 'getConsoleUser' });
   });
 
   it('lets a static path win over a parameter in the same place', () => {

@@ -14,18 +14,33 @@ import {
   IconRoute,
   IconSend,
   IconShieldSearch,
+  IconUser,
   IconUsersGroup,
   IconWebhook,
 } from '@tabler/icons-react';
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { mayPerform, type OperationId } from '../../contract/operations';
 import type { Role } from '../../contract/roles';
+import type { PageData } from '../lib/page-data';
+
+/** A page's module: the page, and what its route loads before it renders. */
+export interface PageModule {
+  default: ComponentType;
+  pageData?: PageData;
+}
 
 /** A lazy page whose chunk the router can start fetching before the page renders. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
 
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  return Object.assign(lazy(load), { preload: load });
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  // One fetch of the chunk for the loader, the page and its error view; a failed one is tried again.
+  let loading: Promise<PageModule> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return Object.assign(lazy(preload), { preload });
 }
 
 export interface NavItem {
@@ -85,6 +100,15 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         icon: IconKey,
         page: lazyPage(() => import('../features/admin/api-users-page')),
       },
+      {
+        // A console user, where their name links from anywhere the console names them.
+        label: 'Person',
+        path: '/people/:userId',
+        operation: 'getConsoleUser',
+        icon: IconUser,
+        page: lazyPage(() => import('../features/people/person-page')),
+        hidden: true,
+      },
     ],
   },
   {
@@ -96,6 +120,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         operation: 'getAuditLogs',
         icon: IconHistory,
         page: lazyPage(() => import('../features/audit/audit-log-page')),
+      },
+      {
+        label: 'Audit event',
+        path: '/audit/events/:eventId',
+        operation: 'getAuditEventContext',
+        icon: IconHistory,
+        page: lazyPage(() => import('../features/audit/audit-event-page')),
+        hidden: true,
       },
     ],
   },
@@ -242,6 +274,20 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         operation: 'getWebhook',
         icon: IconWebhook,
         page: lazyPage(() => import('../features/webhooks/webhook-page')),
+        hidden: true,
+      },
+    ],
+  },
+  {
+    label: null,
+    items: [
+      {
+        // Everyone's own passkeys, reached from the header's account menu rather than the navbar.
+        label: 'Security',
+        path: '/security',
+        operation: 'listPasskeys',
+        icon: IconKey,
+        page: lazyPage(() => import('../features/passkeys/security-page')),
         hidden: true,
       },
     ],

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,26 @@ async function boot(path: string, service: (path: string) => Response) {
   );
   return { router, fetch };
 }
+
+/** What the shell's cache holds under `key` when the router commits the first page, before React draws it. */
+async function cachedWhenDrawn(router: Awaited<ReturnType<typeof boot>>['router'], key: readonly unknown[]) {
+  // The same module instance as the routes' (boot reset the registry before importing them).
+  const { queryClient } = await import('./app-query-client');
+  return new Promise<unknown>((resolve) => {
+    // The router commits the page (and React draws it) once every loader of the address has run.
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve(queryClient.getQueryData(key));
+    });
+  });
+}
+
+const QUORUM = {
+  adminQuorumThreshold: 2,
+  admins: [{ id: 'a1', name: 'Olivia Owner', email: 'owner@demo.test', role: 'OWNER' }],
+  pendingRequestId: null,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -78,6 +98,71 @@ describe('console routes', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(router.state.location.search).toBe('?from=%2Fadmin%2Fapi-users');
     expect(refreshes).toBe(2);
+  });
+
+  it("prefetches a page's first query in its route's loader: the page draws with its data, asked for once", async () => {
+    const { router, fetch } = await boot('/admin/quorum', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('ADMIN'));
+      if (path === '/v1/admin_quorum') return jsonResponse(200, QUORUM);
+      if (path.startsWith('/v1/approval_requests')) return jsonResponse(200, { data: [], next: null, pendingCount: 0 });
+      return noSession();
+    });
+    expect(await cachedWhenDrawn(router, ['admin', 'quorum', 'state'])).toEqual(QUORUM);
+    expect(await screen.findByTestId('current-threshold', {}, { timeout: 15_000 })).toHaveTextContent('2');
+    expect(screen.queryByText('Loading the quorum…')).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/admin_quorum')).toHaveLength(1);
+  });
+
+  it('prefetches the list the address asks for: the filters in the URL are the ones the page renders', async () => {
+    const { router, fetch } = await boot('/catalogue/blockchains?protocol=EVM&test=true', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+      if (path.startsWith('/v1/blockchains?')) return jsonResponse(200, { data: [], next: null });
+      return noSession();
+    });
+    expect(await cachedWhenDrawn(router, ['blockchains', 'list', { protocol: 'EVM', test: true }])).toEqual([]);
+    expect(await screen.findByText('No blockchains match these filters', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/blockchains?protocol=EVM&test=true&'))).toHaveLength(1);
+  });
+
+  it("shows a page whose first query failed in the route's error boundary, whose retry asks again", async () => {
+    let quorumCalls = 0;
+    const user = userEvent.setup();
+    const { fetch } = await boot('/admin/quorum', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('ADMIN'));
+      if (path === '/v1/admin_quorum') {
+        // A 4xx, which the console does not retry on its own: the one failure is the page's.
+        return ++quorumCalls === 1 ? jsonResponse(404, { message: 'No quorum is set up yet', code: 404 }, 'req-quorum') : jsonResponse(200, QUORUM);
+      }
+      if (path.startsWith('/v1/approval_requests')) return jsonResponse(200, { data: [], next: null, pendingCount: 0 });
+      return noSession();
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Quorum' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('The quorum could not be loaded');
+    expect(alert).toHaveTextContent('No quorum is set up yet');
+    expect(alert).toHaveTextContent('req-quorum');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/admin_quorum')).toHaveLength(2);
+  });
+
+  it("loads a detail page by its path's parameter; one the service does not have is said so, with the way back to its list", async () => {
+    const { fetch } = await boot('/transactions/tx-missing', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+      if (path === '/v1/transactions/tx-missing') return jsonResponse(404, { message: 'No transaction tx-missing', code: 404 });
+      return noSession();
+    });
+
+    expect(await screen.findByText('No such transaction', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('This workspace has no transaction tx-missing.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All transactions' })).toHaveAttribute('href', '/transactions');
+    // Asked by the loader only: the page, which would ask again, never drew.
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/transactions/tx-missing')).toHaveLength(1);
   });
 
   it('signs out and lands on the sign-in page', async () => {

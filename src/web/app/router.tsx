@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
 import { mayPerform } from '../../contract/operations';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NoAccessView } from '../components/no-access-view';
@@ -10,10 +10,16 @@ import { NAV_ITEMS, type NavItem } from './navigation';
 
 // Error views are fetched when one is shown: the error view's copyable request id brings the
 // tooltip and its positioning library, more JavaScript than the sign-in form.
-const errorView = (name: 'AppErrorBoundary' | 'NotFoundPage' | 'RouteErrorBoundary') => lazy(async () => ({ default: (await import('./route-errors'))[name] }));
+const errorView = (name: 'AppErrorBoundary' | 'NotFoundPage' | 'PageErrorBoundary' | 'RouteErrorBoundary') =>
+  lazy(async () => ({ default: (await import('./route-errors'))[name] }));
 const AppErrorBoundary = errorView('AppErrorBoundary');
 const NotFoundPage = errorView('NotFoundPage');
+const PageErrorBoundary = errorView('PageErrorBoundary');
 const RouteErrorBoundary = errorView('RouteErrorBoundary');
+
+// The signed-in console's query cache comes with the shell's chunk, which is fetched beside the page's
+// (through the shell's module: a dynamic import of its own would split the entry's shared modules finer).
+const appQueryClient = async () => (await import('./layout/app-layout')).queryClient;
 
 function AreaPage({ item }: { item: NavItem }) {
   const user = useSignedInUser();
@@ -46,7 +52,7 @@ export const routes: RouteObject[] = [
           if (user) throw redirect(returnPath(new URL(request.url).searchParams.get('from')));
           return null;
         },
-        lazy: async () => ({ Component: (await import('./auth/sign-in-page')).SignInPage }),
+        lazy: async () => ({ Component: (await import('./auth/sign-in-route')).SignInRoute }),
       },
       {
         loader: async ({ request }) => {
@@ -62,15 +68,20 @@ export const routes: RouteObject[] = [
             children: [
               ...NAV_ITEMS.map((item) => ({
                 path: item.path,
-                // The page's chunk is fetched as soon as the user is known, beside the shell's,
-                // rather than once the shell has drawn: one round trip less before its data is asked for.
-                loader: async () => {
+                // The page's chunk is fetched as soon as the user is known, beside the shell's, then
+                // its first query (lib/page-data.ts): the page draws once its data is in the cache.
+                loader: async ({ request, params }: LoaderFunctionArgs) => {
                   const user = await session.restore();
-                  // A failed fetch is reported where the page renders, which imports it again.
-                  if (user && mayPerform(user.role, item.operation)) item.page.preload().catch(() => {});
+                  // A role that may not read the page gets the no-access view: neither chunk nor data is fetched.
+                  if (!user || !mayPerform(user.role, item.operation)) return null;
+                  const [page, queryClient] = await Promise.all([item.page.preload(), appQueryClient()]);
+                  await page.pageData?.load({ queryClient, params, search: new URL(request.url).searchParams });
                   return null;
                 },
                 element: <AreaPage item={item} />,
+                // The page's error boundary names the page by it.
+                handle: item,
+                errorElement: <PageErrorBoundary />,
               })),
               { path: '*', Component: NotFoundPage },
             ],

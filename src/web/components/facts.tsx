@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 
 export type Fact = [name: string, value: ReactNode];
 
-/** Label and value rows: a two-column table reads well and is announced as such. Rows that are not there (`cond && row`) are left out. */
+/**
+ * Label and value rows: a two-column table reads well and is announced as such. Rows that are not
+ * there (`cond && row`) are left out. A value without spaces (an address, a hash) wraps anywhere,
+ * so at 390 px it breaks inside its cell instead of pushing the table past its card.
+ */
 export function Facts({ rows, label, nameWidth = 170 }: { rows: (Fact | false | null | undefined | '')[]; label: string; nameWidth?: number }) {
   return (
     <Table variant="vertical" withTableBorder={false} aria-label={label}>
@@ -13,7 +17,7 @@ export function Facts({ rows, label, nameWidth = 170 }: { rows: (Fact | false | 
           .map(([name, value], index) => (
             <Table.Tr key={`${name}-${index}`}>
               <Table.Th w={nameWidth}>{name}</Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Td style={wrapAnywhere}>{value}</Table.Td>
             </Table.Tr>
           ))}
       </Table.Tbody>

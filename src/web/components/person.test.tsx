@@ -51,12 +51,19 @@ function renderPeople(people: Record<string, Parameters<typeof Person>[0]>) {
 }
 
 describe('Person', () => {
-  it('names a console user with their role, and links nowhere: a console user has no page', async () => {
-    await signInTo(service, PEOPLE.admin);
-    const text = renderPeople({ editor: { id: ids.editor } });
-    expect(await screen.findByText('editor')).toBeInTheDocument();
-    expect(text('editor')).toBe('editor Editor');
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  it('names a console user with their role, linking to their page for every role', async () => {
+    for (const viewer of [PEOPLE.admin, PEOPLE.viewer]) {
+      await signInTo(service, viewer);
+      const { unmount } = renderAt(
+        <p data-testid="editor">
+          <Person id={ids.editor} />
+        </p>,
+      );
+      const link = await screen.findByRole('link', { name: 'editor' });
+      expect(link).toHaveAttribute('href', `/people/${ids.editor}`);
+      expect(shown(screen.getByTestId('editor'))).toBe('editor Editor');
+      unmount();
+    }
   });
 
   it('names an API user as one, linking to its row in the API users list for a role that may open it', async () => {

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import type { Asset } from '../../contract/catalogue';
 import type { TransactionDetails } from '../../contract/transactions';
-import { formatMoney, formatTransactionAmount, isDetermined } from '../lib/amounts';
+import { formatMoney, shownAmount } from '../lib/amounts';
+import { formatTransactionAmount } from '../lib/rounded-amounts';
 import { usdValue } from '../lib/usd-value';
 
 /**
@@ -10,7 +11,7 @@ import { usdValue } from '../lib/usd-value';
  * price. `asset` is the catalogue's asset, undefined while it is unknown (amount as sent, no value).
  */
 export function TransactionAmount({ tx, asset }: { tx: Pick<TransactionDetails, 'amountInfo' | 'assetId'>; asset: Asset | undefined }) {
-  const amount = [tx.amountInfo.amount, tx.amountInfo.requestedAmount].find(isDetermined);
+  const amount = shownAmount(tx.amountInfo);
   const usd = amount === undefined ? null : usdValue(amount, asset);
   return (
     <>

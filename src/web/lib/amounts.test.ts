@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatAssetAmount, formatMoney, formatPrice, formatTransactionAmount } from './amounts';
+import type { Asset } from '../../contract/catalogue';
+import { formatAmount, formatMoney, shownAmount } from './amounts';
+import { formatAmountOf, formatAssetAmount, formatPrice, formatTransactionAmount } from './rounded-amounts';
 
 describe('amounts', () => {
   it('groups a decimal string for reading without losing a digit a JS number would', () => {
@@ -42,5 +44,17 @@ describe('amounts', () => {
     expect(formatTransactionAmount('')).toBeNull();
     expect(formatTransactionAmount('-1')).toBeNull();
     expect(formatTransactionAmount('1234.5')).toBe('1,234.5');
+  });
+
+  it("writes an amount to its asset's decimals once the catalogue knows the asset, and as sent before", () => {
+    const usdc = { onchain: { decimals: 6 } } as Asset;
+    expect(formatAmountOf('1500.1234567', usdc)).toBe('1,500.123456');
+    expect(formatAmountOf('1500.1234567', undefined)).toBe('1,500.1234567');
+  });
+
+  it('shows the amount a transfer moved once determined, the requested one before, and none while neither is known', () => {
+    expect(shownAmount({ amount: '0.5', requestedAmount: '0.6' })).toBe('0.5');
+    expect(shownAmount({ amount: '-1', requestedAmount: '0.6' })).toBe('0.6');
+    expect(shownAmount({ amount: '-1', requestedAmount: '' })).toBeUndefined();
   });
 });

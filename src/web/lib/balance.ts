@@ -1,4 +1,5 @@
-import { Dec, positiveDecimal } from '../../contract/decimal';
+import { positiveDecimal } from '../../contract/decimal';
+import { Dec } from '../../contract/decimal-arithmetic';
 
 // What a form may tell about an amount before it is sent, compared as decimal strings, never as JS
 // numbers. The service still decides: a balance can change between the check and the request.

@@ -19,8 +19,12 @@ const STALE: Record<LiveKind, readonly QueryKey[]> = {
   order: [tradingKeys.orders, homeKeys.summary, homeKeys.orders],
   approval: [adminKeys.all, homeKeys.summary, homeKeys.decidedApprovals],
   notification: [webhookKeys.all, homeKeys.summary],
+  // The home's failed-notifications tile names webhooks (and drops a deleted one).
+  webhook: [webhookKeys.all, homeKeys.summary],
   travelRule: [complianceKeys.travelRuleMessages, homeKeys.summary],
   screening: [complianceKeys.screening],
+  // Nothing goes stale: the audit explorer's live tail listens for these itself (onLiveNotice), while it is on.
+  auditEvent: [],
 };
 /** A transaction or an order reaching one of these moved balances. */
 const SETTLED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'CANCELED', 'REJECTED', 'BLOCKED']);
@@ -60,7 +64,16 @@ function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
+const noticeListeners = new Set<(notice: LiveNoticeBody) => void>();
+
+/** Hears every notice the stream brings, for a page that does more with one than refetch (the audit live tail). Answers a function that stops it. */
+export function onLiveNotice(listener: (notice: LiveNoticeBody) => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
 function onNotice(queryClient: QueryClient, notice: LiveNoticeBody) {
+  noticeListeners.forEach((listener) => listener(notice));
   const keys = STALE[notice.kind];
   if (!keys) return;
   invalidate(

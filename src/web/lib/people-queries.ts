@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PeopleResponse, type Person } from '../../contract/admin';
+import { ConsoleUser, PeopleResponse, type Person } from '../../contract/admin';
 import { ROLE_LABELS } from '../../contract/role-labels';
 import { peopleKeys } from './query-keys';
 import { session } from './session';
@@ -18,6 +18,13 @@ export const peopleQuery = () =>
       return new Map(people.map((person) => [person.id, person]));
     },
     staleTime: 5 * 60_000,
+  });
+
+/** One console user, for the page a name links to. */
+export const consoleUserQuery = (id: string) =>
+  queryOptions({
+    queryKey: peopleKeys.consoleUser(id),
+    queryFn: ({ signal }) => session.api.request(`/v1/console/people/${encodeURIComponent(id)}`, ConsoleUser, { signal }),
   });
 
 /** A person's role in words; an API user says it is one ("API user, Admin"). */

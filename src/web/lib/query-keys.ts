@@ -39,6 +39,8 @@ export const transactionKeys = {
 /** The workspace's people (console users and API users): one list, read by every name the console shows. */
 export const peopleKeys = {
   all: ['people'] as const,
+  /** One console user's page (under `all`, so what changes the people refreshes it too). */
+  consoleUser: (id: string) => ['people', 'console-user', id] as const,
 };
 
 /*
@@ -59,6 +61,16 @@ export const adminKeys = {
   apiUsers: ['admin', 'api-users'] as const,
   quorum: ['admin', 'quorum'] as const,
   approvals: ['admin', 'approvals'] as const,
+};
+
+/**
+ * Passkeys: the signed-in person's own (the security page lists them; every guarded write reads
+ * them to know whether to ask for a confirmation) and the workspace's policy.
+ */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+  mine: ['passkeys', 'mine'] as const,
+  policy: ['passkeys', 'policy'] as const,
 };
 
 /** Webhooks and their notifications. */

@@ -3,6 +3,7 @@ import { type ApiClient, createApiClient, isApiError } from './api-client';
 
 // Imported once an answer arrives: a visitor on the sign-in page never loads zod for the 401.
 const sessionResponse = async () => (await import('../../contract/auth')).SessionResponse;
+const passkeySignInOptions = async () => (await import('../../contract/passkeys')).AuthenticationOptionsResponse;
 
 export type SessionState =
   /** Before the first refresh has answered. */
@@ -18,6 +19,8 @@ export interface Session {
   /** Restores the session from the refresh cookie, once; later calls return the current user. */
   restore(): Promise<SessionUser | null>;
   signIn(credentials: SignInRequest): Promise<SessionUser>;
+  /** Signs in with a discoverable passkey: the authenticator says whose it is, no email is typed. */
+  signInWithPasskey(): Promise<SessionUser>;
   signOut(): Promise<void>;
 }
 
@@ -100,6 +103,17 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
         anonymous: true,
       });
       return accept(response);
+    },
+    async signInWithPasskey() {
+      const { challengeId, options } = await api.request('/v1/auth/passkey_sign_in/options', passkeySignInOptions, {
+        method: 'POST',
+        body: {},
+        anonymous: true,
+      });
+      // The ceremony (and the WebAuthn library it loads) is fetched on the click, not with the sign-in page.
+      const { assertWithPasskey } = await import('./passkey-ceremony');
+      const response = await assertWithPasskey(options);
+      return accept(await api.request('/v1/auth/passkey_sign_in', sessionResponse, { method: 'POST', body: { challengeId, response }, anonymous: true }));
     },
     async signOut() {
       await api.send('/v1/auth/sign_out', { method: 'POST' });

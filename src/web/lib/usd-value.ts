@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Asset } from '../../contract/catalogue';
-import { Dec } from '../../contract/decimal';
+import { Dec } from '../../contract/decimal-arithmetic';
 import type { VaultAccount } from '../../contract/vault';
 
 /*

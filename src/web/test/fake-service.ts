@@ -43,3 +43,10 @@ export async function signInAs(role: Role) {
 }
 
 export const unknownCall = (call: FakeCall) => jsonResponse(404, { message: `No fake for ${call.method} ${call.path}`, code: 404 });
+
+/**
+ * The signed-in person's passkeys as a service without any would list them: a guarded write
+ * (lib/passkeys.ts) reads them first, and then goes without a passkey confirmation.
+ */
+export const noPasskeys = (call: FakeCall) =>
+  call.method === 'GET' && call.path === '/v1/auth/passkeys' ? jsonResponse(200, { passkeys: [], requiredForMe: false }) : undefined;

@@ -75,7 +75,8 @@ export async function startRealService(): Promise<RealService> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'serve-real-service.ts');
   const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE), apiUsers: Object.values(API_USERS) };
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent' },
+    // Passkeys belong to the test page's origin (jsdom's), as a browser's belong to the console's.
+    env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent', PUBLIC_ORIGIN: globalThis.location?.origin ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';

@@ -11,6 +11,9 @@
 // webhook receivers are allowed and the retry schedule is scaled down, so a notification fails
 // within seconds.
 //
+// Passkeys are verified for PUBLIC_ORIGIN from the environment when set: real-service.ts passes the
+// test page's origin, for which the page's WebAuthn device (webauthn-device.ts) makes them.
+//
 // It prints one JSON line with its address, { "url": "…" }, then serves, its engines running,
 // until it is sent SIGTERM.
 import 'reflect-metadata';
@@ -49,7 +52,10 @@ async function main() {
     const publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     await insertApiUser(db, { workspaceId: workspaceIds.get(workspace)!, name, role, status: 'READY', publicKeyPem });
   }
-  const config = testConfig({ webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 0.0005 } });
+  const config = testConfig({
+    webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 0.0005 },
+    ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
+  });
   const logger = createLogger('silent');
   const deps = { db, config, logger, now: () => new Date(), secrets: await loadSecrets(db) };
   const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });

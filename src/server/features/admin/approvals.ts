@@ -7,13 +7,25 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../http/types';
 import { appendAudit, type AuditActor } from '../audit/record';
 import { recordChange } from '../live/record';
+import { passkeysRequiredOf, setAdminsRequirePasskeys } from '../passkeys/policy';
+import { decisionPasskeys, keepSignature } from '../passkeys/signatures';
+import type { StepUpProof } from '../passkeys/step-up';
 import { initialStatus } from './api-user-states';
 import { insertApiUser } from './store';
 
 export type ApprovalKind = ApprovalRequest['kind'];
 type RequestRow = typeof approvalRequests.$inferSelect;
 
-const SUBJECT = { ADMIN_QUORUM_THRESHOLD: 'Quorum', API_USER_CREATION: 'API user' } as const satisfies Record<ApprovalKind, string>;
+const SUBJECT = { ADMIN_QUORUM_THRESHOLD: 'Quorum', API_USER_CREATION: 'API user', PASSKEY_POLICY: 'Passkey policy' } as const satisfies Record<
+  ApprovalKind,
+  string
+>;
+
+/** Kinds of which only one request may wait at a time: a second would be decided against a stale state. */
+const ONE_PENDING: Partial<Record<ApprovalKind, string>> = {
+  ADMIN_QUORUM_THRESHOLD: 'A threshold change is already waiting for approval; approve, reject or cancel it first',
+  PASSKEY_POLICY: 'A change of the passkey requirement is already waiting for approval; approve, reject or cancel it first',
+};
 
 /** Enabled people whose approvals count towards the admin quorum. */
 export async function quorumAdmins(db: Db, workspaceId: string) {
@@ -68,6 +80,9 @@ async function execute(tx: Db, request: RequestRow, actor: AuditActor, now: Date
     const before = await quorumThreshold(tx, request.workspaceId);
     await tx.update(workspaces).set({ adminQuorumThreshold: after }).where(eq(workspaces.id, request.workspaceId));
     result = { before: { adminQuorumThreshold: before }, after: { adminQuorumThreshold: after } };
+  } else if (request.kind === 'PASSKEY_POLICY') {
+    const { adminsRequirePasskeys } = request.change as { adminsRequirePasskeys: boolean };
+    result = await setAdminsRequirePasskeys(tx, request.workspaceId, adminsRequirePasskeys, now);
   } else {
     const change = request.change as { name: string; role: Role; coSignerSetupType?: string };
     const { publicKeyPem } = request.payload as { publicKeyPem: string };
@@ -95,7 +110,8 @@ async function approvalsOf(tx: Db, requestId: string): Promise<number> {
 
 /**
  * Raises a request needing the threshold in force now. The requester's own approval counts when
- * they are an admin who counts, so with a threshold of 1 the change executes at once.
+ * they are an admin who counts (and passkeys are not required of them), so with a threshold of 1
+ * the change executes at once.
  */
 export async function raise(
   db: Db,
@@ -107,9 +123,8 @@ export async function raise(
     // Lock the workspace row: raising and executing quorum changes must not interleave.
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, principal.workspaceId)).for('update');
     if (!workspace) throw notFound('Workspace not found');
-    if (input.kind === 'ADMIN_QUORUM_THRESHOLD' && (await pendingRequestOfKind(tx, principal.workspaceId, input.kind))) {
-      throw conflict('A threshold change is already waiting for approval; approve, reject or cancel it first');
-    }
+    const onePending = ONE_PENDING[input.kind];
+    if (onePending && (await pendingRequestOfKind(tx, principal.workspaceId, input.kind))) throw conflict(onePending);
     const [request] = await tx
       .insert(approvalRequests)
       .values({
@@ -127,7 +142,8 @@ export async function raise(
       .returning();
     if (!request) throw new Error('insert returned no row');
     await audit(tx, actor, request, 'Requested', { change: input.change, requiredApprovals: request.requiredApprovals }, now);
-    if (countsForQuorum(principal)) {
+    // While passkeys are required of admins, every approval is confirmed with one: the requester approves explicitly then.
+    if (countsForQuorum(principal) && !(await passkeysRequiredOf(tx, principal))) {
       await tx.insert(approvalDecisions).values({ requestId: request.id, userId: principal.id, userName: principal.name, decision: 'APPROVE', decidedAt: now });
       await audit(tx, actor, request, 'Approved', { approvals: 1, requiredApprovals: request.requiredApprovals }, now);
       if (request.requiredApprovals <= 1) await execute(tx, request, actor, now);
@@ -143,7 +159,15 @@ export type Decision = 'approve' | 'reject' | 'cancel';
  * Approve, reject or cancel. The request row is locked for the decision, so two admins approving
  * at the same moment are taken one after the other and the change executes once.
  */
-export async function decide(db: Db, principal: Principal, actor: AuditActor, requestId: string, decision: Decision, now: Date): Promise<void> {
+export async function decide(
+  db: Db,
+  principal: Principal,
+  actor: AuditActor,
+  requestId: string,
+  decision: Decision,
+  now: Date,
+  proof?: StepUpProof,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -172,6 +196,8 @@ export async function decide(db: Db, principal: Principal, actor: AuditActor, re
       .onConflictDoNothing()
       .returning({ userId: approvalDecisions.userId });
     if (inserted.length === 0) throw conflict('You have already decided on this request');
+    // The passkey assertion that confirmed this decision, kept with it (the step-up bound it to this request).
+    if (proof) await keepSignature(tx, principal, proof, { requestId: request.id, decision: decision === 'approve' ? 'APPROVE' : 'REJECT' }, now);
     if (decision === 'reject') {
       await tx.update(approvalRequests).set({ status: 'REJECTED', decidedAt: now }).where(eq(approvalRequests.id, request.id));
       await audit(tx, actor, request, 'Rejected', {}, now);
@@ -197,6 +223,10 @@ export async function describeRequests(db: Db, rows: RequestRow[]): Promise<Appr
         )
         .orderBy(approvalDecisions.decidedAt)
     : [];
+  const signedWith = await decisionPasskeys(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);
     return {
@@ -208,7 +238,13 @@ export async function describeRequests(db: Db, rows: RequestRow[]): Promise<Appr
       requestedBy: { id: r.requestedById, name: r.requestedByName },
       requiredApprovals: r.requiredApprovals,
       approvals: mine.filter((d) => d.decision === 'APPROVE').length,
-      decisions: mine.map((d) => ({ userId: d.userId, userName: d.userName, decision: d.decision as 'APPROVE' | 'REJECT', decidedAt: d.decidedAt.getTime() })),
+      decisions: mine.map((d) => ({
+        userId: d.userId,
+        userName: d.userName,
+        decision: d.decision as 'APPROVE' | 'REJECT',
+        decidedAt: d.decidedAt.getTime(),
+        passkey: signedWith.get(`${r.id}:${d.userId}`) ?? null,
+      })),
       createdAt: r.createdAt.getTime(),
       decidedAt: r.decidedAt?.getTime() ?? null,
       result: (r.result as Record<string, unknown> | null) ?? null,

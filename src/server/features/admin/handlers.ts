@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/admin';
+import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
 import { guard } from '../../http/authenticate';
 import { clientAddress } from '../../http/client-address';
@@ -10,6 +11,7 @@ import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as approvals from './approvals';
 import { publicKeyFromCsr } from './csr';
+import { registerPasskeyApprovals } from './passkey-policy';
 import * as pairing from './pairing';
 import * as store from './store';
 import { forgetPrincipals } from '../auth/principal-cache';
@@ -17,12 +19,23 @@ import { forgetPrincipals } from '../auth/principal-cache';
 type ListPosition = { t: number; i: string };
 
 export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  registerPasskeyApprovals(app, deps);
   app.openapi({ ...routes.listApiUsers, middleware: guard(deps, 'listApiUsers') }, async (c) => {
     return c.json({ users: await store.listApiUsers(deps.db, c.get('principal').workspaceId) }, 200);
   });
 
   app.openapi({ ...routes.listPeople, middleware: guard(deps, 'listPeople') }, async (c) => {
     return c.json({ people: await store.listPeople(deps.db, c.get('principal').workspaceId) }, 200);
+  });
+
+  app.openapi({ ...routes.getConsoleUser, middleware: guard(deps, 'getConsoleUser') }, async (c) => {
+    const { workspaceId, role } = c.get('principal');
+    const user = await store.getConsoleUser(deps.db, workspaceId, c.req.valid('param').userId, {
+      lastSignIn: mayPerform(role, 'getAuditLogs'),
+      passkeys: mayPerform(role, 'getPasskeyPolicy'),
+    });
+    if (!user) throw notFound('Console user not found');
+    return c.json(user, 200);
   });
 
   app.openapi({ ...routes.getApiUser, middleware: guard(deps, 'getApiUser') }, async (c) => {
@@ -209,7 +222,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         c,
         deps.db,
         async (tx) => {
-          await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now());
+          await approvals.decide(tx, principal, actorOf(c, deps), requestId, decision, deps.now(), c.get('stepUp'));
           const [described] = await approvals.describeRequests(tx, [(await approvals.getRequest(tx, principal.workspaceId, requestId))!]);
           return described!;
         },

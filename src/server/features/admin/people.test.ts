@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PeopleResponse } from '../../../contract/admin';
+import type { ConsoleUser, PeopleResponse } from '../../../contract/admin';
+import type { Passkey, RegistrationOptionsResponse } from '../../../contract/passkeys';
 import {
   addApiUser,
   addWorkspace,
@@ -11,12 +12,15 @@ import {
   type TestApiUser,
   type TestContext,
 } from '../../test/harness';
+import { SoftwareAuthenticator } from '../../test/software-authenticator';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
 let call: ReturnType<typeof jsonCaller>;
 
 const PATH = '/v1/console/people';
+/** Passkeys are bound to the console's origin; one console user here registers one. */
+const ORIGIN = 'http://localhost:5173';
 const ROLES = ['OWNER', 'ADMIN', 'AUDITOR', 'SIGNER', 'EDITOR', 'VIEWER'] as const;
 
 /** Workspace A: one console user per role and two API users; workspace B: an admin and an API user with A's names. */
@@ -28,11 +32,16 @@ let botA: TestApiUser;
 let viewerBotA: TestApiUser;
 let botB: TestApiUser;
 
+let createdFrom: number;
+let createdUntil: number;
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ publicOrigin: ORIGIN });
   app = buildApp(ctx);
   call = jsonCaller(app);
+  createdFrom = Date.now();
   a = await addWorkspace(ctx, 'People A', [...ROLES]);
+  createdUntil = Date.now();
   // addWorkspace names people after their role and position (`ADMIN 0`); B's bot takes A's bot's name.
   b = await addWorkspace(ctx, 'People B', ['ADMIN']);
   botA = await addApiUser(ctx, a.id, 'ADMIN', 'Treasury bot');
@@ -108,5 +117,83 @@ describe('GET /v1/console/people', () => {
     for (const body of [await anonymous.json(), forged.body, post.body, nul.body]) {
       expect(Object.keys(body as object).sort()).toEqual(['code', 'message']);
     }
+  });
+});
+
+describe('GET /v1/console/people/{userId}', () => {
+  const personPath = (id: string) => `${PATH}/${id}`;
+  const person = (token: string, id: string) => call<ConsoleUser>(token, 'GET', personPath(id));
+  const roleIndex = (role: (typeof ROLES)[number]) => ROLES.indexOf(role);
+
+  it('describes a console user of the workspace: name, role, enabled, created, last sign-in and passkeys, and nothing else', async () => {
+    const editor = a.people[roleIndex('EDITOR')]!;
+    // The editor signs in again (the latest sign-in is the one shown) and registers a passkey.
+    const signedInFrom = Date.now();
+    const editorToken = await consoleToken(app, editor.email);
+    const signedInUntil = Date.now();
+    const start = await call<RegistrationOptionsResponse>(editorToken, 'POST', '/v1/auth/passkeys/registration_options', {});
+    const response = await new SoftwareAuthenticator({ origin: ORIGIN }).register(start.body.options);
+    expect((await call<Passkey>(editorToken, 'POST', '/v1/auth/passkeys', { challengeId: start.body.challengeId, name: 'YubiKey', response })).status).toBe(
+      201,
+    );
+
+    const res = await person(tokensA[roleIndex('ADMIN')]!, editor.id);
+    expect(res.status).toBe(200);
+    // Exact keys: no email, password hash or credential leaves with the person.
+    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'enabled', 'id', 'lastSignedInAt', 'name', 'passkeys', 'role']);
+    expect(res.body).toMatchObject({ id: editor.id, name: `EDITOR ${roleIndex('EDITOR')}`, role: 'EDITOR', enabled: true, passkeys: 1 });
+    // The database's clock and the test's agree to the second.
+    expect(res.body.createdAt).toBeGreaterThanOrEqual(createdFrom - 1000);
+    expect(res.body.createdAt).toBeLessThanOrEqual(createdUntil + 1000);
+    expect(res.body.lastSignedInAt).toBeGreaterThanOrEqual(signedInFrom);
+    expect(res.body.lastSignedInAt).toBeLessThanOrEqual(signedInUntil);
+  });
+
+  it('answers every role, giving the last sign-in only to audit log readers and the passkey count only to passkey policy readers', async () => {
+    const target = a.people[roleIndex('VIEWER')]!.id;
+    const seen = Object.fromEntries(
+      await Promise.all(
+        ROLES.map(async (role, i) => {
+          const res = await person(tokensA[i]!, target);
+          expect(res.status, role).toBe(200);
+          return [role, { signIn: res.body.lastSignedInAt !== null, passkeys: res.body.passkeys !== null }] as const;
+        }),
+      ),
+    );
+    expect(seen).toEqual({
+      // The owner is not among the audit log's readers (the spec's list), so not among the sign-in's.
+      OWNER: { signIn: false, passkeys: true },
+      ADMIN: { signIn: true, passkeys: true },
+      AUDITOR: { signIn: true, passkeys: true },
+      SIGNER: { signIn: false, passkeys: false },
+      EDITOR: { signIn: false, passkeys: false },
+      VIEWER: { signIn: false, passkeys: false },
+    });
+    // The viewer has no passkey: an admin reads 0, not null.
+    expect((await person(tokensA[roleIndex('ADMIN')]!, target)).body.passkeys).toBe(0);
+    // An API user may ask too, as it may list the people.
+    const res = await app.request(personPath(target), { headers: await signedHeaders(botA, personPath(target)) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ConsoleUser).id).toBe(target);
+  });
+
+  it('is 404 for a console user of another workspace and for an API user, with { message, code }', async () => {
+    for (const res of [
+      await person(tokensA[roleIndex('ADMIN')]!, b.people[0]!.id),
+      await person(tokenB, a.people[0]!.id),
+      await person(tokensA[roleIndex('ADMIN')]!, botA.id),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(Object.keys(res.body).sort()).toEqual(['code', 'message']);
+      expect(res.body.message).toBe('Console user not found');
+    }
+  });
+
+  it('refuses a malformed id (400) and a caller without credentials (401), each with { message, code }', async () => {
+    const malformed = await person(tokensA[0]!, 'not-a-uuid');
+    const anonymous = await app.request(personPath(a.people[0]!.id));
+    expect([malformed.status, anonymous.status]).toEqual([400, 401]);
+    expect(malformed.body.message).toMatch(/userId must be a UUID/);
+    for (const body of [malformed.body, await anonymous.json()]) expect(Object.keys(body as object).sort()).toEqual(['code', 'message']);
   });
 });

@@ -1,8 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { ApiUser, Person, UserStatus } from '../../../contract/admin';
+import { and, asc, count, eq, max } from 'drizzle-orm';
+import type { ApiUser, ConsoleUser, Person, UserStatus } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { apiUsers, users } from '../../db/schema';
+import { apiUsers, auditEvents, users } from '../../db/schema';
+import { signInEvent } from '../auth/handlers';
+import { passkeys } from '../passkeys/schema';
 
 export const toApiUser = (row: typeof apiUsers.$inferSelect): ApiUser => ({
   id: row.id,
@@ -58,4 +60,55 @@ export async function listPeople(db: Db, workspaceId: string): Promise<Person[]>
     ...apiUserRows.map((row): Person => ({ ...row, kind: 'apiUser', role: row.role as Role })),
   ];
   return people.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** What a reader may see of a console user beyond name, role and state (see ConsoleUser). */
+interface ConsoleUserReading {
+  lastSignIn: boolean;
+  passkeys: boolean;
+}
+
+/** A sign-in as the audit log records it, password or passkey alike. */
+const SIGNED_IN = signInEvent('Signed in');
+
+/**
+ * One console user of the workspace, or undefined (another workspace's id, an API user's). The last
+ * sign-in is the newest `Signed in` event the audit log holds (kept for good, unlike the refresh
+ * tokens, which are purged a day after they expire), read along the (workspace, user, time) index.
+ */
+export async function getConsoleUser(db: Db, workspaceId: string, id: string, reading: ConsoleUserReading): Promise<ConsoleUser | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: users.displayName, role: users.role, enabled: users.enabled, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, id)));
+  if (!row) return undefined;
+  const [signIn, keys] = await Promise.all([
+    reading.lastSignIn
+      ? db
+          .select({ at: max(auditEvents.timestamp) })
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.workspaceId, workspaceId),
+              eq(auditEvents.userId, id),
+              eq(auditEvents.category, SIGNED_IN.category),
+              eq(auditEvents.subject, SIGNED_IN.subject),
+              eq(auditEvents.event, SIGNED_IN.event),
+            ),
+          )
+      : undefined,
+    reading.passkeys
+      ? db
+          .select({ n: count() })
+          .from(passkeys)
+          .where(and(eq(passkeys.workspaceId, workspaceId), eq(passkeys.userId, id)))
+      : undefined,
+  ]);
+  return {
+    ...row,
+    role: row.role as Role,
+    createdAt: row.createdAt.getTime(),
+    lastSignedInAt: signIn?.[0]?.at ?? null,
+    passkeys: keys?.[0]?.n ?? null,
+  };
 }

@@ -51,11 +51,34 @@ function fingerprint(q: AuditLogQuery): string {
         event: sorted(q.event),
         user: sorted(q.user),
         userId: sorted(q.userId),
+        q: q.q ?? null,
         order: q.order,
       }),
     )
     .digest('base64url')
     .slice(0, 22);
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const WEEK_MS = 7 * DAY_MS;
+/** Bucket widths a histogram may use, shortest first; past the last, whole numbers of weeks. */
+const BUCKET_WIDTHS = [MINUTE_MS, 5 * MINUTE_MS, 15 * MINUTE_MS, 30 * MINUTE_MS, HOUR_MS, 3 * HOUR_MS, 6 * HOUR_MS, 12 * HOUR_MS, DAY_MS, WEEK_MS];
+/** 1970-01-05, a Monday: week buckets start there (the epoch itself was a Thursday). */
+const FIRST_MONDAY_MS = 4 * DAY_MS;
+
+/**
+ * The histogram's buckets for a range: the shortest width that covers it in at most `maxBuckets`
+ * buckets aligned to UTC (minutes, hours and days on their boundaries, weeks on Mondays), and
+ * where the buckets start.
+ */
+export function histogramBuckets(start: number, end: number, maxBuckets: number) {
+  const fits = (width: number, offset: number) => Math.floor((end - offset) / width) - Math.floor((start - offset) / width) + 1 <= maxBuckets;
+  let width = BUCKET_WIDTHS.find((w) => fits(w, w === WEEK_MS ? FIRST_MONDAY_MS : 0));
+  if (width === undefined) for (width = 2 * WEEK_MS; !fits(width, FIRST_MONDAY_MS); width += WEEK_MS);
+  const offset = width % WEEK_MS === 0 ? FIRST_MONDAY_MS : 0;
+  const first = Math.floor((start - offset) / width) * width + offset;
+  return { width, offset, starts: Array.from({ length: Math.floor((end - first) / width) + 1 }, (_, i) => first + i * width) };
 }
 
 export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
@@ -87,6 +110,17 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const now = deps.now().getTime();
     const { start, end } = resolveRange(c.req.valid('query'), now, now - oneYearBefore(now));
     return c.json(await store.auditDimensions(deps.db, c.get('principal').workspaceId, start, end), 200);
+  });
+
+  app.openapi({ ...routes.getAuditHistogram, middleware: guard(deps, 'getAuditHistogram') }, async (c) => {
+    const q = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    // The same window as the list's first page, so the bars add up to what the list pages through.
+    const { start, end } = resolveRange(q, deps.now().getTime());
+    const { width, offset, starts } = histogramBuckets(start, end, q.buckets);
+    const counted = await store.auditHistogram(deps.db, { workspaceId, start, end, ...q }, width, offset);
+    const buckets = starts.map((s) => ({ start: s, count: counted.get(s) ?? 0 }));
+    return c.json({ startTime: start, endTime: end, bucketMs: width, total: buckets.reduce((sum, b) => sum + b.count, 0), buckets }, 200);
   });
 
   app.openapi({ ...routes.verifyAuditChain, middleware: guard(deps, 'verifyAuditChain') }, async (c) => {

@@ -14,6 +14,8 @@ export interface AuditActor {
   userName: string;
   requestId: string | null;
   sourceAddress: string | null;
+  /** The passkey that confirmed this request (step-up): every event it writes names it and the digest signed. */
+  passkey?: { credentialId: string; name: string; contentDigest: string };
 }
 
 export type AuditEntry = {
@@ -23,12 +25,14 @@ export type AuditEntry = {
 /** Who is acting in this request (the signed-in principal unless named), for the audit trail. */
 export function actorOf(c: Context<AppEnv>, deps: AppDeps, who?: { workspaceId: string; id: string; name: string }): AuditActor {
   const person = who ?? c.get('principal');
+  const stepUp = c.get('stepUp');
   return {
     workspaceId: person.workspaceId,
     userId: person.id,
     userName: person.name,
     requestId: c.get('requestId'),
     sourceAddress: clientAddress(c, deps.config.trustProxy),
+    ...(stepUp && !who ? { passkey: { credentialId: stepUp.credentialId, name: stepUp.name, contentDigest: stepUp.contentDigest } } : {}),
   };
 }
 
@@ -73,7 +77,7 @@ export async function appendAuditEvents(
         event: entry.event,
         requestId: actor.requestId,
         sourceAddress: actor.sourceAddress,
-        detail: entry.detail ?? {},
+        detail: actor.passkey ? { ...entry.detail, passkey: actor.passkey } : (entry.detail ?? {}),
       };
       const prevHash = hash;
       hash = chainHash(prevHash, fields);

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { auditEvents } from '../../db/schema';
+import { auditEventCounts, auditEvents } from '../../db/schema';
 import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
 export interface AuditFilter {
@@ -15,7 +15,12 @@ export interface AuditFilter {
   event?: string[];
   user?: string[];
   userId?: string[];
+  /** Free text, matched anywhere in the search text (subject, event, user, detail), in any case. */
+  q?: string;
 }
+
+/** `q` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\\` are plain characters. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: string }): SQL[] {
   const where = [eq(auditEvents.workspaceId, f.workspaceId)];
@@ -38,6 +43,8 @@ function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: 
   if (f.event?.length) where.push(inArray(auditEvents.event, f.event));
   if (f.user?.length) where.push(inArray(auditEvents.userName, f.user));
   if (f.userId?.length) where.push(inArray(auditEvents.userId, f.userId));
+  // Lower-cased on both sides (by the database, so both agree on every alphabet); the trigram index serves LIKE.
+  if (f.q !== undefined) where.push(sql`${auditEvents.searchText} like lower(${containing(f.q)})`);
   return where;
 }
 
@@ -83,6 +90,50 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
   };
 }
 
+const HOUR_MS = 3_600_000;
+
+/** Counts of the events of [start, end] that match `f`, per bucket (the bucket's start), counted one by one. */
+async function countEvents(db: Db, f: AuditFilter, bucket: (t: SQL | PgColumn) => SQL, counts: Map<number, number>) {
+  const rows = await queryRows<{ start: string; count: string }>(
+    db,
+    sql`select ${bucket(auditEvents.timestamp)} as start, count(*) as count from ${auditEvents} where ${and(...whereOf(f, 'DESC'))} group by 1`,
+  );
+  for (const r of rows) counts.set(Number(r.start), (counts.get(Number(r.start)) ?? 0) + Number(r.count));
+}
+
+/**
+ * Counts of the filtered events per bucket of `width` ms, whose starts are `offset` plus a multiple
+ * of the width; only buckets with events are in the map. With hour-aligned buckets and no filter
+ * but the category, the whole hours of the range are summed from audit_event_counts and only the
+ * parts of an hour at either end are counted event by event.
+ */
+export async function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Map<number, number>> {
+  const bucket = (t: SQL | PgColumn) => sql`(${t} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
+  const counts = new Map<number, number>();
+  const firstHour = Math.ceil(f.start / HOUR_MS) * HOUR_MS;
+  const endHour = Math.floor((f.end + 1) / HOUR_MS) * HOUR_MS; // the first hour not wholly in the range
+  const summable =
+    width % HOUR_MS === 0 && offset % HOUR_MS === 0 && !f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length && f.q === undefined;
+  if (!summable || firstHour >= endHour) {
+    await countEvents(db, f, bucket, counts);
+    return counts;
+  }
+  const rows = await queryRows<{ start: string; count: string }>(
+    db,
+    sql`select ${bucket(auditEventCounts.hour)} as start, sum(${auditEventCounts.n}) as count from ${auditEventCounts}
+      where ${and(
+        eq(auditEventCounts.workspaceId, f.workspaceId),
+        f.category?.length ? inArray(auditEventCounts.category, f.category) : eq(auditEventCounts.category, ''),
+        gte(auditEventCounts.hour, firstHour),
+        lt(auditEventCounts.hour, endHour),
+      )} group by 1`,
+  );
+  for (const r of rows) counts.set(Number(r.start), Number(r.count));
+  if (f.start < firstHour) await countEvents(db, { ...f, end: firstHour - 1 }, bucket, counts);
+  if (endHour <= f.end) await countEvents(db, { ...f, start: endHour }, bucket, counts);
+  return counts;
+}
+
 const DIMENSION_LIMIT = 200;
 
 export async function auditDimensions(db: Db, workspaceId: string, start: number, end: number): Promise<AuditDimensions> {
@@ -112,7 +163,7 @@ async function hashAt(db: Db, workspaceId: string, seq: number): Promise<string 
 const VERIFY_BATCH = 5000;
 
 /** An event as the API shows it (the fields of the stored `doc`). */
-const shownAs = (row: typeof auditEvents.$inferSelect) => ({
+export const shownAs = (row: typeof auditEvents.$inferSelect) => ({
   id: row.id,
   timestamp: row.timestamp,
   createdAt: row.timestamp,
@@ -162,7 +213,7 @@ export async function verifyAuditChain(db: Db, workspaceId: string, start: numbe
       const expectedPrev = previous && previous.seq === row.seq - 1 ? previous.hash : await hashAt(db, workspaceId, row.seq - 1);
       if (expectedPrev === undefined) return result(checked, { id: row.id, reason: `the event before #${row.seq} in the chain is missing` });
       if (row.prevHash !== expectedPrev) return result(checked, { id: row.id, reason: `event #${row.seq} does not link to the event before it` });
-      const { prevHash: _p, hash: _h, doc, ...fields } = row;
+      const { prevHash: _p, hash: _h, doc, searchText: _s, ...fields } = row;
       if (chainHash(row.prevHash, fields) !== row.hash) return result(checked, { id: row.id, reason: `event #${row.seq} was altered after it was written` });
       // The stored JSON the API serves is derived from the hashed fields; it must still say the same.
       if (doc !== null && canonicalJson(JSON.parse(doc)) !== canonicalJson(shownAs(row)))

@@ -27,7 +27,8 @@ function assertSameOrigin(c: Context) {
   if (origin && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin session requests are not allowed');
 }
 
-async function issueSession(deps: AppDeps, c: Context, principal: Principal, familyId: string): Promise<SessionResponse> {
+/** Starts a sign-in: the refresh cookie and an access token (password and passkey sign-ins alike). */
+export async function issueSession(deps: AppDeps, c: Context, principal: Principal, familyId: string): Promise<SessionResponse> {
   const now = deps.now();
   const refresh = newRefreshToken();
   await store.storeRefreshToken(deps.db, {
@@ -60,9 +61,24 @@ async function describe(deps: AppDeps, p: Principal) {
   };
 }
 
-const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });
+export const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });
 
-export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+/** The sign-in throttle's keys, shared by the password and passkey sign-ins. */
+export const THROTTLE = {
+  account: (email: string) => `account:${email.toLowerCase()}`,
+  address: (address: string) => `address:${address}`,
+  ADDRESS_FREE_FAILURES,
+};
+
+export interface AuthOptions {
+  /**
+   * Why a person whose password checked out may still not sign in with it (the workspace requires
+   * passkeys of admins), or null. Given by the passkeys area, which sits above this one.
+   */
+  passwordSignInRefusal?: (principal: Principal) => Promise<string | null>;
+}
+
+export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: AuthOptions = {}) {
   const record = (c: Context<AppEnv>, who: { workspaceId: string; id: string; name: string }, entry: AuditEntry) =>
     appendAudit(deps.db, actorOf(c, deps, who), [entry], deps.now());
   const personOf = (user: { workspaceId: string; id: string; displayName: string }) => ({ workspaceId: user.workspaceId, id: user.id, name: user.displayName });
@@ -70,8 +86,8 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi(routes.signIn, async (c) => {
     const { email, password } = c.req.valid('json');
     const now = deps.now();
-    const accountKey = `account:${email.toLowerCase()}`;
-    const addressKey = `address:${clientAddress(c, deps.config.trustProxy)}`;
+    const accountKey = THROTTLE.account(email);
+    const addressKey = THROTTLE.address(clientAddress(c, deps.config.trustProxy));
     const blocked = await store.blockedUntil(deps.db, [accountKey, addressKey], now);
     if (blocked) {
       const retryAfter = Math.max(1, Math.ceil((blocked.getTime() - now.getTime()) / 1000));
@@ -101,6 +117,11 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       role: user.role as Role,
       workspaceId: user.workspaceId,
     };
+    const refusal = await options.passwordSignInRefusal?.(principal);
+    if (refusal) {
+      await record(c, principal, signInEvent('Sign-in failed', { reason: 'passkey required' }));
+      throw new ApiError(403, ERROR_CODES.passkeyRequired, refusal);
+    }
     await record(c, principal, signInEvent('Signed in', { role: user.role }));
     return c.json(await issueSession(deps, c, principal, randomUUID()), 200);
   });

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { QUORUM_ROLES } from '../../../contract/admin';
-import { Dec, plain } from '../../../contract/decimal';
+import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { HomeBalances, HomeSummary } from '../../../contract/home';
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { LIVE_CURSOR, LIVE_EVENTS, type LiveKind } from '../../../contract/live-events';
 import { mayPerform, type OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/live';
-import { guard } from '../../http/authenticate';
+import { guard, stillAuthenticated } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import { ACCESS_TOKEN_TTL_MS } from '../auth/tokens';
@@ -16,11 +16,14 @@ const LIVE_READS: Record<LiveKind, OperationId> = {
   order: 'listOrders',
   approval: 'listApprovalRequests',
   notification: 'listWebhookNotifications',
+  webhook: 'listWebhooks',
   travelRule: 'listTravelRuleMessages',
   screening: 'getScreeningConfiguration',
+  auditEvent: 'getAuditLogs',
 };
 
-const HEARTBEAT_MS = 15_000;
+/** Also how often a stream checks that its sign-in still stands: a sign-out ends it within this, on every instance. */
+export const HEARTBEAT_MS = 15_000;
 /** Notices waiting for a client that does not read; past this the stream ends and the client resumes with Last-Event-ID. */
 const MAX_QUEUED = 1_000;
 
@@ -101,7 +104,17 @@ export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       const connection = new Connection(stream, principal);
       stream.onAbort(() => connection.end());
       const head = hub.add(connection);
-      const heartbeat = setInterval(() => connection.write(() => stream.write(': keep-alive\n\n')), HEARTBEAT_MS);
+      const authorization = c.req.header('Authorization');
+      // Each heartbeat first asks the database, as a new request would, whether the caller is still
+      // signed in (and enabled, with the same role): a sign-out or a disabled user ends the stream.
+      const heartbeat = setInterval(
+        () =>
+          connection.write(async () => {
+            if (await stillAuthenticated(deps, principal, authorization)) await stream.write(': keep-alive\n\n');
+            else connection.end();
+          }),
+        HEARTBEAT_MS,
+      );
       const expiry = setTimeout(() => connection.end(), Math.max(0, endsAt - deps.now().getTime()));
       try {
         if (lastEventId !== undefined) {

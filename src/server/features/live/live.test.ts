@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveNoticeBody as LiveNotice } from '../../../contract/live-events';
 import { createApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
+import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signIn, WebhookReceiver, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce, STEP_MS } from '../trading/engine';
-import { eq } from 'drizzle-orm';
+import { deliverDue } from '../webhooks/delivery';
+import { loadSigningKey } from '../webhooks/signing';
+import { desc, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema';
+import { appendAudit } from '../audit/record';
 import { purgeExpired } from '../../workers/housekeeping';
+import { HEARTBEAT_MS } from './handlers';
 import { closeLiveHub, WINDOW_MS } from './hub';
 import { liveEvents } from './schema';
 import { recordChange } from './record';
@@ -67,6 +72,11 @@ class StreamReader {
   async ready() {
     await this.until((r) => r.some((e) => e.event === 'ready'));
     return this.received.find((e) => e.event === 'ready')!.id!;
+  }
+
+  /** Whether the service ended the stream within `timeoutMs`. */
+  async endsWithin(timeoutMs: number) {
+    return Promise.race([this.done.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs))]);
   }
 
   async close() {
@@ -150,7 +160,37 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     await settle();
     expect(viewerA.notices.map((n) => n.id)).toEqual(['tx-a']);
     expect(viewerB.notices.map((n) => [n.id, n.status])).toEqual([['tx-b', 'COMPLETED']]);
-    expect(adminA.notices.map((n) => n.kind)).toEqual(['approval', 'approval', 'approval', 'transaction']);
+    // The admin may also read the audit log, which the approval's steps wrote to (see the test of audit notices below).
+    expect(adminA.notices.filter((n) => n.kind !== 'auditEvent').map((n) => n.kind)).toEqual(['approval', 'approval', 'approval', 'transaction']);
+    await Promise.all([adminA.close(), viewerA.close(), viewerB.close()]);
+  });
+
+  it('new audit events reach only the roles that may read the log, one notice per write naming its newest event and nothing personal', async () => {
+    const adminA = await open(app, tokens.adminA);
+    const viewerA = await open(app, tokens.viewerA);
+    const viewerB = await open(app, tokens.viewerB);
+    await Promise.all([adminA.ready(), viewerA.ready(), viewerB.ready()]);
+
+    const actor = { workspaceId: a.id, userId: 'u-live', userName: 'Live Tester', requestId: null, sourceAddress: '198.51.100.7' };
+    const entry = (event: string) => ({ category: 'Security', subject: 'Sign-in', event, detail: { email: 'someone@live.test' } }) as const;
+    await appendAudit(ctx.deps.db, actor, [entry('Signed in'), entry('Signed out')], new Date());
+    const [newest] = await ctx.deps.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, a.id))
+      .orderBy(desc(auditEvents.seq))
+      .limit(1);
+    await adminA.until(() => adminA.notices.some((n) => n.kind === 'auditEvent'));
+    // Written through the other instance's request: a sign-in of workspace B's viewer, which B's viewer may not read either.
+    await consoleToken(other.app, b.people[0]!.email);
+    await settle();
+
+    const audit = adminA.notices.filter((n) => n.kind === 'auditEvent');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.id).toBe(newest!.id);
+    expect(Object.keys(audit[0]!).sort()).toEqual(['at', 'id', 'kind']);
+    expect(viewerA.notices.filter((n) => n.kind === 'auditEvent')).toEqual([]);
+    expect(viewerB.notices).toEqual([]);
     await Promise.all([adminA.close(), viewerA.close(), viewerB.close()]);
   });
 
@@ -173,6 +213,69 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const statuses = stream.notices.filter((n) => n.id === placed.body.id).map((n) => n.status);
     expect(statuses.slice(1).some((status) => status !== 'CREATED')).toBe(true);
     await stream.close();
+  });
+
+  it('webhook changes and each step of a notification’s delivery are heard in the workspace, by the roles that may read webhooks, without URLs or payloads', async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    const adminA = await open(app, tokens.adminA);
+    const viewerA = await open(app, tokens.viewerA);
+    const viewerB = await open(app, tokens.viewerB);
+    await Promise.all([adminA.ready(), viewerA.ready(), viewerB.ready()]);
+    try {
+      // Every write goes through the other instance; the deliveries run here, at times far enough
+      // apart that each finds its notification due (the first retry comes 10 s after a failure).
+      const call = jsonCaller(other.app);
+      const key = await loadSigningKey(ctx.deps.db, new Date());
+      const start = Date.now();
+      const deliverAt = (seconds: number) =>
+        deliverDue(ctx.deps.db, key, { policy: { allowLocal: true }, timeoutMs: 2_000, retryScale: 1 }, () => new Date(start + seconds * 1000));
+      // Subscribed to an event nothing else in this file raises: the test event is its only notification.
+      const created = await call<{ id: string }>(tokens.adminA, 'POST', '/v1/webhooks', { url: receiver.url, events: ['transaction.alert.stuck'] });
+      expect(created.status).toBe(201);
+      const webhookId = created.body.id;
+      const sent = await call<{ notificationId: string }>(tokens.adminA, 'POST', `/v1/webhooks/${webhookId}/test`);
+      expect(sent.status).toBe(202);
+      const { notificationId } = sent.body;
+
+      receiver.answer = 503;
+      expect(await deliverAt(1)).toBe(1);
+      receiver.answer = 200;
+      expect(await deliverAt(20)).toBe(1);
+      expect(receiver.got).toHaveLength(2);
+      expect((await call(tokens.adminA, 'POST', `/v1/webhooks/${webhookId}/notifications/${notificationId}/resend`)).status).toBe(202);
+      // Disabled, the webhook holds the resent notification; enabled again, it goes out.
+      expect((await call(tokens.adminA, 'PATCH', `/v1/webhooks/${webhookId}`, { enabled: false })).status).toBe(200);
+      expect(await deliverAt(40)).toBe(0);
+      expect((await call(tokens.adminA, 'PATCH', `/v1/webhooks/${webhookId}`, { enabled: true })).status).toBe(200);
+      expect(await deliverAt(60)).toBe(1);
+      expect((await call(tokens.adminA, 'DELETE', `/v1/webhooks/${webhookId}`)).status).toBe(200);
+
+      const ours = (stream: StreamReader) => stream.notices.filter((n) => n.id === webhookId || n.id === notificationId);
+      await adminA.until(() => ours(adminA).some((n) => n.status === 'DELETED'));
+      await viewerA.until(() => ours(viewerA).some((n) => n.status === 'DELETED'));
+      await settle();
+      expect(ours(adminA).map((n) => [n.kind, n.status])).toEqual([
+        ['webhook', 'ENABLED'],
+        ['notification', 'IN_PROGRESS'], // queued
+        ['notification', 'IN_PROGRESS'], // answered 503: tried again later
+        ['notification', 'COMPLETED'],
+        ['notification', 'IN_PROGRESS'], // resent
+        ['webhook', 'DISABLED'],
+        ['notification', 'ON_HOLD'],
+        ['webhook', 'ENABLED'],
+        ['notification', 'IN_PROGRESS'], // released
+        ['notification', 'COMPLETED'],
+        ['webhook', 'DELETED'],
+      ]);
+      // Any role may read webhooks and their notifications (the operations table): the viewer hears the same.
+      expect(ours(viewerA)).toEqual(ours(adminA));
+      expect(viewerB.notices.filter((n) => n.kind === 'webhook' || n.kind === 'notification')).toEqual([]);
+      for (const notice of ours(adminA)) expect(Object.keys(notice).sort()).toEqual(['at', 'id', 'kind', 'status']);
+      expect(JSON.stringify(adminA.received)).not.toContain(new URL(receiver.url).host);
+    } finally {
+      await Promise.all([adminA.close(), viewerA.close(), viewerB.close(), receiver.stop()]);
+    }
   });
 
   it('never sends a change that rolled back', async () => {
@@ -263,5 +366,29 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(await kept()).toBe(1);
     await purgeExpired(ctx.deps.db, new Date(Date.now() + WINDOW_MS + 60_000));
     expect(await kept()).toBe(0);
+  });
+
+  it('ends a stream at the next heartbeat once its sign-in is signed out, and keeps the others', async () => {
+    const signedIn = await signIn(app, a.people[2]!.email);
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    const cookie = /ao_refresh=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!;
+    // Only the heartbeat's interval is faked, so the test need not wait 15 s; the rest runs on real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const leaving = await open(app, accessToken);
+      const staying = await open(app, tokens.viewerA);
+      await Promise.all([leaving.ready(), staying.ready()]);
+      expect((await app.request('/v1/auth/sign_out', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } })).status).toBe(204);
+      expect(await leaving.endsWithin(300)).toBe(false);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(await leaving.endsWithin(5_000)).toBe(true);
+      expect(await staying.endsWithin(300)).toBe(false);
+      await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id: 'after-sign-out', status: 'SUBMITTED' });
+      await staying.until(() => staying.notices.some((n) => n.id === 'after-sign-out'));
+      expect(leaving.notices.some((n) => n.id === 'after-sign-out')).toBe(false);
+      await staying.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

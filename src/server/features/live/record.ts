@@ -30,3 +30,13 @@ export async function recordChanges(db: Db, changes: readonly Change[]): Promise
 }
 
 export const recordChange = (db: Db, change: Change) => recordChanges(db, [change]);
+
+/**
+ * The same for a statement that writes the changed rows itself, without the round trip
+ * recordChanges takes: the body of a data-modifying CTE that records one change per row of the
+ * statement's CTE `rows` (columns workspace_id, id, status). The statement also selects
+ * `noticeExpression(CHANNELS.live)` once per row of `rows`, so the hubs are woken only when
+ * something was written.
+ */
+export const recordChangesFrom = (kind: LiveKind, rows: string) =>
+  sql`insert into live_events (workspace_id, kind, object_id, status) select workspace_id, ${kind}, id::text, status from ${sql.identifier(rows)}`;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { Dec, plain } from '../../../contract/decimal';
+import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { OrderDetails } from '../../../contract/trading';
 import { openDatabase, type Database } from '../../db/client';
 import { loadSecrets } from '../auth/tokens';

@@ -1,4 +1,4 @@
-import { Dec } from '../../../contract/decimal';
+import { Dec } from '../../../contract/decimal-arithmetic';
 import { mayMoveOrder, nextOrderStatus, ORDER_STATUS_LABELS } from '../../../contract/order-states';
 import type { AccountReference, ExecutionStep, OrderStatus } from '../../../contract/trading';
 import type { Db } from '../../db/client';

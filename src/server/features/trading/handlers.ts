@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { Dec, plain } from '../../../contract/decimal';
+import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { OperationId } from '../../../contract/operations';
 import { isCancellableOrderStatus } from '../../../contract/order-states';
 import * as routes from '../../../contract/routes/trading';

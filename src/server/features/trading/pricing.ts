@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Dec, plain } from '../../../contract/decimal';
+import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { Fee } from '../../../contract/trading';
 
 /** Price of one base unit in quote units, from the two assets' prices in a common currency. */

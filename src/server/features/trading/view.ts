@@ -1,4 +1,4 @@
-import { plain } from '../../../contract/decimal';
+import { plain } from '../../../contract/decimal-arithmetic';
 import type { ExecutionStep, Fee, OrderDetails, OrderStatus, OrderSummary, ParticipantsIdentification } from '../../../contract/trading';
 import type { OrderRow } from './store';
 

@@ -1,4 +1,4 @@
-import { Dec } from '../../../contract/decimal';
+import { Dec } from '../../../contract/decimal-arithmetic';
 import type { TransactionStatus, TransactionSubStatus } from '../../../contract/transactions';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dec, plain } from '../../../contract/decimal';
+import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { TransactionDetails, TransactionWithTimeline } from '../../../contract/transactions';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';

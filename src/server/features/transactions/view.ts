@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { Dec } from '../../../contract/decimal';
+import { Dec } from '../../../contract/decimal-arithmetic';
 import type { PeerPath, TransactionDetails, TransactionStatus, TransactionWithTimeline } from '../../../contract/transactions';
 import { hex, simulatedAddress } from '../vault/chain-sim';
 import type { transactions } from './schema';

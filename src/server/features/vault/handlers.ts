@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { plain } from '../../../contract/decimal';
+import { plain } from '../../../contract/decimal-arithmetic';
 import { ERROR_CODES } from '../../../contract/errors';
 import type { OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/vault';

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client';
 import { CHANNELS, notify } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
-import { recordChanges } from '../live/record';
 import { webhookNotifications, webhooks } from './schema';
 import { signBody, type SigningKey } from './signing';
+import { notificationChange, recordNotifications } from './store';
 import { guardedLookup, literalRefused, type UrlPolicy } from './url-policy';
 
 /**
@@ -82,8 +82,14 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number
     const byId = new Map(targets.map((t) => [t.id, t]));
     // A disabled webhook holds its notifications until it is enabled again.
     const held = claimed.filter((c) => byId.get(c.webhookId)?.status !== 'ENABLED').map((c) => c.id);
-    if (held.length > 0)
-      await tx.update(webhookNotifications).set({ status: 'ON_HOLD', nextAttemptAt: null, updatedAt: now }).where(inArray(webhookNotifications.id, held));
+    if (held.length > 0) {
+      const rows = await tx
+        .update(webhookNotifications)
+        .set({ status: 'ON_HOLD', nextAttemptAt: null, updatedAt: now })
+        .where(inArray(webhookNotifications.id, held))
+        .returning(notificationChange);
+      await recordNotifications(tx, rows);
+    }
     return claimed.filter((c) => byId.get(c.webhookId)?.status === 'ENABLED').map((c) => ({ ...c, url: byId.get(c.webhookId)!.url }));
   });
 }
@@ -168,7 +174,7 @@ export async function recordAttempts(db: Db, results: { claimed: Claimed; result
         as r(id uuid, sent_at timestamptz, duration_ms int, response_code int, failure_reason text)
       join webhook_notifications n on n.id = r.id
       on conflict do nothing`);
-    const ended = await queryRows<{ id: string; workspace_id: string; status: string }>(
+    const updated = await queryRows<{ id: string; workspaceId: string; status: string }>(
       tx,
       sql`
       update webhook_notifications n
@@ -176,13 +182,11 @@ export async function recordAttempts(db: Db, results: { claimed: Claimed; result
       from jsonb_to_recordset(${JSON.stringify(updates.map((u) => ({ id: u.id, status: u.status, next: u.next?.toISOString() ?? null })))}::jsonb)
         as u(id uuid, status text, next timestamptz)
       where n.id = u.id and n.status = 'IN_PROGRESS'
-      returning n.id, n.workspace_id, n.status`,
+      returning n.id, n.workspace_id as "workspaceId", n.status`,
     );
-    // Delivered or failed for good: the live streams say so (a retry still to come is not news).
-    await recordChanges(
-      tx,
-      ended.filter((n) => n.status !== 'IN_PROGRESS').map((n) => ({ workspaceId: n.workspace_id, kind: 'notification' as const, id: n.id, status: n.status })),
-    );
+    // Delivered, failed for good, or tried and due again: each attempt is news to a console showing
+    // the notification (its attempt count and next attempt change too).
+    await recordNotifications(tx, updated);
   });
 }
 
@@ -252,7 +256,8 @@ export async function requeue(db: Db, where: SQL, now: Date): Promise<number> {
     .update(webhookNotifications)
     .set({ status: 'IN_PROGRESS', roundAttempts: 0, nextAttemptAt: now, updatedAt: now })
     .where(where)
-    .returning({ id: webhookNotifications.id });
+    .returning(notificationChange);
   if (rows.length > 0) await notify(db, CHANNELS.webhookOutbox);
+  await recordNotifications(db, rows);
   return rows.length;
 }

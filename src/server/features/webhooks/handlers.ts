@@ -123,7 +123,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       async (tx) => {
         const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
         if (!before) throw notFound(`No webhook ${webhookId}`);
-        await store.deleteWebhook(tx, before.id);
+        await store.deleteWebhook(tx, before);
         await appendAudit(
           tx,
           actorOf(c, deps),

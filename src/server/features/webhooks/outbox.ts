@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import { CHANNELS, noticeExpression } from '../../db/notify';
 import { queryRows } from '../../db/rows';
+import { recordChangesFrom } from '../live/record';
 
 /**
  * The outbox. A change that should be announced calls `enqueueEvent` inside its own database
@@ -25,7 +26,8 @@ export interface OutboxEvent {
  * trip saved here is saved hundreds of times a second); answers their ids. The envelope is written
  * as text in the order of the spec's table, with each row's own id and webhook id. The same
  * statement sends the notice that wakes the delivery workers (once per inserted row, which
- * PostgreSQL folds into one notice per transaction; none when no webhook subscribes).
+ * PostgreSQL folds into one notice per transaction; none when no webhook subscribes), and records
+ * each new notification for the live streams, so a console's notification list hears of it.
  */
 export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promise<string[]> {
   const at = now.toISOString();
@@ -50,8 +52,9 @@ export async function enqueueEvent(db: Db, event: OutboxEvent, now: Date): Promi
         from webhooks w
         where w.workspace_id = ${event.workspaceId}::uuid and ${target}
       ) n
-      returning id)
-    select id, ${noticeExpression(CHANNELS.webhookOutbox)} as noticed from inserted`,
+      returning id, workspace_id, status),
+    announced as (${recordChangesFrom('notification', 'inserted')})
+    select id, ${noticeExpression(CHANNELS.webhookOutbox)} as noticed, ${noticeExpression(CHANNELS.live)} as announced from inserted`,
   );
   return inserted.map((r) => r.id);
 }

@@ -4,15 +4,37 @@ import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
 import { CHANNELS, notify } from '../../db/notify';
 import { isUuid } from '../../db/uuid';
+import { recordChange, recordChanges } from '../live/record';
 import { webhookAttempts, webhookNotifications, webhooks } from './schema';
 
-/** All of webhooks' SQL. Every query is filtered by the caller's workspace. */
+/**
+ * All of webhooks' SQL. Every query is filtered by the caller's workspace. Every write of a webhook
+ * or of a notification's status records it for the live streams (features/live) in the same
+ * transaction: a notice names the object and its new status, never its URL or payload.
+ */
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type NotificationRow = typeof webhookNotifications.$inferSelect;
 
+/** The status a deleted webhook's notice carries. */
+const DELETED = 'DELETED';
+
+const recordWebhook = (db: Db, row: Pick<WebhookRow, 'id' | 'workspaceId'>, status: string) =>
+  recordChange(db, { workspaceId: row.workspaceId, kind: 'webhook', id: row.id, status });
+
+/** What a write of notifications returns for recordNotifications. */
+export const notificationChange = { id: webhookNotifications.id, workspaceId: webhookNotifications.workspaceId, status: webhookNotifications.status };
+
+/** Notifications whose status or attempts a write changed, as it returned them. */
+export const recordNotifications = (db: Db, rows: readonly { id: string; workspaceId: string; status: string }[]) =>
+  recordChanges(
+    db,
+    rows.map((n) => ({ workspaceId: n.workspaceId, kind: 'notification' as const, id: n.id, status: n.status })),
+  );
+
 export async function insertWebhook(db: Db, row: typeof webhooks.$inferInsert): Promise<WebhookRow> {
   const [created] = await db.insert(webhooks).values(row).returning();
+  await recordWebhook(db, created!, created!.status);
   return created!;
 }
 
@@ -40,23 +62,27 @@ export async function webhooksPage(db: Db, workspaceId: string, order: 'ASC' | '
 
 export async function updateWebhook(db: Db, id: string, patch: Partial<typeof webhooks.$inferInsert>): Promise<WebhookRow> {
   const [row] = await db.update(webhooks).set(patch).where(eq(webhooks.id, id)).returning();
+  await recordWebhook(db, row!, row!.status);
   return row!;
 }
 
-/** Deletes a webhook with its notifications and their attempts. */
-export async function deleteWebhook(db: Db, id: string) {
-  await db.execute(sql`delete from webhook_attempts where notification_id in (select id from webhook_notifications where webhook_id = ${id})`);
-  await db.delete(webhookNotifications).where(eq(webhookNotifications.webhookId, id));
-  await db.delete(webhooks).where(eq(webhooks.id, id));
+/** Deletes a webhook with its notifications and their attempts (its notice is the only one for them: they are gone with it). */
+export async function deleteWebhook(db: Db, webhook: Pick<WebhookRow, 'id' | 'workspaceId'>) {
+  await db.execute(sql`delete from webhook_attempts where notification_id in (select id from webhook_notifications where webhook_id = ${webhook.id})`);
+  await db.delete(webhookNotifications).where(eq(webhookNotifications.webhookId, webhook.id));
+  await db.delete(webhooks).where(eq(webhooks.id, webhook.id));
+  await recordWebhook(db, webhook, DELETED);
 }
 
 /** Notifications held while their webhook was disabled go out again once it is enabled. */
 export async function releaseHeld(db: Db, webhookId: string, now: Date) {
-  await db
+  const released = await db
     .update(webhookNotifications)
     .set({ status: 'IN_PROGRESS', nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.status, 'ON_HOLD')));
+    .where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.status, 'ON_HOLD')))
+    .returning(notificationChange);
   await notify(db, CHANNELS.webhookOutbox);
+  await recordNotifications(db, released);
 }
 
 export type NotificationFilter = Pick<NotificationsQuery, 'statuses' | 'events' | 'resourceId' | 'startTime' | 'endTime'>;

@@ -4,13 +4,13 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { jsonResponse, sessionFor } from '../../test/service';
-import { SignInPage } from './sign-in-page';
+import { SignInRoute } from './sign-in-route';
 
 function renderSignIn(path = '/sign-in') {
   const user = userEvent.setup();
   renderAt(
     <Routes>
-      <Route path="/sign-in" element={<SignInPage />} />
+      <Route path="/sign-in" element={<SignInRoute />} />
       <Route path="*" element={<p>Landed on the console</p>} />
     </Routes>,
     path,
@@ -28,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('SignInPage', () => {
+describe('the sign-in page', () => {
   it('names the fields and the document', () => {
     renderSignIn();
     expect(screen.getByRole('textbox', { name: /Email/ })).toBeInTheDocument();

@@ -1,7 +1,6 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFingerprint, IconInfoCircle } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInRequest } from '../../../contract/auth';
 import { DocumentTitle, PRODUCT_NAME } from '../../components/page';
 import { describeError, isApiError } from '../../lib/api-client';
@@ -29,15 +28,25 @@ async function validate(values: SignInRequest): Promise<{ data: SignInRequest | 
   return { data: null, errors };
 }
 
-export function SignInPage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+/** The alert for a failed sign-in: throttling has a title of its own, whichever way was tried. */
+const failure = (error: unknown, title: string) => ({
+  title: isApiError(error) && error.status === 429 ? 'Too many sign-in attempts' : title,
+  message: describeError(error).message,
+});
+
+/**
+ * The sign-in form. It knows no router: the console's first screen at /sign-in is drawn without
+ * react-router (main.tsx), and inside the router SignInRoute passes the same two things in.
+ * `from` is the `from` parameter of the address; `onSignedIn` goes to the (checked) path.
+ */
+export function SignInPage({ from, onSignedIn }: { from: string | null; onSignedIn: (path: string) => unknown }) {
   const state = useSessionState();
   const [values, setValues] = useState<SignInRequest>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  // The server's own words: "Email or password is incorrect", or when to try again after 429.
-  const [serverError, setServerError] = useState<{ throttled: boolean; message: string } | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  // The server's own words: "Email or password is incorrect", or when to try again after 429; or
+  // why a passkey could not be used (cancelled, none on this device, the wrong address).
+  const [serverError, setServerError] = useState<{ title: string; message: string } | null>(null);
+  const [isSubmitting, setSubmitting] = useState<'password' | 'passkey' | null>(null);
   const submitted = useRef(false);
   const busy = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -56,7 +65,7 @@ export function SignInPage() {
     if (busy.current) return;
     busy.current = true;
     submitted.current = true;
-    setSubmitting(true);
+    setSubmitting('password');
     setServerError(null);
     try {
       const { data, errors: found } = await validate(values);
@@ -67,13 +76,29 @@ export function SignInPage() {
       }
       try {
         await session.signIn(data);
-        await navigate(returnPath(params.get('from')), { replace: true });
+        await onSignedIn(returnPath(from));
       } catch (error) {
-        setServerError({ throttled: isApiError(error) && error.status === 429, message: describeError(error).message });
+        setServerError(failure(error, 'Sign-in failed'));
       }
     } finally {
       busy.current = false;
-      setSubmitting(false);
+      setSubmitting(null);
+    }
+  };
+
+  const onPasskey = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting('passkey');
+    setServerError(null);
+    try {
+      await session.signInWithPasskey();
+      await onSignedIn(returnPath(from));
+    } catch (error) {
+      setServerError(failure(error, 'Passkey sign-in failed'));
+    } finally {
+      busy.current = false;
+      setSubmitting(null);
     }
   };
 
@@ -91,13 +116,7 @@ export function SignInPage() {
           </Alert>
         )}
         {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            role="alert"
-            title={serverError.throttled ? 'Too many sign-in attempts' : 'Sign-in failed'}
-          >
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" title={serverError.title}>
             {serverError.message}
           </Alert>
         )}
@@ -125,11 +144,24 @@ export function SignInPage() {
               ref={passwordInput}
             />
             {/* A loading Mantine button is disabled, which also stops Enter from submitting twice. */}
-            <Button type="submit" loading={isSubmitting} fullWidth>
+            <Button type="submit" loading={isSubmitting === 'password'} disabled={isSubmitting === 'passkey'} fullWidth>
               Sign in
             </Button>
           </Stack>
         </Paper>
+        <Text c="dimmed" ta="center" size="sm">
+          or
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconFingerprint size={18} aria-hidden />}
+          loading={isSubmitting === 'passkey'}
+          disabled={isSubmitting === 'password'}
+          onClick={() => void onPasskey()}
+          fullWidth
+        >
+          Sign in with a passkey
+        </Button>
       </Stack>
     </Container>
   );

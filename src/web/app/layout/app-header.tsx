@@ -1,4 +1,4 @@
-import { Anchor, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { SessionUser } from '../../../contract/auth';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { PRODUCT_NAME } from '../../components/page';
 import { session } from '../../lib/session';
+import { AccountMenu } from './account-menu';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { PaletteLauncher } from '../palette/palette-launcher';
 import { HelpMenu } from './help-menu';
@@ -50,9 +51,19 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
         </Stack>
         <LiveIndicator />
         <HelpMenu />
+        <AccountMenu user={user} />
         <ColorSchemeToggle />
-        <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOut.isPending} onClick={() => signOut.mutate()}>
-          Sign out
+        {/* On a phone the word is hidden (the button keeps its name): it does not fit beside the header's icons. */}
+        <Button
+          variant="default"
+          aria-label="Sign out"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          <Box component="span" visibleFrom="xs">
+            Sign out
+          </Box>
         </Button>
       </Group>
     </Group>

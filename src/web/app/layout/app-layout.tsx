@@ -1,26 +1,26 @@
 import '@mantine/notifications/styles.css';
 import { Anchor, AppShell, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { connectLive } from '../../lib/live';
 import { session } from '../../lib/session';
-import { signInPathFrom } from '../auth/return-path';
 import { useSessionState } from '../../lib/use-session-state';
-import { createQueryClient } from '../query-client';
+import { queryClient } from '../app-query-client';
+import { signInPathFrom } from '../auth/return-path';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import classes from './skip-link.module.css';
 
 // The query cache and the notifications serve the signed-in console only, so they come with the
-// shell's chunk rather than with the sign-in page.
-const queryClient = createQueryClient();
-// Whatever one user loaded must not be shown to whoever signs in next on this tab.
-session.subscribe(() => {
-  if (session.getSnapshot().status !== 'signed-in') queryClient.clear();
-});
+// shell's chunk rather than with the sign-in page; the page routes' loaders reach the cache here.
+export { queryClient };
+
+// The toasts' container (the toast, its transitions) draws nothing until a toast is raised, so it is
+// fetched beside the page rather than before it: a toast raised earlier waits in the notifications
+// store and shows as the container mounts.
+const Notifications = lazy(async () => ({ default: (await import('./toasts')).Notifications }));
 
 function PageSkeleton() {
   return (
@@ -54,7 +54,9 @@ export function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       {/* At the bottom: at the top, toasts covered the header (the user menu, the page title). */}
-      <Notifications position="bottom-right" />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" />
+      </Suspense>
       <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="lg">
         <Anchor href="#main-content" className={classes.skipLink}>
           Skip to content

@@ -1,10 +1,13 @@
 import '@mantine/spotlight/styles.css';
 import { Group, Input, Kbd, Loader, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
-import { type Icon, IconSearch } from '@tabler/icons-react';
+import { type Icon, IconHistory, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
+import { explorerQueries, savedViewPath } from '../../features/audit/explorer-api';
 import { requestAction } from '../../lib/requested-action';
 import classes from './command-palette.module.css';
 import { actionsFor, sectionsFor } from '../navigation';
@@ -46,6 +49,8 @@ export default function CommandPalette({ role }: { role: Role }) {
   // none (or one no longer listed) means the first, the best match.
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const { found, searching } = usePaletteSearch(query, role);
+  // The reader's own saved views of the audit log, opened by id like from the explorer's list.
+  const savedViews = useQuery({ ...explorerQueries.views(), enabled: mayPerform(role, 'listAuditViews') });
 
   const groups: EntryGroup[] = [
     {
@@ -71,6 +76,18 @@ export default function CommandPalette({ role }: { role: Role }) {
           description: 'Action',
           icon: action.icon,
           go: () => void navigate(action.path, action.dialog ? { state: requestAction(action.operation) } : undefined),
+        })),
+    },
+    {
+      label: 'Saved views',
+      entries: (savedViews.data ?? [])
+        .filter((view) => matches(view.name, query))
+        .map((view) => ({
+          key: `saved-view:${view.id}`,
+          label: view.name,
+          description: 'Saved view · Audit log',
+          icon: IconHistory,
+          go: () => void navigate(savedViewPath(view.id)),
         })),
     },
     {

@@ -10,11 +10,11 @@ import { apiUserQueries } from '../../features/admin/api';
 import { assetQueries } from '../../features/catalogue/api';
 import { orderQueries } from '../../features/trading/api';
 import { transactionQueries } from '../../features/transactions/api';
-import { STATUS_LABELS as TRANSACTION_STATUS_LABELS } from '../../features/transactions/labels';
+import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
 import { vaultAccountQueries } from '../../features/vault/api';
 import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';
-import { formatTransactionAmount } from '../../lib/amounts';
+import { formatTransactionAmount } from '../../lib/rounded-amounts';
 import { apiUserHref } from '../../components/person';
 
 /** What the palette found: one object of the workspace, the kind it is and where its page is. */

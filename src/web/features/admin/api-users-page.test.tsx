@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
+import { renderAt, renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApiUsersPage from './api-users-page';
 
@@ -98,7 +98,7 @@ describe('ApiUsersPage', () => {
       if (call.path === '/v1/approval_requests?status=PENDING') return jsonResponse(200, noPendingRequests);
       const user = users.find((candidate) => call.path === `/v1/management/api_users/${candidate.id}/enabled`);
       if (call.method === 'PUT' && user) return jsonResponse(200, { ...user, ...(call.body as object) });
-      return unknownCall(call);
+      return noPasskeys(call) ?? unknownCall(call);
     });
     const user = userEvent.setup();
     renderAt(<ApiUsersPage />);
@@ -138,7 +138,7 @@ describe('ApiUsersPage', () => {
       return jsonResponse(500, { message: 'Internal server error', code: 500 }, 'req-7f3a');
     });
     const user = userEvent.setup();
-    renderAt(<ApiUsersPage />);
+    renderPage(<ApiUsersPage />, '/admin/api-users');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The API users could not be loaded');

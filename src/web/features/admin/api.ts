@@ -1,22 +1,19 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { z } from 'zod';
 import {
   type AdminQuorumRequest,
   AdminQuorumResponse,
   AdminQuorumState,
   ApiUser,
   ApiUsersResponse,
-  ApprovalList,
-  type ApprovalListQuery,
   ApprovalRequest,
   type CreateApiUserRequest,
   PairingTokenResponse,
 } from '../../../contract/admin';
 import type { FormMutationOptions } from '../../lib/form-mutation';
-import { whileStreamDown } from '../../lib/live';
-import { adminKeys, peopleKeys } from '../../lib/query-keys';
+import { stepUpHeaders } from '../../lib/passkeys';
+import { adminKeys, passkeyKeys, peopleKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -48,43 +45,6 @@ export const quorumQueries = {
     queryOptions({
       queryKey: [...quorumQueries.all, 'state'] as const,
       queryFn: ({ signal }) => session.api.request('/v1/admin_quorum', AdminQuorumState, { signal }),
-    }),
-};
-
-export type ApprovalListStatus = NonNullable<z.input<typeof ApprovalListQuery>['status']>;
-
-/**
- * How often what waits for a decision is asked again (the navbar's count, the approvals page's
- * lists), so a request raised or decided by another admin shows without a reload.
- */
-export const APPROVALS_POLL_MS = 15_000;
-
-export const approvalQueries = {
-  all: adminKeys.approvals,
-  /** Newest first, a page at a time; the service's cursor leads to the next page. */
-  list: (status: ApprovalListStatus) =>
-    infiniteQueryOptions({
-      queryKey: [...approvalQueries.all, 'list', status] as const,
-      queryFn: ({ pageParam, signal }) => {
-        const query = new URLSearchParams({ status });
-        if (pageParam) query.set('pageCursor', pageParam);
-        return session.api.request(`/v1/approval_requests?${query}`, ApprovalList, { signal });
-      },
-      initialPageParam: null as string | null,
-      getNextPageParam: (page) => page.next,
-    }),
-  detail: (requestId: string) =>
-    queryOptions({
-      queryKey: [...approvalQueries.all, 'detail', requestId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/approval_requests/${requestId}`, ApprovalRequest, { signal }),
-    }),
-  /** One request's worth of page, for its `pendingCount` alone. */
-  pendingCount: () =>
-    queryOptions({
-      queryKey: [...approvalQueries.all, 'pending-count'] as const,
-      queryFn: ({ signal }) => session.api.request('/v1/approval_requests?status=PENDING&pageSize=1', ApprovalList, { signal }),
-      select: (page) => page.pendingCount,
-      refetchInterval: () => whileStreamDown(APPROVALS_POLL_MS),
     }),
 };
 
@@ -132,9 +92,16 @@ export function useRequestQuorumChange({ onError }: FormMutationOptions) {
 
 export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
 
-/** After a decision (or a request that carried itself out) the area, and the people an approved API user joins, are read again. */
+/**
+ * After a decision (or a request that carried itself out) the area, the people an approved API user
+ * joins, and the passkey requirement an approved request changes, are read again.
+ */
 const refreshAfterDecision = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN }), queryClient.invalidateQueries({ queryKey: peopleKeys.all })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN }),
+    queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    queryClient.invalidateQueries({ queryKey: passkeyKeys.policy }),
+  ]);
 
 const DECISION_FAILED: Record<ApprovalDecision, string> = {
   approve: 'The approval was not recorded',
@@ -152,16 +119,25 @@ function decisionNotice(decision: ApprovalDecision, after: ApprovalRequest): { t
   };
 }
 
-/** Approve, reject or cancel one request; failures are notified with the service's reason (e.g. 409). */
+const STEP_UP_OPERATIONS = { approve: 'approveApprovalRequest', reject: 'rejectApprovalRequest' } as const;
+
+/**
+ * Approve, reject or cancel one request; failures are notified with the service's reason (e.g.
+ * 409). Approving and rejecting are confirmed with one of my passkeys when I have one, bound to
+ * this very request (its id, kind and content, as the service stores it).
+ */
 export function useDecideApproval(decision: ApprovalDecision) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (request: ApprovalRequest) =>
-      session.api.request(`/v1/approval_requests/${request.id}/${decision}`, ApprovalRequest, {
+    mutationFn: async (request: ApprovalRequest) => {
+      const headers = decision === 'cancel' ? {} : await stepUpHeaders(queryClient, { operationId: STEP_UP_OPERATIONS[decision], resourceId: request.id });
+      return session.api.request(`/v1/approval_requests/${request.id}/${decision}`, ApprovalRequest, {
         method: 'POST',
+        headers,
         idempotencyKey: idempotency.keyFor({ id: request.id, decision }),
-      }),
+      });
+    },
     meta: { errorTitle: DECISION_FAILED[decision] },
     onSuccess: (after) => {
       notifications.show({ color: 'teal', ...decisionNotice(decision, after) });
@@ -211,12 +187,17 @@ export function useSetApiUserEnabled() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: ({ user, enabled }: { user: ApiUser; enabled: boolean }) =>
-      session.api.request(`/v1/management/api_users/${user.id}/enabled`, ApiUser, {
+    // Disabling or enabling an API user changes who may act: confirmed with a passkey when I have one.
+    mutationFn: async ({ user, enabled }: { user: ApiUser; enabled: boolean }) => {
+      const body = { enabled };
+      const headers = await stepUpHeaders(queryClient, { operationId: 'setApiUserEnabled', resourceId: user.id, body });
+      return session.api.request(`/v1/management/api_users/${user.id}/enabled`, ApiUser, {
         method: 'PUT',
-        body: { enabled },
+        body,
+        headers,
         idempotencyKey: idempotency.keyFor({ id: user.id, enabled }),
-      }),
+      });
+    },
     meta: { errorTitle: 'The API user was not changed' },
     onSuccess: (after) => {
       notifications.show({

@@ -10,6 +10,28 @@ import { UtcTime } from '../../components/utc-time';
 import { type ApprovalDecision, useDecideApproval } from './api';
 import { ApprovalChange } from './approval-change';
 import { approvalsCount, KIND_LABELS } from './approval-labels';
+import { VerifySignaturesButton } from './signatures-dialog';
+
+/** One decision in words: who, what, and the passkey that signed it when one did. */
+export function DecisionText({ entry, at = false }: { entry: ApprovalRequest['decisions'][number]; at?: boolean }) {
+  return (
+    <>
+      <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'}
+      {at && (
+        <>
+          {' '}
+          on <UtcTime ms={entry.decidedAt} />
+        </>
+      )}
+      {entry.passkey && (
+        <Text span inherit c="dimmed">
+          {' '}
+          (signed with passkey {entry.passkey.name})
+        </Text>
+      )}
+    </>
+  );
+}
 
 /** Who may act on a request: the signed-in console user. */
 export type Viewer = Pick<SessionUser, 'id' | 'role'>;
@@ -124,7 +146,7 @@ export function ApprovalCard({ request, viewer }: { request: ApprovalRequest; vi
           </Stack>
           <Badge variant="light">{KIND_LABELS[request.kind]}</Badge>
         </Group>
-        <ApprovalChange change={request.change} />
+        <ApprovalChange change={request.change} kind={request.kind} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {approvalsCount(request)}
@@ -136,12 +158,15 @@ export function ApprovalCard({ request, viewer }: { request: ApprovalRequest; vi
           <List size="sm" spacing={2} aria-label="Decisions so far">
             {request.decisions.map((entry) => (
               <List.Item key={entry.userId}>
-                <Person id={entry.userId} name={entry.userName} /> {entry.decision === 'APPROVE' ? 'approved' : 'rejected'} on <UtcTime ms={entry.decidedAt} />
+                <DecisionText entry={entry} at />
               </List.Item>
             ))}
           </List>
         )}
-        <DecisionActions request={request} viewer={viewer} />
+        <Group gap="sm">
+          <DecisionActions request={request} viewer={viewer} />
+          {request.decisions.some((entry) => entry.passkey) && <VerifySignaturesButton request={request} />}
+        </Group>
       </Stack>
     </Paper>
   );

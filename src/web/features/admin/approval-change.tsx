@@ -12,6 +12,12 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Role',
   coSignerSetupType: 'Co-signer setup',
   coSignerSetupIsFirstUser: 'First user of the co-signer',
+  adminsRequirePasskeys: 'Require passkeys of admins',
+};
+
+/** Fields whose meaning depends on the kind of request: `before` is the value the change replaces. */
+const KIND_FIELD_LABELS: Partial<Record<ApprovalRequest['kind'], Record<string, string>>> = {
+  PASSKEY_POLICY: { before: 'Required when raised' },
 };
 
 function describeValue(field: string, value: unknown): string {
@@ -25,12 +31,12 @@ function describeValue(field: string, value: unknown): string {
 }
 
 /** What a request would change, field by field. */
-export function ApprovalChange({ change }: { change: ApprovalRequest['change'] }) {
+export function ApprovalChange({ change, kind }: { change: ApprovalRequest['change']; kind: ApprovalRequest['kind'] }) {
   return (
     <DataList size="sm" gap={4}>
       {Object.entries(change).map(([field, value]) => (
         <DataList.Item key={field}>
-          <DataList.ItemLabel>{FIELD_LABELS[field] ?? field}</DataList.ItemLabel>
+          <DataList.ItemLabel>{KIND_FIELD_LABELS[kind]?.[field] ?? FIELD_LABELS[field] ?? field}</DataList.ItemLabel>
           <DataList.ItemValue>{describeValue(field, value)}</DataList.ItemValue>
         </DataList.Item>
       ))}

@@ -3,6 +3,7 @@ import type { ApprovalRequest } from '../../../contract/admin';
 export const KIND_LABELS: Record<ApprovalRequest['kind'], string> = {
   ADMIN_QUORUM_THRESHOLD: 'Quorum threshold',
   API_USER_CREATION: 'New API user',
+  PASSKEY_POLICY: 'Passkeys for admins',
 };
 
 export const STATUS_BADGES: Record<ApprovalRequest['status'], { label: string; color: string }> = {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminQuorumResponse, AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
 import { accessTokenOf, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderAt } from '../../test/render';
-import { APPROVALS_POLL_MS } from './api';
+import { renderPage } from '../../test/render';
+import { APPROVALS_POLL_MS } from './approval-queries';
 import ApprovalsPage from './approvals-page';
 
 // The real service: two admins of one workspace, whose quorum starts at a threshold of 1.
@@ -31,7 +31,7 @@ describe('ApprovalsPage, when another admin decides', () => {
 
     // Only the poll's timer is under the test's control; requests and rendering run as usual.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
     const card = await screen.findByRole('article', { name: summary });
     expect(within(card).getByRole('button', { name: 'Cancel request' })).toBeInTheDocument();
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '../../../contract/admin';
-import { type FakeCall, fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { type FakeCall, fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
+import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApprovalsPage from './approvals-page';
 
@@ -17,7 +17,7 @@ const raisedByOther: ApprovalRequest = {
   requestedBy: { id: 'u2', name: 'Ada Admin' },
   requiredApprovals: 3,
   approvals: 1,
-  decisions: [{ userId: 'u2', userName: 'Ada Admin', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 9) }],
+  decisions: [{ userId: 'u2', userName: 'Ada Admin', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 9), passkey: null }],
   createdAt: Date.UTC(2025, 0, 2, 9),
   decidedAt: null,
   result: null,
@@ -30,7 +30,7 @@ const raisedByMe: ApprovalRequest = {
   summary: 'Create API user "Treasury bot" (SIGNER)',
   change: { name: 'Treasury bot', role: 'SIGNER', coSignerSetupType: 'SGX_MACHINE' },
   requestedBy: { id: 'u1', name: 'Pat Person' },
-  decisions: [{ userId: 'u1', userName: 'Pat Person', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 10) }],
+  decisions: [{ userId: 'u1', userName: 'Pat Person', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 10), passkey: null }],
 };
 
 const decided = (id: string, summary: string): ApprovalRequest => ({
@@ -44,7 +44,7 @@ const decided = (id: string, summary: string): ApprovalRequest => ({
 
 function service(extra: (call: FakeCall) => Response | undefined = () => undefined) {
   return fakeService((call) => {
-    const answer = extra(call);
+    const answer = extra(call) ?? noPasskeys(call);
     if (answer) return answer;
     if (call.path === '/v1/approval_requests?status=PENDING') {
       return jsonResponse(200, { data: [raisedByOther, raisedByMe], next: null, pendingCount: 2 });
@@ -69,7 +69,7 @@ describe('ApprovalsPage', () => {
   it('shows each pending request with what it changes, its approvals so far and the decisions', async () => {
     await signInAs('ADMIN');
     service();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const other = await screen.findByRole('article', { name: raisedByOther.summary });
     expect(other).toHaveTextContent('Raised by Ada Admin');
@@ -86,7 +86,7 @@ describe('ApprovalsPage', () => {
   it('lets an admin approve or reject what others raised, and cancel what they raised themselves', async () => {
     await signInAs('ADMIN');
     service();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const other = await screen.findByRole('article', { name: raisedByOther.summary });
     expect(within(other).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('ApprovalsPage', () => {
     await signInAs('ADMIN');
     const calls = service((call) => (call.method === 'POST' ? jsonResponse(200, { ...raisedByOther, approvals: 2 }) : undefined));
     const user = userEvent.setup();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     await user.click(within(await screen.findByRole('article', { name: raisedByOther.summary })).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this request?' });
@@ -124,7 +124,7 @@ describe('ApprovalsPage', () => {
   it('shows an auditor the same requests, read-only', async () => {
     await signInAs('AUDITOR');
     service();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const other = await screen.findByRole('article', { name: raisedByOther.summary });
     expect(other).toHaveTextContent('1 of 3 approvals');
@@ -136,7 +136,7 @@ describe('ApprovalsPage', () => {
     await signInAs('ADMIN');
     service();
     const user = userEvent.setup();
-    renderAt(<ApprovalsPage />);
+    renderPage(<ApprovalsPage />, '/admin/approvals');
 
     const decidedSection = await screen.findByRole('region', { name: 'Decided' });
     const table = await within(decidedSection).findByRole('table');
@@ -155,7 +155,7 @@ describe('ApprovalsPage', () => {
     await signInAs('ADMIN');
     service();
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
-    renderAt(<ApprovalsPage />, `/admin/approvals#approval-${raisedByMe.id}`);
+    renderPage(<ApprovalsPage />, `/admin/approvals#approval-${raisedByMe.id}`);
 
     const linked = await screen.findByRole('article', { name: raisedByMe.summary });
     await waitFor(() => expect(linked).toHaveFocus());

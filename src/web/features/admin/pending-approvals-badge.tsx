@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { approvalQueries } from './api';
+import { approvalQueries } from './approval-queries';
 
 /**
  * The number of requests waiting for a decision, for the navbar's Approvals link. The badge is

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
 import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import QuorumPage from './quorum-page';
 
@@ -49,7 +49,7 @@ describe('QuorumPage', () => {
   it('shows the threshold and the admins who count, and lets an admin request a change', async () => {
     await signInAs('ADMIN');
     service(state(null));
-    renderAt(<QuorumPage />);
+    renderPage(<QuorumPage />, '/admin/quorum');
 
     expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
     expect(screen.getByText(/of 3 admins must approve each administrative change/)).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('QuorumPage', () => {
   it('shows an auditor the quorum without the form', async () => {
     await signInAs('AUDITOR');
     service(state(null));
-    renderAt(<QuorumPage />);
+    renderPage(<QuorumPage />, '/admin/quorum');
 
     expect(await screen.findByText('Your role, Auditor, can see the quorum but not change it.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Request a new threshold' })).not.toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('QuorumPage', () => {
   it('shows a pending change with its approvals so far instead of the form, and leads to Approvals', async () => {
     await signInAs('ADMIN');
     service(state(PENDING_ID));
-    renderAt(<QuorumPage />);
+    renderPage(<QuorumPage />, '/admin/quorum');
 
     expect(await screen.findByText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review it in Approvals' })).toHaveAttribute('href', '/admin/approvals');
@@ -87,7 +87,7 @@ describe('QuorumPage', () => {
   it('tells an auditor both that a change is pending and that they cannot change the quorum', async () => {
     await signInAs('AUDITOR');
     service(state(PENDING_ID));
-    renderAt(<QuorumPage />);
+    renderPage(<QuorumPage />, '/admin/quorum');
 
     expect(await screen.findByText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.')).toBeInTheDocument();
     expect(screen.getByText('Your role, Auditor, can see the quorum but not change it.')).toBeInTheDocument();

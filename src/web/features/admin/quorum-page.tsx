@@ -1,15 +1,16 @@
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import type { AdminQuorumState } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
-import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../app/auth/use-session';
-import { approvalQueries, quorumQueries } from './api';
+import type { PageData } from '../../lib/page-data';
+import { quorumQueries } from './api';
+import { approvalQueries } from './approval-queries';
 import { approvalsCount } from './approval-labels';
 import { QuorumForm } from './quorum-form';
 
@@ -92,36 +93,46 @@ function QuorumAdmins({ quorum }: { quorum: AdminQuorumState }) {
   );
 }
 
-export default function QuorumPage() {
-  const user = useSignedInUser();
-  const quorum = useQuery(quorumQueries.state());
-  const editable = mayPerform(user.role, 'updateAdminQuorum');
+export const pageData: PageData = {
+  errorTitle: 'The quorum could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(quorumQueries.state()),
+};
 
+function Quorum() {
+  const user = useSignedInUser();
+  const { data: quorum } = useSuspenseQuery(quorumQueries.state());
+  const editable = mayPerform(user.role, 'updateAdminQuorum');
+  return (
+    <>
+      <CurrentThreshold quorum={quorum} />
+      {quorum.pendingRequestId && <PendingChange requestId={quorum.pendingRequestId} editable={editable} />}
+      {!editable && <Text>Your role, {ROLE_LABELS[user.role]}, can see the quorum but not change it.</Text>}
+      {editable && !quorum.pendingRequestId && (
+        // Keyed by the state it validates against, so the form starts afresh when that changes.
+        <QuorumForm key={`${quorum.adminQuorumThreshold}/${quorum.admins.length}`} quorum={quorum} />
+      )}
+      <QuorumAdmins quorum={quorum} />
+    </>
+  );
+}
+
+export default function QuorumPage() {
   return (
     <Page
       title="Quorum"
       description="How many admins must approve an administrative change, such as a new API user or a new threshold, before it takes effect."
     >
-      {quorum.isPending ? (
-        <Stack gap="md" role="status">
-          <VisuallyHidden>Loading the quorum…</VisuallyHidden>
-          <Skeleton height={80} />
-          <Skeleton height={160} />
-        </Stack>
-      ) : quorum.isError ? (
-        <ErrorView title="The quorum could not be loaded" error={quorum.error} onRetry={() => void quorum.refetch()} />
-      ) : (
-        <>
-          <CurrentThreshold quorum={quorum.data} />
-          {quorum.data.pendingRequestId && <PendingChange requestId={quorum.data.pendingRequestId} editable={editable} />}
-          {!editable && <Text>Your role, {ROLE_LABELS[user.role]}, can see the quorum but not change it.</Text>}
-          {editable && !quorum.data.pendingRequestId && (
-            // Keyed by the state it validates against, so the form starts afresh when that changes.
-            <QuorumForm key={`${quorum.data.adminQuorumThreshold}/${quorum.data.admins.length}`} quorum={quorum.data} />
-          )}
-          <QuorumAdmins quorum={quorum.data} />
-        </>
-      )}
+      <Suspense
+        fallback={
+          <Stack gap="md" role="status">
+            <VisuallyHidden>Loading the quorum…</VisuallyHidden>
+            <Skeleton height={80} />
+            <Skeleton height={160} />
+          </Stack>
+        }
+      >
+        <Quorum />
+      </Suspense>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { AuditChainVerification, AuditDimensions, AuditLogsResponse } from '../../../contract/audit';
+import { AuditChainVerification, AuditDimensions, AuditHistogram, AuditLogsResponse } from '../../../contract/audit';
 import { session } from '../../lib/session';
 import { type AuditRange, type AuditView, toAuditSearch } from './audit-view';
 
@@ -23,6 +23,20 @@ export const auditQueries = {
       getNextPageParam: (page) => page.next,
       // The range is absolute and an event is stamped when it is written, so the pages of a range
       // that has ended never change; refetching on focus would read every loaded page again.
+      staleTime: Infinity,
+    }),
+  /** Counts per time bucket of what the view selects (its order and page size do not change them). */
+  histogram: (view: AuditView, buckets: number) =>
+    queryOptions({
+      queryKey: [...auditQueries.all, 'histogram', { ...view, order: null, pageSize: null }, buckets] as const,
+      queryFn: ({ signal }) => {
+        const params = toAuditSearch(view);
+        params.delete('order');
+        params.delete('pageSize');
+        params.set('buckets', String(buckets));
+        return session.api.request(`${AUDIT_LOGS}/histogram?${params}`, AuditHistogram, { signal });
+      },
+      // Like the events: an absolute range that has ended never changes.
       staleTime: Infinity,
     }),
   /** Values seen over the last year, offered as suggestions in the filters. */

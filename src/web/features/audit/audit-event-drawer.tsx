@@ -1,4 +1,5 @@
-import { Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
@@ -13,6 +14,40 @@ const isValues = (value: unknown): value is Values => typeof value === 'object' 
 function shown(value: unknown): string {
   if (value === undefined) return '(not set)';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The passkey that confirmed the event (step-up, passkey sign-in) as the service records it: its name, credential id and the digest it signed. */
+interface PasskeyDetail {
+  name: string;
+  credentialId: string;
+  contentDigest?: string;
+}
+
+const isPasskeyDetail = (value: unknown): value is PasskeyDetail =>
+  isValues(value) &&
+  typeof value.name === 'string' &&
+  typeof value.credentialId === 'string' &&
+  (value.contentDigest === undefined || typeof value.contentDigest === 'string');
+
+function PasskeyFacts({ passkey }: { passkey: PasskeyDetail }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Passkey
+      </Title>
+      <DataList labelWidth={150}>
+        <DataField label="Name">{passkey.name}</DataField>
+        <DataField label="Credential ID">
+          <CopyableValue value={passkey.credentialId} label="credential id" />
+        </DataField>
+        {passkey.contentDigest && (
+          <DataField label="Signed digest">
+            <Code style={wrapAnywhere}>{passkey.contentDigest}</Code>
+          </DataField>
+        )}
+      </DataList>
+    </Stack>
+  );
 }
 
 /** `before` and `after` side by side, one row per field either of them has. */
@@ -43,11 +78,15 @@ function ChangeTable({ before, after }: { before: Values; after: Values }) {
   );
 }
 
-function EventDetail({ event }: { event: AuditLogData }) {
-  const { before, after, ...context } = event.detail;
+export function EventDetail({ event }: { event: AuditLogData }) {
+  const { before, after, passkey } = event.detail;
   const hasChange = isValues(before) || isValues(after);
-  // A before or after that is not a set of fields has no side-by-side view; it stays with the context.
-  const rest: Values = hasChange ? context : event.detail;
+  const signedWith = isPasskeyDetail(passkey) ? passkey : null;
+  // What has no view of its own stays with the context: a before or after that is not a set of
+  // fields, a passkey that is not the service's record of one.
+  const rest: Values = Object.fromEntries(
+    Object.entries(event.detail).filter(([key]) => !(hasChange && (key === 'before' || key === 'after')) && !(signedWith && key === 'passkey')),
+  );
   const json = JSON.stringify(event, null, 2);
 
   return (
@@ -88,6 +127,8 @@ function EventDetail({ event }: { event: AuditLogData }) {
         </Stack>
       )}
 
+      {signedWith && <PasskeyFacts passkey={signedWith} />}
+
       {Object.keys(rest).length > 0 && (
         <Stack gap="xs">
           <Title order={3} size="h5">
@@ -119,11 +160,25 @@ function EventDetail({ event }: { event: AuditLogData }) {
   );
 }
 
+/** The address of an event's own page, which shows it with the events around it. */
+export const auditEventPath = (id: string) => `/audit/events/${encodeURIComponent(id)}`;
+
 /** Everything recorded about one event. Escape or the close button closes it, and focus returns to the row. */
 export function AuditEventDrawer({ event, opened, onClose }: { event: AuditLogData | null; opened: boolean; onClose: () => void }) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="xl" title="Event details" closeButtonProps={{ 'aria-label': 'Close event details' }}>
-      {event && <EventDetail event={event} />}
+      {event && (
+        <Stack gap="md">
+          <Group gap="xs">
+            {/* A link names the event only: whoever opens it sees it if their role and workspace may. */}
+            <CopyTextButton value={new URL(auditEventPath(event.id), window.location.origin).href} label="Copy link" copiedLabel="Link copied" />
+            <Anchor component={Link} to={auditEventPath(event.id)} size="sm">
+              Open with context
+            </Anchor>
+          </Group>
+          <EventDetail event={event} />
+        </Stack>
+      )}
     </Drawer>
   );
 }

@@ -1,10 +1,10 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
-import { Person } from '../../components/person';
-import { UtcTime } from '../../components/utc-time';
+import type { AuditColumn, AuditColumnId } from '../../../contract/audit-views';
 import classes from './audit-events-table.module.css';
+import { clampWidth, COLUMN_SPECS } from './columns';
 
 const ROW_HEIGHT = 56;
 const HEADER_HEIGHT = 40;
@@ -28,14 +28,67 @@ interface AuditEventsTableProps {
   canLoadMore: boolean;
   onLoadMore: () => unknown;
   onOpen: (event: AuditLogData) => void;
+  columns: readonly AuditColumn[];
+  onResize: (id: AuditColumnId, width: number) => void;
+  /** The scrolling box, for whoever needs to know whether the reader has scrolled away from the top (the live tail). */
+  scrollRef?: RefObject<HTMLDivElement | null>;
+}
+
+/** A column's header with a handle that drags (or, focused, arrows) its width; the width is kept when the drag ends. */
+function ColumnHeader({ column, onResize }: { column: AuditColumn; onResize: AuditEventsTableProps['onResize'] }) {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const header = useRef<HTMLTableCellElement>(null);
+  const width = dragged ?? column.width;
+  const label = COLUMN_SPECS[column.id].label;
+  const current = () => width ?? header.current?.getBoundingClientRect().width ?? 200;
+
+  return (
+    <Table.Th ref={header} scope="col" w={width} className={classes.header}>
+      {label}
+      <button
+        type="button"
+        aria-label={`Resize ${label}: arrow keys, or drag`}
+        className={classes.resizer}
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => {
+          const step = event.key === 'ArrowLeft' ? -20 : event.key === 'ArrowRight' ? 20 : 0;
+          if (step === 0) return;
+          event.preventDefault();
+          event.stopPropagation();
+          onResize(column.id, current() + step);
+        }}
+        onPointerDown={(event) => {
+          event.preventDefault();
+          const startX = event.clientX;
+          const startWidth = current();
+          const target = event.currentTarget;
+          target.setPointerCapture(event.pointerId);
+          let last = startWidth;
+          const move = (e: PointerEvent) => {
+            last = clampWidth(startWidth + e.clientX - startX);
+            setDragged(last);
+          };
+          const up = () => {
+            target.removeEventListener('pointermove', move);
+            target.removeEventListener('pointerup', up);
+            setDragged(null);
+            if (last !== startWidth) onResize(column.id, last);
+          };
+          target.addEventListener('pointermove', move);
+          target.addEventListener('pointerup', up);
+        }}
+      />
+    </Table.Th>
+  );
 }
 
 /**
  * The loaded events as a grid of rows, of which only those in view (and a few either side) are in
  * the DOM. A grid rather than a plain table so that screen readers hand the arrow keys to it.
  */
-export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onOpen }: AuditEventsTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onOpen, columns, onResize, scrollRef: givenScrollRef }: AuditEventsTableProps) {
+  const ownScrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = givenScrollRef ?? ownScrollRef;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const hintId = useId();
   const [active, setActive] = useState(0);
@@ -111,17 +164,13 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
       >
         <Table.Thead>
           <Table.Tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-            <Table.Th scope="col" w={250}>
-              When (UTC)
-            </Table.Th>
-            <Table.Th scope="col" w="30%">
-              Who
-            </Table.Th>
-            <Table.Th scope="col">What</Table.Th>
+            {columns.map((column) => (
+              <ColumnHeader key={column.id} column={column} onResize={onResize} />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody ref={bodyRef}>
-          {paddingTop > 0 && <Spacer height={paddingTop} />}
+          {paddingTop > 0 && <Spacer height={paddingTop} columns={columns.length} />}
           {items.map((item) => {
             const event = events[item.index]!;
             return (
@@ -135,31 +184,18 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
                 className={classes.row}
                 style={{ height: ROW_HEIGHT }}
                 onFocus={() => setActive(item.index)}
-                onClick={() => onOpen(event)}
+                // A link in the row (a person's name) goes where it leads, without opening the event too.
+                onClick={(click) => {
+                  if (!(click.target as Element).closest('a')) onOpen(event);
+                }}
               >
-                <Table.Td>
-                  <Text size="sm" ff="monospace" truncate>
-                    <UtcTime ms={event.timestamp} focusable={false} />
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {/* The name and role; the id is in the event's drawer, with a copy button. */}
-                  <Text size="sm" truncate>
-                    <Person id={event.userId} name={event.user} />
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" truncate>
-                    {event.category} / {event.subject} /{' '}
-                    <Text span fw={600} inherit>
-                      {event.event}
-                    </Text>
-                  </Text>
-                </Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.id}>{COLUMN_SPECS[column.id].cell(event)}</Table.Td>
+                ))}
               </Table.Tr>
             );
           })}
-          {paddingBottom > 0 && <Spacer height={paddingBottom} />}
+          {paddingBottom > 0 && <Spacer height={paddingBottom} columns={columns.length} />}
         </Table.Tbody>
       </Table>
     </div>
@@ -167,10 +203,10 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
 }
 
 /** Stands in for the rows that are not rendered, so the scrollbar reflects every loaded event. */
-function Spacer({ height }: { height: number }) {
+function Spacer({ height, columns }: { height: number; columns: number }) {
   return (
     <tr aria-hidden style={{ height }}>
-      <td colSpan={3} style={{ padding: 0, border: 0 }} />
+      <td colSpan={columns} style={{ padding: 0, border: 0 }} />
     </tr>
   );
 }

@@ -1,6 +1,8 @@
 import { type ComboboxData, MultiSelect, SimpleGrid, TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { AUDIT_CATEGORIES, AUDIT_SUBJECTS } from '../../../contract/audit';
+import { peopleQuery, personRole } from '../../lib/people-queries';
 import { auditQueries } from './api';
 import type { AuditView, FilterField } from './audit-view';
 
@@ -25,12 +27,21 @@ interface AuditFiltersProps {
 
 /**
  * One input per field; values of a field are alternatives (any of them), fields narrow each other.
- * Categories and subjects come from the contract's closed list; events, users and user ids are
- * suggested from what the log holds, and any other value can be typed.
+ * Categories and subjects come from the contract's closed list; events and users are suggested
+ * from what the log holds, and any other value can be typed. A person is picked by name and role
+ * (the filter itself is their user id, which the log keeps however they are renamed); an id the
+ * log holds that is no one's any more is offered as it is.
  */
 export function AuditFilters({ view, onChange }: AuditFiltersProps) {
   // Suggestions only: without them every filter still takes typed values.
   const seen = useQuery(auditQueries.dimensions()).data;
+  const people = useQuery(peopleQuery()).data;
+  const personOptions = useMemo(() => {
+    const named = [...(people?.values() ?? [])].map((person) => ({ value: person.id, label: `${person.name} (${personRole(person)})` }));
+    const ids = named.map((option) => option.value);
+    const unnamed = (seen?.userId ?? []).filter((id) => !ids.includes(id));
+    return { data: [...named.sort((a, b) => a.label.localeCompare(b.label)), ...unnamed], known: [...ids, ...unnamed] };
+  }, [people, seen?.userId]);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -74,13 +85,14 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         limit={50}
         clearable
       />
-      <TagsInput
-        label="User ID"
-        placeholder="Any user ID"
-        data={seen?.userId ?? []}
+      <MultiSelect
+        label="Person"
+        description="By name; matches their user ID, whatever name the event recorded"
+        placeholder="Anyone"
+        data={withSelected(personOptions.data, personOptions.known, view.userId)}
         value={view.userId}
         onChange={(values) => onChange('userId', values)}
-        isDuplicate={isExactDuplicate}
+        searchable
         limit={50}
         clearable
       />

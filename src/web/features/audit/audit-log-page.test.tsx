@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditLogData } from '../../../contract/audit';
+import { DEFAULT_AUDIT_COLUMNS } from '../../../contract/audit-views';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import AuditLogPage from './audit-log-page';
@@ -52,6 +53,9 @@ function serve(page: (cursor: string | null, params: URLSearchParams) => unknown
     if (url.pathname.endsWith('/dimensions')) return jsonResponse(200, dimensions);
     if (url.pathname === '/v1/console/people') return jsonResponse(200, people);
     if (url.pathname.endsWith('/verify')) return jsonResponse(200, verify);
+    if (url.pathname.endsWith('/histogram')) return jsonResponse(200, { startTime: START, endTime: END, bucketMs: DAY_MS, total: 0, buckets: [] });
+    if (url.pathname.endsWith('/preferences')) return jsonResponse(200, { columns: DEFAULT_AUDIT_COLUMNS });
+    if (url.pathname.endsWith('/views')) return jsonResponse(200, { data: [] });
     return jsonResponse(200, page(url.searchParams.get('pageCursor'), url.searchParams));
   });
   vi.stubGlobal('fetch', fetch);
@@ -180,17 +184,24 @@ describe('AuditLogPage', () => {
     expect(listCalls(fetch)).toHaveLength(2);
   });
 
-  it('turns a preset into absolute times in the address', async () => {
-    serve(pagedEvents(10, 1));
+  it('keeps a relative preset relative in the address, and asks the service for the times it means now', async () => {
+    const fetch = serve(pagedEvents(10, 1));
     const user = renderPage(RANGE);
     await grid();
 
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
 
-    await waitFor(() => expect(Number(currentSearch().get('startTime'))).not.toBe(START));
-    const search = currentSearch();
-    expect(Number(search.get('endTime')) - Number(search.get('startTime'))).toBe(7 * DAY_MS);
-    expect(Date.now() - Number(search.get('endTime'))).toBeLessThan(5_000);
+    await waitFor(() => expect(currentSearch().toString()).toBe('range=7d'));
+    expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(listCalls(fetch)).toHaveLength(2));
+    const asked = new URLSearchParams(listCalls(fetch)[1]);
+    expect(Number(asked.get('endTime')) - Number(asked.get('startTime'))).toBe(7 * DAY_MS);
+    expect(Date.now() - Number(asked.get('endTime'))).toBeLessThan(5_000);
+
+    // An absolute range typed afterwards replaces it with times.
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+    await waitFor(() => expect(currentSearch().get('range')).toBeNull());
+    expect(Number(currentSearch().get('endTime')) - Number(currentSearch().get('startTime'))).toBe(7 * DAY_MS);
   });
 
   it('applies an absolute range typed in UTC, and refuses one that ends before it starts', async () => {
@@ -262,6 +273,22 @@ describe('AuditLogPage', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rows[1]).toHaveFocus());
+  });
+
+  it('filters by a person picked by name and role, and offers an id no one has any more as it is', async () => {
+    dimensions.userId = ['user-ada', 'user-gone'];
+    try {
+      serve(pagedEvents(5, 1));
+      const user = renderPage(RANGE);
+      await grid();
+
+      await user.click(screen.getByRole('combobox', { name: /Person/ }));
+      expect(await screen.findByRole('option', { name: 'user-gone' })).toBeInTheDocument();
+      await user.click(screen.getByRole('option', { name: 'Ada Admin (Admin)' }));
+      await waitFor(() => expect(currentSearch().getAll('userId')).toEqual(['user-ada']));
+    } finally {
+      dimensions.userId = ['user-ada'];
+    }
   });
 
   it('says that the filters matched nothing', async () => {

@@ -1,13 +1,18 @@
-import { Button, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SegmentedControl, Skeleton, Stack, Switch, Title, VisuallyHidden } from '@mantine/core';
 import { IconFileTypeCsv, IconJson } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ExportProgressPanel, useAuditExport } from './audit-export-progress';
 import { AuditEvents } from './audit-events';
 import { AuditFilters } from './audit-filters';
-import { type AuditOrder, type AuditView, completeView, isCompleteView, parseAuditSearch, toAuditSearch } from './audit-view';
+import { AuditHistogram } from './audit-histogram';
+import { AuditSearchBox } from './audit-search-box';
+import { type AuditOrder, type AuditView, completeView, isCompleteView, parseAuditSearch, toAuditAddress, toAuditSearch } from './audit-view';
 import { useChainVerification, VerificationOutcome } from './chain-verification';
+import { ColumnChooser, useColumns } from './columns';
+import { SavedViews } from './saved-views';
+import { OpeningSavedView } from './saved-view-opener';
 import { TimeRangePicker } from './time-range-picker';
 
 const ORDERS: { label: string; value: AuditOrder }[] = [
@@ -19,6 +24,10 @@ const PAGE_SIZES = [50, 100, 200, 500];
 function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditView) => void }) {
   const exporter = useAuditExport();
   const verification = useChainVerification(view);
+  const columns = useColumns();
+  const [liveTail, setLiveTail] = useState(false);
+  // New events go on top of a list that reaches up to now: a relative range, newest first.
+  const canTail = view.range !== undefined && view.order === 'DESC';
   const pageSizes = [...new Set([...PAGE_SIZES, view.pageSize])].sort((a, b) => a - b).map(String);
 
   return (
@@ -28,7 +37,8 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
           <Title id="audit-filters-heading" order={2} size="h4">
             Search
           </Title>
-          <TimeRangePicker range={view} onChange={(range) => onChange({ ...view, ...range })} />
+          <TimeRangePicker range={view} onChange={(picked) => onChange({ ...view, range: undefined, ...picked })} />
+          <AuditSearchBox key={view.q} value={view.q} onChange={(q) => onChange({ ...view, q })} />
           <AuditFilters view={view} onChange={(field, values) => onChange({ ...view, [field]: values })} />
           <Group gap="lg" align="flex-end">
             <SegmentedControl aria-label="Order" data={ORDERS} value={view.order} onChange={(order) => onChange({ ...view, order })} />
@@ -40,6 +50,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
             />
           </Group>
         </Stack>
+        <SavedViews filters={toAuditAddress(view).toString()} columns={columns.shown} />
       </Paper>
 
       <Stack gap="sm" component="section" aria-labelledby="audit-events-heading">
@@ -48,6 +59,14 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
             Events
           </Title>
           <Group gap="xs">
+            <Switch
+              label="Live tail"
+              description={canTail ? undefined : 'With a relative range, newest first'}
+              checked={liveTail && canTail}
+              disabled={!canTail}
+              onChange={(event) => setLiveTail(event.currentTarget.checked)}
+            />
+            <ColumnChooser columns={columns} />
             <Button variant="default" loading={verification.checking} onClick={verification.verify}>
               Verify integrity
             </Button>
@@ -71,8 +90,10 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
         </Group>
         {exporter.running && <ExportProgressPanel running={exporter.running} onCancel={exporter.cancel} />}
         {verification.outcome && <VerificationOutcome outcome={verification.outcome} onRetry={verification.verify} />}
+        {/* A range drawn on the histogram is absolute: it leaves a relative range. */}
+        <AuditHistogram view={view} onRange={(picked) => onChange({ ...view, range: undefined, ...picked })} />
         {/* A new search is a new list: first page, top row, no drawer left open. */}
-        <AuditEvents key={toAuditSearch(view).toString()} view={view} />
+        <AuditEvents key={toAuditSearch(view).toString()} view={view} columns={columns} liveTail={liveTail && canTail} />
       </Stack>
     </>
   );
@@ -81,26 +102,35 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
 export default function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
-  const draft = useMemo(() => parseAuditSearch(new URLSearchParams(search)), [search]);
+  // The moment a relative range is resolved at: when the address is read, and again whenever a
+  // relative preset is picked (even the one shown, which brings it up to now).
+  const [now, setNow] = useState(Date.now);
+  const savedViewId = params.get('view');
+  const draft = useMemo(() => parseAuditSearch(new URLSearchParams(search), now), [search, now]);
   const view = isCompleteView(draft) ? draft : null;
 
   // The address is the state of the explorer. One without a range (the navigation link) or with
-  // values out of order or out of bounds is rewritten in place to the canonical absolute form,
-  // so that what is shown is always exactly what a copied link shows.
+  // values out of order or out of bounds is rewritten in place to the canonical form (a relative
+  // range stays relative), so that what is shown is always exactly what a copied link shows. A saved
+  // view's address (`?view=<id>`) is left to the saved view, which replaces it with its search.
   useEffect(() => {
-    const canonical = toAuditSearch(view ?? completeView(draft, Date.now())).toString();
+    if (savedViewId !== null) return;
+    const canonical = toAuditAddress(view ?? completeView(draft, Date.now())).toString();
     if (canonical !== search) setParams(canonical, { replace: true });
-  }, [draft, view, search, setParams]);
+  }, [draft, view, search, setParams, savedViewId]);
 
   // Every change of the search is a new history entry, so back and forward step through them.
   const show = (next: AuditView) => {
-    const nextSearch = toAuditSearch(next).toString();
+    if (next.range) setNow(Date.now());
+    const nextSearch = toAuditAddress(next).toString();
     if (nextSearch !== search) setParams(nextSearch);
   };
 
   return (
     <Page title="Audit log" description="Who did what, and when, in this workspace. All times are in UTC.">
-      {view ? (
+      {savedViewId !== null ? (
+        <OpeningSavedView id={savedViewId} onOpened={(filters) => setParams(filters, { replace: true })} />
+      ) : view ? (
         <Explorer view={view} onChange={show} />
       ) : (
         <Stack gap="md" role="status">

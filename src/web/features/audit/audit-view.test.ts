@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditView, completeView, isCompleteView, parseAuditSearch, presetRange, toAuditSearch } from './audit-view';
+import { type AuditView, completeView, isCompleteView, lastYear, parseAuditSearch, relativeRange, toAuditAddress, toAuditSearch } from './audit-view';
 import { fromUtcText, toUtcText } from './utc-date-time';
 
 const view: AuditView = {
@@ -10,6 +10,7 @@ const view: AuditView = {
   event: ['Signed in'],
   user: ['Doe, Jane', 'Ann & Bo'],
   userId: ['u-1'],
+  q: '50% off',
   order: 'ASC',
   pageSize: 50,
 };
@@ -19,13 +20,13 @@ describe('the address of a view', () => {
     const search = toAuditSearch(view).toString();
     expect(search).toBe(
       'startTime=1767225600000&endTime=1769862615250&category=Security&category=Trading&event=Signed+in' +
-        '&user=Doe%2C+Jane&user=Ann+%26+Bo&userId=u-1&order=ASC&pageSize=50',
+        '&user=Doe%2C+Jane&user=Ann+%26+Bo&userId=u-1&q=50%25+off&order=ASC&pageSize=50',
     );
     expect(parseAuditSearch(new URLSearchParams(search))).toEqual(view);
   });
 
   it('leaves defaults out, and reads their absence as the defaults', () => {
-    const defaults: AuditView = { ...view, category: [], event: [], user: [], userId: [], order: 'DESC', pageSize: 200 };
+    const defaults: AuditView = { ...view, category: [], event: [], user: [], userId: [], q: '', order: 'DESC', pageSize: 200 };
     const search = toAuditSearch(defaults).toString();
     expect(search).toBe('startTime=1767225600000&endTime=1769862615250');
     expect(parseAuditSearch(new URLSearchParams(search))).toEqual(defaults);
@@ -33,7 +34,7 @@ describe('the address of a view', () => {
 
   it('drops what the service would refuse and repeated values, keeping the rest', () => {
     const draft = parseAuditSearch(
-      new URLSearchParams('startTime=soon&endTime=1769862615250&order=up&pageSize=9999&category=Security&category=Security&user='),
+      new URLSearchParams('startTime=soon&endTime=1769862615250&order=up&pageSize=9999&category=Security&category=Security&user=&q='),
     );
     expect(draft).toEqual({
       startTime: undefined,
@@ -43,6 +44,7 @@ describe('the address of a view', () => {
       event: [],
       user: [],
       userId: [],
+      q: '',
       order: 'DESC',
       pageSize: 200,
     });
@@ -53,7 +55,7 @@ describe('the address of a view', () => {
     const now = Date.UTC(2026, 5, 1, 10, 0, 0, 700);
     const draft = parseAuditSearch(new URLSearchParams('category=Security'));
     const complete = completeView(draft, now);
-    expect(complete).toMatchObject({ startTime: Date.UTC(2026, 4, 31, 10), endTime: Date.UTC(2026, 5, 1, 10), category: ['Security'] });
+    expect(complete).toMatchObject({ startTime: Date.UTC(2026, 4, 31, 10, 0, 1), endTime: Date.UTC(2026, 5, 1, 10, 0, 1), category: ['Security'] });
     expect(completeView({ ...draft, endTime: Date.UTC(2026, 1, 2) }, now)).toMatchObject({
       startTime: Date.UTC(2026, 1, 1),
       endTime: Date.UTC(2026, 1, 2),
@@ -62,25 +64,42 @@ describe('the address of a view', () => {
 });
 
 describe('range presets', () => {
-  const now = Date.UTC(2026, 2, 1, 8, 15, 42, 999);
+  const now = Date.UTC(2026, 2, 1, 8, 15, 42, 1);
 
   it.each([
-    ['hour', Date.UTC(2026, 2, 1, 7, 15, 42)],
-    ['day', Date.UTC(2026, 1, 28, 8, 15, 42)],
-    ['week', Date.UTC(2026, 1, 22, 8, 15, 42)],
-    ['month', Date.UTC(2026, 0, 30, 8, 15, 42)],
-  ] as const)('%s becomes an absolute range ending at the whole second it was picked', (preset, start) => {
-    expect(presetRange(preset, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 42) });
+    ['15m', Date.UTC(2026, 2, 1, 8, 0, 43)],
+    ['1h', Date.UTC(2026, 2, 1, 7, 15, 43)],
+    ['24h', Date.UTC(2026, 1, 28, 8, 15, 43)],
+    ['7d', Date.UTC(2026, 1, 22, 8, 15, 43)],
+    ['30d', Date.UTC(2026, 0, 30, 8, 15, 43)],
+  ] as const)('%s means the range ending at the end of the second it is resolved in, so that this second is included', (range, start) => {
+    expect(relativeRange(range, now)).toEqual({ startTime: start, endTime: Date.UTC(2026, 2, 1, 8, 15, 43) });
+  });
+
+  it('stay relative in the address, and are resolved anew whenever the address is read', () => {
+    const view = parseAuditSearch(new URLSearchParams('range=24h&category=Security&startTime=1&endTime=2'), now);
+    expect(view).toMatchObject({ range: '24h', startTime: Date.UTC(2026, 1, 28, 8, 15, 43), endTime: Date.UTC(2026, 2, 1, 8, 15, 43) });
+    expect(isCompleteView(view)).toBe(true);
+    if (!isCompleteView(view)) return;
+    expect(toAuditAddress(view).toString()).toBe('range=24h&category=Security');
+    // The service is sent times, not the range.
+    expect(toAuditSearch(view).toString()).toBe(`startTime=${view.startTime}&endTime=${view.endTime}&category=Security`);
+    const later = parseAuditSearch(toAuditAddress(view), now + 60_000);
+    expect(later).toMatchObject({ startTime: view.startTime + 60_000, endTime: view.endTime + 60_000 });
+  });
+
+  it('read an unknown relative range as none, keeping the absolute times', () => {
+    expect(parseAuditSearch(new URLSearchParams('range=2h&startTime=1000&endTime=2000'), now)).toMatchObject({ startTime: 1000, endTime: 2000 });
   });
 
   it('keeps "last year" inside the calendar year the service allows, with a margin for the request to arrive', () => {
-    const { startTime, endTime } = presetRange('year', now);
-    const oneYearBack = Date.UTC(2025, 2, 1, 8, 15, 42);
+    const { startTime, endTime } = lastYear(now);
+    const oneYearBack = Date.UTC(2025, 2, 1, 8, 15, 43);
     expect(startTime).toBeGreaterThan(oneYearBack);
     expect(startTime - oneYearBack).toBeLessThanOrEqual(60 * 60 * 1000);
     // Still allowed when the request reaches the service ten minutes later.
     expect(startTime).toBeGreaterThanOrEqual(oneYearBack + 10 * 60 * 1000);
-    expect(endTime).toBe(Date.UTC(2026, 2, 1, 8, 15, 42));
+    expect(endTime).toBe(Date.UTC(2026, 2, 1, 8, 15, 43));
   });
 });
 

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { AUDIT_PAGE_SIZE, AuditLogQuery } from '../../../contract/audit';
+import { RELATIVE_RANGE_IDS, RELATIVE_RANGES, type RelativeRange } from '../../../contract/audit-views';
 
 /**
  * What the explorer shows, as it lives in the address bar. The search string is the API's own
- * query (minus the cursor), so a link reproduces the exact view and the page sends it unchanged.
- * Times are always absolute epoch milliseconds: a preset is turned into times when it is picked.
+ * query (minus the cursor), so a link reproduces the exact view, except for a relative range
+ * (`range=24h`), which the address keeps as it is and the page turns into times when it reads the
+ * address: a shared link or a reload shows the latest events of that length.
  */
 export const FILTER_FIELDS = ['category', 'subject', 'event', 'user', 'userId'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
@@ -16,6 +18,10 @@ export interface AuditRange {
 }
 
 export interface AuditView extends AuditRange, Record<FilterField, string[]> {
+  /** Free text (`q`), '' for none. */
+  q: string;
+  /** Set when the range is relative: startTime and endTime are then what it meant when the address was read. */
+  range?: RelativeRange;
   order: AuditOrder;
   pageSize: number;
 }
@@ -32,16 +38,24 @@ function valid<S extends z.ZodType>(schema: S, raw: string | null): z.output<S> 
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Reads the address; values the service would refuse (a page size of 9999, order=up) are dropped. */
-export function parseAuditSearch(params: URLSearchParams): AuditViewDraft {
+const isRelativeRange = (value: string | null): value is RelativeRange => RELATIVE_RANGE_IDS.includes(value as RelativeRange);
+
+/**
+ * Reads the address; values the service would refuse (a page size of 9999, order=up) are dropped.
+ * A relative range is resolved at `now` and wins over absolute times in the same address.
+ */
+export function parseAuditSearch(params: URLSearchParams, now = Date.now()): AuditViewDraft {
   const filters = Object.fromEntries(FILTER_FIELDS.map((field) => [field, [...new Set(params.getAll(field).filter(Boolean))]])) as Record<
     FilterField,
     string[]
   >;
+  const range = params.get('range');
   return {
-    startTime: valid(query.startTime, params.get('startTime')),
-    endTime: valid(query.endTime, params.get('endTime')),
+    ...(isRelativeRange(range)
+      ? { range, ...relativeRange(range, now) }
+      : { startTime: valid(query.startTime, params.get('startTime')), endTime: valid(query.endTime, params.get('endTime')) }),
     ...filters,
+    q: valid(query.q, params.get('q')) ?? '',
     order: valid(query.order, params.get('order')) ?? DEFAULT_ORDER,
     pageSize: valid(query.pageSize, params.get('pageSize')) ?? AUDIT_PAGE_SIZE.default,
   };
@@ -51,43 +65,53 @@ export function isCompleteView(draft: AuditViewDraft): draft is AuditView {
   return draft.startTime !== undefined && draft.endTime !== undefined;
 }
 
-/** The canonical search string of a view; defaults are left out to keep links short. */
-export function toAuditSearch(view: AuditView): URLSearchParams {
-  const params = new URLSearchParams({ startTime: String(view.startTime), endTime: String(view.endTime) });
+function searchOf(view: AuditView, range: [string, string][]): URLSearchParams {
+  const params = new URLSearchParams(range);
   for (const field of FILTER_FIELDS) for (const value of view[field]) params.append(field, value);
+  if (view.q) params.set('q', view.q);
   if (view.order !== DEFAULT_ORDER) params.set('order', view.order);
   if (view.pageSize !== AUDIT_PAGE_SIZE.default) params.set('pageSize', String(view.pageSize));
   return params;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+/** The query the service is sent for a view, always in absolute times; defaults are left out. */
+export function toAuditSearch(view: AuditView): URLSearchParams {
+  return searchOf(view, [
+    ['startTime', String(view.startTime)],
+    ['endTime', String(view.endTime)],
+  ]);
+}
+
+/** The canonical address of a view: its relative range as such, else its times (what a saved view keeps too). */
+export function toAuditAddress(view: AuditView): URLSearchParams {
+  return view.range ? searchOf(view, [['range', view.range]]) : toAuditSearch(view);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The service allows reading back one calendar year from its own clock at the moment it answers,
 // which is later than the moment the preset was picked (and the clocks may differ a little): a
 // start exactly one year back would be refused, so the year preset keeps this much margin.
 const YEAR_MARGIN_MS = 15 * 60 * 1000;
 
-export const RANGE_PRESETS = [
-  { id: 'hour', label: 'Last hour' },
-  { id: 'day', label: 'Last 24 hours' },
-  { id: 'week', label: 'Last 7 days' },
-  { id: 'month', label: 'Last 30 days' },
-  { id: 'year', label: 'Last year' },
-] as const;
-type RangePreset = (typeof RANGE_PRESETS)[number]['id'];
+/**
+ * The end of the second `ms` falls in: whole seconds read better in the inputs, and rounding down
+ * would leave out what happened earlier in this very second (a sign-in just made, say).
+ */
+const endOfSecond = (ms: number) => Math.ceil(ms / 1000) * 1000;
 
-const PRESET_LENGTH_MS: Record<Exclude<RangePreset, 'year'>, number> = {
-  hour: HOUR_MS,
-  day: DAY_MS,
-  week: 7 * DAY_MS,
-  month: 30 * DAY_MS,
-};
+/** The times a relative range means at `now`. */
+export function relativeRange(range: RelativeRange, now: number): AuditRange {
+  const endTime = endOfSecond(now);
+  return { startTime: endTime - RELATIVE_RANGES[range].ms, endTime };
+}
 
-/** The absolute range a preset means at `now`, in whole seconds, which read better in the inputs. */
-export function presetRange(preset: RangePreset, now: number): AuditRange {
-  const endTime = Math.floor(now / 1000) * 1000;
-  if (preset !== 'year') return { startTime: endTime - PRESET_LENGTH_MS[preset], endTime };
+/**
+ * The absolute range "last year" means at `now`. Not relative: the year's start moves past what the
+ * service allows while a page is open, so it is fixed when picked.
+ */
+export function lastYear(now: number): AuditRange {
+  const endTime = endOfSecond(now);
   const yearBack = new Date(endTime);
   yearBack.setUTCFullYear(yearBack.getUTCFullYear() - 1);
   return { startTime: yearBack.getTime() + YEAR_MARGIN_MS, endTime };
@@ -95,6 +119,6 @@ export function presetRange(preset: RangePreset, now: number): AuditRange {
 
 /** Fills in what the address leaves out: the end is now, the start one day before the end. */
 export function completeView(draft: AuditViewDraft, now: number): AuditView {
-  const endTime = draft.endTime ?? presetRange('day', now).endTime;
+  const endTime = draft.endTime ?? endOfSecond(now);
   return { ...draft, startTime: draft.startTime ?? endTime - DAY_MS, endTime };
 }

@@ -1,11 +1,15 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { type AuditRange, presetRange, RANGE_PRESETS } from './audit-view';
+import { RELATIVE_RANGE_IDS, RELATIVE_RANGES, type RelativeRange } from '../../../contract/audit-views';
+import { type AuditRange, lastYear, relativeRange } from './audit-view';
 import { fromUtcText, toUtcText } from './utc-date-time';
 
+/** A range as the explorer keeps it: times, and the relative range they stand for, if any. */
+type PickedRange = AuditRange & { range?: RelativeRange };
+
 interface TimeRangePickerProps {
-  range: AuditRange;
-  onChange: (range: AuditRange) => void;
+  range: PickedRange;
+  onChange: (range: PickedRange) => void;
 }
 
 function AbsoluteRange({ range, onChange }: TimeRangePickerProps) {
@@ -61,18 +65,29 @@ function AbsoluteRange({ range, onChange }: TimeRangePickerProps) {
 }
 
 /**
- * Presets and an absolute range, both written to the address as absolute times: a preset means
- * "up to the moment it was picked", so a shared link shows the same events later on.
+ * Relative presets, kept relative in the address (`range=24h`: a shared link shows the latest
+ * events), beside "last year" and an absolute range, which are written as times (a link shows the
+ * same events later on). Picking the current preset again brings it up to now.
  */
 export function TimeRangePicker({ range, onChange }: TimeRangePickerProps) {
+  const { range: relative } = range;
   return (
     <Stack gap="sm">
       <Group gap="xs" role="group" aria-label="Time range presets">
-        {RANGE_PRESETS.map((preset) => (
-          <Button key={preset.id} size="xs" variant="default" onClick={() => onChange(presetRange(preset.id, Date.now()))}>
-            {preset.label}
+        {RELATIVE_RANGE_IDS.map((id) => (
+          <Button
+            key={id}
+            size="xs"
+            variant={relative === id ? 'filled' : 'default'}
+            aria-pressed={relative === id}
+            onClick={() => onChange({ range: id, ...relativeRange(id, Date.now()) })}
+          >
+            {RELATIVE_RANGES[id].label}
           </Button>
         ))}
+        <Button size="xs" variant="default" onClick={() => onChange(lastYear(Date.now()))}>
+          Last year
+        </Button>
       </Group>
       {/* Remounted when the range changes from outside (a preset, back and forward), to show it. */}
       <AbsoluteRange key={`${range.startTime}-${range.endTime}`} range={range} onChange={onChange} />

@@ -11,7 +11,7 @@ import { UtcTime } from '../../components/utc-time';
 import { assetQueries } from './api';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
-import { formatPrice } from '../../lib/amounts';
+import { formatPrice } from '../../lib/rounded-amounts';
 import { explorerLinks } from '../../lib/explorer-links';
 import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
 import { NoteEditor } from './note-editor';

@@ -1,12 +1,13 @@
-import { Button, Center, Group, Loader, Modal } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { FormLoader } from '../../components/form-loader';
+import { preloadable } from '../../components/preloadable';
 import { useRequestedAction } from '../../lib/requested-action';
 import { blockchainQueries } from './api';
-import { AssetDrawer } from './asset-drawer';
 import { AssetFiltersPanel } from './asset-filters';
 import { AssetsList } from './assets-list';
 import { CataloguePage } from './catalogue-page';
@@ -14,6 +15,9 @@ import { useAssetsView } from './use-assets-view';
 
 // Only those who open the dialog need the form and the hashing behind its address checks.
 const RegisterAssetForm = lazy(() => import('./register-asset-form'));
+// An asset's details (with the forms that set its price and note) are drawn once one is chosen: fetched
+// as the page opens, not before it draws; a link to an asset opens them as they come in.
+const AssetDrawer = preloadable(async () => (await import('./asset-drawer')).AssetDrawer);
 
 export default function AssetsPage() {
   const { role } = useSignedInUser();
@@ -23,6 +27,7 @@ export default function AssetsPage() {
   const chainList = useMemo(() => chains ?? [], [chains]);
   const chainsById = useMemo(() => new Map(chainList.map((chain) => [chain.id, chain])), [chainList]);
   const [registering, setRegistering] = useState(false);
+  useEffect(() => AssetDrawer.preload(), []);
   useRequestedAction('registerAsset', () => setRegistering(true));
 
   return (
@@ -36,22 +41,18 @@ export default function AssetsPage() {
       )}
       <AssetFiltersPanel view={controls.view} chains={chainList} onChange={controls.setFilters} />
       <AssetsList controls={controls} chains={chainsById} />
-      <AssetDrawer
-        assetId={controls.view.asset}
-        chains={chainsById}
-        onClose={controls.closeAsset}
-        canSetPrice={mayPerform(role, 'setAssetPrice')}
-        canEditNote={mayPerform(role, 'updateAssetMetadata')}
-      />
+      <Suspense fallback={null}>
+        <AssetDrawer
+          assetId={controls.view.asset}
+          chains={chainsById}
+          onClose={controls.closeAsset}
+          canSetPrice={mayPerform(role, 'setAssetPrice')}
+          canEditNote={mayPerform(role, 'updateAssetMetadata')}
+        />
+      </Suspense>
       {/* Clicking outside would throw away an address typed or pasted with care. */}
       <Modal opened={registering} onClose={() => setRegistering(false)} title="Register an asset" size="lg" closeOnClickOutside={false}>
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader role="status" aria-label="Loading the form" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<FormLoader />}>
           <RegisterAssetForm
             chains={chainList}
             onCancel={() => setRegistering(false)}

@@ -1,7 +1,7 @@
 import { Anchor, Code, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { Asset, AssetSort, Blockchain } from '../../../contract/catalogue';
-import { formatPrice } from '../../lib/amounts';
+import { formatPrice } from '../../lib/rounded-amounts';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
 import { ASSET_CLASS_LABELS, SCOPE_LABELS } from './labels';

@@ -1,15 +1,15 @@
 import { Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useMemo } from 'react';
 import type { Blockchain } from '../../../contract/catalogue';
 import { ExternalLink } from '../../components/external-link';
-import { ErrorView } from '../../components/error-view';
 import { blockchainQueries } from './api';
 import { type BlockchainFilters, parseBlockchainsSearch, toBlockchainsSearch } from './blockchains-view';
 import { CataloguePage } from './catalogue-page';
 import { explorerName } from '../../lib/explorer-links';
 import { SIGNING_ALGORITHM_LABELS } from './labels';
+import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 
 const NETWORK_OPTIONS = [
@@ -87,21 +87,19 @@ function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
   );
 }
 
+function LoadingBlockchains() {
+  return (
+    <Stack gap="xs" role="status">
+      <VisuallyHidden>Loading blockchains…</VisuallyHidden>
+      {[0, 1, 2, 3, 4, 5].map((row) => (
+        <Skeleton key={row} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
 function BlockchainsResult({ filters }: { filters: BlockchainFilters }) {
-  const chains = useQuery(blockchainQueries.list(filters));
-  if (chains.isPending) {
-    return (
-      <Stack gap="xs" role="status">
-        <VisuallyHidden>Loading blockchains…</VisuallyHidden>
-        {[0, 1, 2, 3, 4, 5].map((row) => (
-          <Skeleton key={row} height={36} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
-  if (chains.isError) {
-    return <ErrorView title="The blockchains could not be loaded" error={chains.error} onRetry={() => void chains.refetch()} />;
-  }
+  const chains = useSuspenseQuery(blockchainQueries.list(filters));
   if (chains.data.length === 0) {
     return (
       <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground align="left" py="xl">
@@ -114,6 +112,12 @@ function BlockchainsResult({ filters }: { filters: BlockchainFilters }) {
 }
 
 const readFilters = (search: URLSearchParams) => parseBlockchainsSearch(search);
+
+export const pageData: PageData = {
+  errorTitle: 'The blockchains could not be loaded',
+  // The filters in the address, read as the page reads them: the list fetched is the one it shows.
+  load: ({ queryClient, search }) => queryClient.ensureQueryData(blockchainQueries.list(readFilters(search))),
+};
 const writeFilters = (filters: BlockchainFilters) => ({ search: toBlockchainsSearch(filters) });
 
 export default function BlockchainsPage() {
@@ -161,7 +165,9 @@ export default function BlockchainsPage() {
           </Button>
         </Group>
       )}
-      <BlockchainsResult filters={filters} />
+      <Suspense fallback={<LoadingBlockchains />}>
+        <BlockchainsResult filters={filters} />
+      </Suspense>
     </CataloguePage>
   );
 }

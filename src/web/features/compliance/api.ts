@@ -12,6 +12,7 @@ import {
   Vasp,
   VaspList,
 } from '../../../contract/travel-rule';
+import { stepUpHeaders } from '../../lib/passkeys';
 import { complianceKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -129,12 +130,16 @@ export function useUpdateScreening() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: UpdateScreeningConfigurationRequest) =>
-      session.api.request('/v1/screening/configurations', ScreeningConfiguration, {
+    // Screening protects against sanctioned funds: a change is confirmed with a passkey when I have one.
+    mutationFn: async (body: UpdateScreeningConfigurationRequest) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'updateScreeningConfiguration', body });
+      return session.api.request('/v1/screening/configurations', ScreeningConfiguration, {
         method: 'PUT',
         body,
+        headers,
         idempotencyKey: idempotency.keyFor(body),
-      }),
+      });
+    },
     meta: { errorTitle: 'The screening configuration was not changed' },
     onSuccess: (stored) => {
       notifications.show({

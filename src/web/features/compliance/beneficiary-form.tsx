@@ -3,7 +3,8 @@ import { Alert, Button, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, Te
 import { IconLock } from '@tabler/icons-react';
 import { useId, useMemo, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { COUNTRY_CODES, LEGAL_PERSON_ID_TYPES, NATURAL_PERSON_ID_TYPES, type PersonKind } from '../../../contract/ivms101';
+import { COUNTRY_CODES } from '../../../contract/country-codes';
+import { LEGAL_PERSON_ID_TYPES, NATURAL_PERSON_ID_TYPES, type PersonKind } from '../../../contract/ivms101';
 import type { RequiredField, ResolveActionRequest, Vasp } from '../../../contract/travel-rule';
 import { FormSelect } from '../../components/form-select';
 import { notifyError } from '../../components/notify-error';

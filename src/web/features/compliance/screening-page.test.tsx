@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningConfigurationState } from '../../../contract/screening';
-import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
+import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ScreeningPage from './screening-page';
 
@@ -11,6 +11,8 @@ import ScreeningPage from './screening-page';
 function service(initial: ScreeningConfigurationState) {
   let state = initial;
   return fakeService((call) => {
+    const passkeys = noPasskeys(call);
+    if (passkeys) return passkeys;
     if (call.path !== '/v1/screening/configurations') return unknownCall(call);
     if (call.method === 'PUT') {
       const body = call.body as Partial<ScreeningConfigurationState>;
@@ -30,7 +32,7 @@ describe('ScreeningPage', () => {
     await signInAs('NON_SIGNING_ADMIN');
     const calls = service({ disableBypass: true, disableUnfreeze: true, updatedAt: Date.UTC(2026, 0, 1), updatedBy: null });
     const user = userEvent.setup();
-    renderAt(<ScreeningPage />);
+    renderPage(<ScreeningPage />, '/compliance/screening');
 
     const bypass = await screen.findByRole('switch', { name: 'Screening cannot be bypassed' });
     expect(bypass).toBeChecked();
@@ -56,7 +58,7 @@ describe('ScreeningPage', () => {
     await signInAs('OWNER');
     const calls = service({ disableBypass: false, disableUnfreeze: false, updatedAt: null, updatedBy: null });
     const user = userEvent.setup();
-    renderAt(<ScreeningPage />);
+    renderPage(<ScreeningPage />, '/compliance/screening');
 
     expect(await screen.findByText('Never changed: both protections are at their defaults.')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Frozen funds stay frozen' }));
@@ -69,7 +71,7 @@ describe('ScreeningPage', () => {
     await signInAs(role);
     const calls = service({ disableBypass: true, disableUnfreeze: false, updatedAt: null, updatedBy: null });
     const user = userEvent.setup();
-    renderAt(<ScreeningPage />);
+    renderPage(<ScreeningPage />, '/compliance/screening');
 
     const bypass = await screen.findByRole('switch', { name: 'Screening cannot be bypassed' });
     const unfreeze = screen.getByRole('switch', { name: 'Frozen funds stay frozen' });

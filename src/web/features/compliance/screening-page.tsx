@@ -1,15 +1,15 @@
 import { Paper, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useId, useState } from 'react';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { ScreeningConfiguration, ScreeningConfigurationState } from '../../../contract/screening';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
+import type { PageData } from '../../lib/page-data';
 import { screeningQueries, useUpdateScreening } from './api';
 
 type Setting = keyof ScreeningConfiguration;
@@ -90,28 +90,39 @@ function LastChange({ state }: { state: ScreeningConfigurationState }) {
   );
 }
 
-export default function ScreeningPage() {
+export const pageData: PageData = {
+  errorTitle: 'The screening configuration could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(screeningQueries.state()),
+};
+
+function ScreeningSettings() {
   const user = useSignedInUser();
-  const state = useQuery(screeningQueries.state());
+  const { data: state } = useSuspenseQuery(screeningQueries.state());
   const editable = mayPerform(user.role, 'updateScreeningConfiguration');
   return (
+    <Stack gap="md">
+      {!editable && <Text>Your role, {ROLE_LABELS[user.role]}, can see the screening protections but not change them.</Text>}
+      <SettingSwitch setting="disableBypass" state={state} editable={editable} />
+      <SettingSwitch setting="disableUnfreeze" state={state} editable={editable} />
+      <LastChange state={state} />
+    </Stack>
+  );
+}
+
+export default function ScreeningPage() {
+  return (
     <Page title="Screening" description="How strictly AML screening binds this workspace. Both protections are on in a cautious set-up.">
-      {state.isPending ? (
-        <Stack role="status">
-          <VisuallyHidden>Loading the screening configuration…</VisuallyHidden>
-          <Skeleton height={96} />
-          <Skeleton height={96} />
-        </Stack>
-      ) : state.isError ? (
-        <ErrorView title="The screening configuration could not be loaded" error={state.error} onRetry={() => void state.refetch()} />
-      ) : (
-        <Stack gap="md">
-          {!editable && <Text>Your role, {ROLE_LABELS[user.role]}, can see the screening protections but not change them.</Text>}
-          <SettingSwitch setting="disableBypass" state={state.data} editable={editable} />
-          <SettingSwitch setting="disableUnfreeze" state={state.data} editable={editable} />
-          <LastChange state={state.data} />
-        </Stack>
-      )}
+      <Suspense
+        fallback={
+          <Stack role="status">
+            <VisuallyHidden>Loading the screening configuration…</VisuallyHidden>
+            <Skeleton height={96} />
+            <Skeleton height={96} />
+          </Stack>
+        }
+      >
+        <ScreeningSettings />
+      </Suspense>
     </Page>
   );
 }

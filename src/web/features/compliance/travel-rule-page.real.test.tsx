@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TravelRuleIntegration, TravelRuleMessage } from '../../../contract/travel-rule';
 import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderAt } from '../../test/render';
+import { renderPage } from '../../test/render';
 import TravelRulePage from './travel-rule-page';
 
 // The real service, whose workspace gets a Travel Rule integration (as Asset Ops Demo Custody) in beforeAll.
@@ -28,7 +28,7 @@ describe('TravelRulePage against the real service', () => {
   it('lists the VASP directory’s first page before any search, and pages on', async () => {
     await signInTo(service, PEOPLE.viewer);
     const user = userEvent.setup();
-    renderAt(<TravelRulePage />, '/compliance/travel-rule?tab=vasps');
+    renderPage(<TravelRulePage />, '/compliance/travel-rule?tab=vasps');
 
     const table = await screen.findByRole('table', { name: /^The first 20 VASPs$/ });
     expect(within(table).getAllByRole('row')).toHaveLength(21);
@@ -56,7 +56,7 @@ describe('TravelRulePage against the real service', () => {
         ivms101: { version: 'IVMS101.2023', data: `${jweHeader}.a.b.c.d`, filledFields: [longPath] },
       },
     });
-    renderAt(<TravelRulePage />, `/compliance/travel-rule?trm=${message.id}`);
+    renderPage(<TravelRulePage />, `/compliance/travel-rule?trm=${message.id}`);
 
     // A path with no words for it is shown as it is: one unbroken string, which the list may break anywhere.
     const fields = await screen.findByRole('list', { name: 'Originator fields filled' });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BENEFICIARY_FIELDS } from '../../../contract/ivms101';
 import type { RequiredActionsResponse, TravelRuleIntegration, TravelRuleMessage, Vasp } from '../../../contract/travel-rule';
 import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import TravelRulePage from './travel-rule-page';
 
@@ -109,7 +109,7 @@ describe('TravelRulePage', () => {
     await signInAs('SECURITY_ADMIN');
     const calls = service();
     const user = userEvent.setup();
-    renderAt(
+    renderPage(
       <>
         <TravelRulePage />
         <Location />
@@ -134,7 +134,7 @@ describe('TravelRulePage', () => {
     await signInAs('SECURITY_ADMIN');
     const calls = service();
     const user = userEvent.setup();
-    renderAt(<TravelRulePage />, `/compliance/travel-rule?trm=${TRM_ID}`);
+    renderPage(<TravelRulePage />, `/compliance/travel-rule?trm=${TRM_ID}`);
 
     expect(await screen.findByRole('heading', { name: 'Message demo-trm-003' })).toBeInTheDocument();
     expect(screen.getByTestId('trm-status')).toHaveTextContent('Waiting for the beneficiary PII that Isarblock requires');
@@ -188,11 +188,23 @@ describe('TravelRulePage', () => {
   it('looks a VASP up by DID and shows its public key with its fingerprint', async () => {
     await signInAs('AUDITOR');
     service();
-    renderAt(<TravelRulePage />, `/compliance/travel-rule?tab=vasps&vasp=${encodeURIComponent(COUNTERPARTY)}`);
+    renderPage(<TravelRulePage />, `/compliance/travel-rule?tab=vasps&vasp=${encodeURIComponent(COUNTERPARTY)}`);
     const card = await screen.findByRole('region', { name: 'Isarblock' });
     expect(within(card).getByText('Isarblock GmbH')).toBeInTheDocument();
     expect(within(card).getByText('AB:CD')).toBeInTheDocument();
     expect(within(card).getByLabelText('Public key of Isarblock')).toHaveTextContent('-----BEGIN PUBLIC KEY-----');
     expect(within(card).getByRole('button', { name: 'Copy public key' })).toBeInTheDocument();
+  });
+
+  it('tells a workspace without a Travel Rule integration how to connect one, instead of a failure', async () => {
+    await signInAs('VIEWER');
+    fakeService((call) =>
+      call.path === '/v1/screening/trlink/integration' ? jsonResponse(404, { message: 'No Travel Rule integration', code: 404 }) : unknownCall(call),
+    );
+    renderPage(<TravelRulePage />, '/compliance/travel-rule');
+
+    expect(await screen.findByRole('heading', { name: 'No Travel Rule integration' })).toBeInTheDocument();
+    expect(screen.getByText(/not connected to the Travel Rule network yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

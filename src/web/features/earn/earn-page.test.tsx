@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarnProvider, EarnProvidersResponse } from '../../../contract/earn';
 import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
-import { renderAt } from '../../test/render';
+import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import EarnPage from './earn-page';
 
@@ -58,7 +58,7 @@ describe('EarnPage', () => {
     await signInAs('VIEWER');
     const calls = service();
     const user = userEvent.setup();
-    renderAt(
+    renderPage(
       <>
         <EarnPage />
         <Location />
@@ -87,7 +87,7 @@ describe('EarnPage', () => {
     await signInAs('ADMIN');
     const calls = service();
     const user = userEvent.setup();
-    renderAt(<EarnPage />, '/earn');
+    renderPage(<EarnPage />, '/earn');
 
     await user.click(await screen.findByRole('button', { name: 'Approve terms of Aave' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve the terms of Aave?' });

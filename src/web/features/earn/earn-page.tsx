@@ -1,14 +1,14 @@
 import { Anchor, Badge, Button, Group, Image, Select, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { EARN_SORT_FIELDS, type EarnProvider, type EarnSortField, EVM_CHAIN_NAMES } from '../../../contract/earn';
 import { mayPerform } from '../../../contract/operations';
 import { ExternalLink } from '../../components/external-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../app/auth/use-session';
+import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 import { type ProviderListParams, providerQueries, useApproveTerms } from './api';
 
@@ -123,71 +123,89 @@ function ProviderRow({ provider, onApprove, canApprove }: { provider: EarnProvid
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The earn providers could not be loaded',
+  load: ({ queryClient, search }) => queryClient.ensureQueryData(providerQueries.list(readListParams(search))),
+};
+
+interface ProvidersTableProps {
+  params: ProviderListParams;
+  setParams: (change: Partial<ProviderListParams>) => void;
+  onApprove: (provider: EarnProvider) => void;
+  canApprove: boolean;
+}
+
+/** The page of providers the address asks for, sortable by each column, a page size and a cursor at a time. */
+function ProvidersTable({ params, setParams, onApprove, canApprove }: ProvidersTableProps) {
+  const { data: providers } = useSuspenseQuery(providerQueries.list(params));
+  const sort = (field: EarnSortField) => setParams({ sortBy: field, order: params.sortBy === field && params.order === 'ASC' ? 'DESC' : 'ASC', cursor: null });
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={1000}>
+        <Table verticalSpacing="sm" striped>
+          <Table.Caption>{providers.total === 1 ? '1 provider' : `${providers.total} providers`}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <SortHeader field="displayName" label="Provider" params={params} onSort={sort} />
+              <SortHeader field="supportedChainIds" label="Chains" params={params} onSort={sort} />
+              <SortHeader field="isTermsOfServiceApproved" label="Terms of service" params={params} onSort={sort} />
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {providers.data.map((provider) => (
+              <ProviderRow key={provider.providerId} provider={provider} onApprove={onApprove} canApprove={canApprove} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Select
+          label="Providers per page"
+          data={PAGE_SIZES}
+          value={String(params.pageSize)}
+          onChange={(value) => value && setParams({ pageSize: Number(value), cursor: null })}
+          allowDeselect={false}
+          w={180}
+        />
+        <Group gap="xs">
+          <Button variant="default" disabled={!providers.prev} onClick={() => setParams({ cursor: providers.prev })}>
+            Previous page
+          </Button>
+          <Button variant="default" disabled={!providers.next} onClick={() => setParams({ cursor: providers.next })}>
+            Next page
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
 export default function EarnPage() {
   const user = useSignedInUser();
   const [params, setParams] = useListParams();
-  const providers = useQuery(providerQueries.list(params));
   const [approving, setApproving] = useState<EarnProvider | null>(null);
   const approve = useApproveTerms();
   const canApprove = mayPerform(user.role, 'approveEarnTermsOfService');
-
-  const sort = (field: EarnSortField) => setParams({ sortBy: field, order: params.sortBy === field && params.order === 'ASC' ? 'DESC' : 'ASC', cursor: null });
 
   return (
     <Page
       title="Earn"
       description="Lending providers integrated with this workspace (beta): the chains they support and whether their terms of service are approved."
     >
-      {providers.isPending ? (
-        <Stack gap="xs" role="status">
-          <VisuallyHidden>Loading earn providers…</VisuallyHidden>
-          <Skeleton height={48} />
-          <Skeleton height={48} />
-        </Stack>
-      ) : providers.isError ? (
-        <ErrorView title="The earn providers could not be loaded" error={providers.error} onRetry={() => void providers.refetch()} />
-      ) : (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={1000}>
-            <Table verticalSpacing="sm" striped>
-              <Table.Caption>{providers.data.total === 1 ? '1 provider' : `${providers.data.total} providers`}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="displayName" label="Provider" params={params} onSort={sort} />
-                  <SortHeader field="supportedChainIds" label="Chains" params={params} onSort={sort} />
-                  <SortHeader field="isTermsOfServiceApproved" label="Terms of service" params={params} onSort={sort} />
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {providers.data.data.map((provider) => (
-                  <ProviderRow key={provider.providerId} provider={provider} onApprove={setApproving} canApprove={canApprove} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Select
-              label="Providers per page"
-              data={PAGE_SIZES}
-              value={String(params.pageSize)}
-              onChange={(value) => value && setParams({ pageSize: Number(value), cursor: null })}
-              allowDeselect={false}
-              w={180}
-            />
-            <Group gap="xs">
-              <Button variant="default" disabled={!providers.data.prev} onClick={() => setParams({ cursor: providers.data.prev })}>
-                Previous page
-              </Button>
-              <Button variant="default" disabled={!providers.data.next} onClick={() => setParams({ cursor: providers.data.next })}>
-                Next page
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      )}
+      <Suspense
+        fallback={
+          <Stack gap="xs" role="status">
+            <VisuallyHidden>Loading earn providers…</VisuallyHidden>
+            <Skeleton height={48} />
+            <Skeleton height={48} />
+          </Stack>
+        }
+      >
+        <ProvidersTable params={params} setParams={setParams} onApprove={setApproving} canApprove={canApprove} />
+      </Suspense>
       <ConfirmDialog
         opened={approving !== null}
         title={approving ? `Approve the terms of ${approving.displayName}?` : ''}

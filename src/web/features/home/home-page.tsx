@@ -1,9 +1,11 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Asset } from '../../../contract/catalogue';
 import type { HomeSummary } from '../../../contract/home';
+import type { TransactionDetails } from '../../../contract/transactions';
 import { mayPerform, type OperationId } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
@@ -14,7 +16,10 @@ import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount, formatMoney } from '../../lib/amounts';
+import { formatAmount, formatMoney, shownAmount } from '../../lib/amounts';
+import { formatAmountOf } from '../../lib/rounded-amounts';
+import type { PageData } from '../../lib/page-data';
+import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { auditLogPath, homeQueries, recentRange, type HomeRange } from '../../lib/home-queries';
 
 /** The lists behind the tiles, in the parameters each list page reads from its address. */
@@ -136,6 +141,8 @@ function Waiting({ summary, role }: { summary: HomeSummary; role: Role }) {
 }
 
 function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']> }) {
+  // The catalogue's assets give each total its asset's decimals.
+  const { assets } = useAssetsByLegacyId(balances.assets.map((asset) => asset.assetId));
   return (
     <Section title="Balances">
       <Group justify="space-between" align="baseline">
@@ -182,7 +189,7 @@ function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']>
                       {asset.symbol ?? asset.assetId}
                     </Anchor>
                   </Table.Th>
-                  <Table.Td ta="right">{formatAmount(asset.total)}</Table.Td>
+                  <Table.Td ta="right">{formatAmountOf(asset.total, assets.get(asset.assetId))}</Table.Td>
                   <Table.Td ta="right">{asset.usdValue === null ? 'No price' : formatMoney(asset.usdValue, 'USD')}</Table.Td>
                 </Table.Tr>
               ))}
@@ -262,8 +269,15 @@ function RecentOrders() {
   );
 }
 
+/** "0.25 BTC: completed", to the asset's decimals; a transfer whose amount is not known yet says so. */
+function transferLabel(tx: TransactionDetails, asset: Asset | undefined): string {
+  const amount = shownAmount(tx.amountInfo);
+  return `${amount === undefined ? 'Amount not determined yet' : formatAmountOf(amount, asset)} ${tx.assetId ?? ''}: ${words(tx.status).toLowerCase()}`;
+}
+
 function RecentTransfers() {
   const query = useQuery(homeQueries.recentTransfers());
+  const { assets } = useAssetsByLegacyId((query.data ?? []).flatMap((tx) => (tx.assetId ? [tx.assetId] : [])));
   return (
     <RecentList
       title="Recent transfers"
@@ -276,7 +290,7 @@ function RecentTransfers() {
           key: tx.id,
           label: (
             <Anchor component={Link} to={`/transactions/${encodeURIComponent(tx.id)}`} inherit>
-              {`${formatAmount(tx.amountInfo.amount)} ${tx.assetId ?? ''}: ${words(tx.status).toLowerCase()}`}
+              {transferLabel(tx, tx.assetId ? assets.get(tx.assetId) : undefined)}
             </Anchor>
           ),
           at: tx.createdAt,
@@ -370,6 +384,28 @@ function Integrity({ range }: { range: HomeRange }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'What waits for you could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(homeQueries.summary()),
+};
+
+/** What waits for the person, and the balances for a role that may read them. */
+function Summary({ role }: { role: Role }) {
+  const { data: summary } = useSuspenseQuery(homeQueries.summary());
+  return (
+    <>
+      <Waiting summary={summary} role={role} />
+      {summary.balances && <Balances balances={summary.balances} />}
+    </>
+  );
+}
+
+/** The recent orders, for a workspace in the trading beta (the summary says). */
+function RecentOrdersWhenTrading() {
+  const { data: summary } = useSuspenseQuery(homeQueries.summary());
+  return summary.trading ? <RecentOrders /> : null;
+}
+
 /**
  * The landing page after sign-in: what waits for the person, what moved recently and the
  * workspace's balances. Every part follows what the role may read (the operations table), so no
@@ -380,22 +416,16 @@ export default function HomePage() {
   const may = (operationId: OperationId) => mayPerform(user.role, operationId);
   // Fixed for the visit, so the lists and their links show the same range.
   const [ranges] = useState(() => ({ day: recentRange(Date.now(), 1), week: recentRange(Date.now(), 7) }));
-  const summary = useQuery(homeQueries.summary());
 
   return (
     <Page title="Home" description={`Signed in as ${user.name}, ${ROLE_LABELS[user.role]}, in ${user.workspaceName}.`}>
-      {summary.isPending ? (
-        <Skeleton height={140} aria-label="Loading what waits for you" />
-      ) : summary.error ? (
-        <ErrorView title="What waits for you could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <>
-          <Waiting summary={summary.data} role={user.role} />
-          {summary.data.balances && <Balances balances={summary.data.balances} />}
-        </>
-      )}
+      <Suspense fallback={<Skeleton height={140} aria-label="Loading what waits for you" />}>
+        <Summary role={user.role} />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {summary.data?.trading && <RecentOrders />}
+        <Suspense fallback={null}>
+          <RecentOrdersWhenTrading />
+        </Suspense>
         {may('listTransactions') && <RecentTransfers />}
         {may('getAuditLogs') ? (
           <AuditEvents

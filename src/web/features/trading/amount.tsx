@@ -1,5 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
-import { formatAmount, formatPrice } from '../../lib/amounts';
+import { formatAmount } from '../../lib/amounts';
+import { formatPrice } from '../../lib/rounded-amounts';
 
 /**
  * An amount with its asset, in figures that line up: "2,500,000 USDC"; with `price`, a price of one

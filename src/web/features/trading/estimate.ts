@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Dec } from '../../../contract/decimal';
+import { Dec } from '../../../contract/decimal-arithmetic';
 import { isAmount } from '../../lib/balance';
 import type { ProviderManifest } from '../../../contract/trading';
 import type { Side } from './order-draft';

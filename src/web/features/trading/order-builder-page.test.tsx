@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetails, OrdersResponse } from '../../../contract/trading';
 import { session } from '../../lib/session';
 import { callServiceFor, DEMO_WORKSPACE, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderRoutes } from '../../test/render';
+import { renderPage, renderRoutes } from '../../test/render';
 import { loadDraft, saveDraft } from './draft-storage';
 import OrderBuilderPage from './order-builder-page';
 import { EMPTY_DRAFT, EMPTY_PARTICIPANT, type OrderDraft, REVIEW_STEP } from './order-draft';
@@ -286,7 +286,8 @@ describe('the order builder', () => {
 
   it('shows the service’s own words to a workspace without the trading beta', async () => {
     await signInTo(service, PEOPLE.outsider);
-    renderTrading('/trading/orders/new');
+    // Its failure is shown by the route's error boundary.
+    renderPage(<OrderBuilderPage />, '/trading/orders/new');
     expect(await screen.findByRole('heading', { name: 'Trading is not available' })).toBeInTheDocument();
     expect(screen.getByText(/access is arranged with your account manager/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Next/ })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -8,12 +8,13 @@ import { useSignedInUser } from '../../app/auth/use-session';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
+import { preloadable } from '../../components/preloadable';
 import { reportFormError } from '../../components/report-form-error';
 import { isApiError } from '../../lib/api-client';
+import type { PageData } from '../../lib/page-data';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { providerQueries, useCreateOrder } from './api';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
-import { ExecutionStep } from './execution-step';
 import {
   checkDraft,
   type DraftField,
@@ -28,11 +29,13 @@ import {
   stepOf,
 } from './order-draft';
 import { ProviderStep } from './provider-step';
-import { SettlementStep } from './settlement-step';
 import { SourceOfFundsStep } from './source-of-funds-step';
 import { TradingErrorView } from './trading-error-view';
 
 // The first screen is the provider step: the later, larger steps load while the trader works on it.
+// The next two draw at once when reached; the participants and the review, further on, are lazy.
+const ExecutionStep = preloadable(async () => (await import('./execution-step')).ExecutionStep);
+const SettlementStep = preloadable(async () => (await import('./settlement-step')).SettlementStep);
 const loadParticipantsStep = () => import('./participants-step');
 const loadReviewStep = () => import('./review-step');
 const ParticipantsStep = lazy(async () => ({ default: (await loadParticipantsStep()).ParticipantsStep }));
@@ -60,6 +63,8 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   const { control, getValues, setError, trigger, subscribe } = form;
 
   useEffect(() => {
+    ExecutionStep.preload();
+    SettlementStep.preload();
     void loadParticipantsStep();
     void loadReviewStep();
   }, []);
@@ -258,20 +263,32 @@ function OrderBuilder({ providers }: { providers: TradingProvider[] }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The providers could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(providerQueries.list()),
+  // A workspace outside the trading beta is told so rather than shown a failure.
+  ErrorView: TradingErrorView,
+  back: { to: '/trading/orders', label: 'All orders' },
+};
+
+function OrderBuilderWithProviders() {
+  const { data: providers } = useSuspenseQuery(providerQueries.list());
+  return <OrderBuilder providers={providers} />;
+}
+
 export default function OrderBuilderPage() {
-  const providerList = useQuery(providerQueries.list());
   return (
     <Page title="New order" description="Build a buy or sell order step by step; the provider you choose decides what it needs to know.">
       <BackLink to="/trading/orders">All orders</BackLink>
-      {providerList.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading the providers" />
-        </Center>
-      ) : providerList.isError ? (
-        <TradingErrorView title="The providers could not be loaded" error={providerList.error} onRetry={() => void providerList.refetch()} />
-      ) : (
-        <OrderBuilder providers={providerList.data} />
-      )}
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading the providers" />
+          </Center>
+        }
+      >
+        <OrderBuilderWithProviders />
+      </Suspense>
     </Page>
   );
 }

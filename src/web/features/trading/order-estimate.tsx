@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { formatAmount, formatPrice } from '../../lib/amounts';
+import { formatAmount } from '../../lib/amounts';
+import { formatPrice } from '../../lib/rounded-amounts';
 import { Amount } from './amount';
 import type { EstimateBasis, EstimateState } from './use-order-estimate';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
 import { formatAmount } from '../../lib/amounts';
 import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderRoutes } from '../../test/render';
+import { renderPage, renderRoutes } from '../../test/render';
 import OrderPage from './order-page';
 
 let service: RealService;
@@ -110,7 +110,8 @@ describe('the order page', () => {
 
   it('answers an unknown order with the service’s words', async () => {
     await signInTo(service, PEOPLE.viewer);
-    renderTrading('/trading/orders/6f1c2a52-1b7e-4bf4-9a39-2c1d1f8a0c11');
+    // Its failure is shown by the route's error boundary.
+    renderPage(<OrderPage />, '/trading/orders/6f1c2a52-1b7e-4bf4-9a39-2c1d1f8a0c11');
     expect(await screen.findByRole('alert')).toHaveTextContent('No order 6f1c2a52-1b7e-4bf4-9a39-2c1d1f8a0c11');
   });
 });

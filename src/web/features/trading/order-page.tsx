@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Code, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { isCancellableOrderStatus, isFinalOrderStatus } from '../../../contract/order-states';
@@ -15,6 +15,7 @@ import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
+import type { PageData } from '../../lib/page-data';
 import { Amount } from './amount';
 import { vaultQueries } from '../../lib/vault-queries';
 import { orderQueries, providerQueries, useCancelOrder } from './api';
@@ -215,25 +216,40 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The order could not be loaded',
+  load: ({ queryClient, params }) => queryClient.ensureQueryData(orderQueries.detail(params.orderId ?? '')),
+  // A workspace outside the trading beta is told so rather than shown a failure.
+  ErrorView: TradingErrorView,
+  back: { to: '/trading/orders', label: 'All orders' },
+};
+
+function LoadedOrder({ orderId }: { orderId: string }) {
+  const { data: order } = useSuspenseQuery(orderQueries.detail(orderId));
+  const providers = useQuery(providerQueries.list());
+  return (
+    <Page title={orderTitle(executionOf(order))} description={`Order ${order.id}`}>
+      <BackLink to="/trading/orders">All orders</BackLink>
+      <OrderDetailsView order={order} provider={providers.data?.find((p) => p.id === order.via.providerId)} />
+    </Page>
+  );
+}
+
 /** One order, followed while it moves: its page asks the service again every second until the order is final. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
-  const order = useQuery(orderQueries.detail(orderId));
-  const providers = useQuery(providerQueries.list());
-  const title = order.data ? orderTitle(executionOf(order.data)) : 'Order';
-
   return (
-    <Page title={title} description={order.data ? `Order ${order.data.id}` : undefined}>
-      <BackLink to="/trading/orders">All orders</BackLink>
-      {order.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading the order" />
-        </Center>
-      ) : order.isError ? (
-        <TradingErrorView title="The order could not be loaded" error={order.error} onRetry={() => void order.refetch()} />
-      ) : (
-        <OrderDetailsView order={order.data} provider={providers.data?.find((p) => p.id === order.data.via.providerId)} />
-      )}
-    </Page>
+    <Suspense
+      fallback={
+        <Page title="Order">
+          <BackLink to="/trading/orders">All orders</BackLink>
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading the order" />
+          </Center>
+        </Page>
+      }
+    >
+      <LoadedOrder orderId={orderId} />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
 import { callServiceFor, DEMO_WORKSPACE, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderRoutes } from '../../test/render';
+import { renderPage, renderRoutes } from '../../test/render';
 import OrdersPage from './orders-page';
 
 let service: RealService;
@@ -103,7 +103,8 @@ describe('the orders list', () => {
 
   it('shows the service’s own words to a workspace without the trading beta', async () => {
     await signInTo(service, PEOPLE.outsider);
-    renderTrading('/trading/orders');
+    // Its failure is shown by the route's error boundary.
+    renderPage(<OrdersPage />, '/trading/orders');
     expect(await screen.findByRole('heading', { name: 'Trading is not available' })).toBeInTheDocument();
     expect(screen.getByText('Trading is in beta and not enabled for this workspace: access is arranged with your account manager')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

@@ -1,13 +1,14 @@
 import { Button, EmptyState, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilterOff, IconPlus, IconReceipt } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
+import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 import { orderQueries, providerQueries } from './api';
 import { OrderFilters } from './order-filters';
@@ -29,11 +30,22 @@ function LoadingOrders() {
   );
 }
 
-function OrdersList({ view, providers, canCreate }: { view: OrdersView; providers: Map<string, TradingProvider>; canCreate: boolean }) {
-  const orders = useInfiniteQuery(orderQueries.list(toOrdersQuery(view).toString()));
+export const pageData: PageData = {
+  errorTitle: 'The orders could not be loaded',
+  // The providers name the rows and fill the filters; the orders are those the address asks for.
+  load: ({ queryClient, search }) => {
+    const view = parseOrdersSearch(search);
+    return Promise.all([
+      queryClient.ensureQueryData(providerQueries.list()),
+      rangeProblem(view) ? null : queryClient.ensureInfiniteQueryData(orderQueries.list(toOrdersQuery(view).toString())),
+    ]);
+  },
+  // A workspace outside the trading beta is told so rather than shown a failure.
+  ErrorView: TradingErrorView,
+};
 
-  if (orders.isPending) return <LoadingOrders />;
-  if (orders.isError) return <TradingErrorView title="The orders could not be loaded" error={orders.error} onRetry={() => void orders.refetch()} />;
+function OrdersList({ view, providers, canCreate }: { view: OrdersView; providers: Map<string, TradingProvider>; canCreate: boolean }) {
+  const orders = useSuspenseInfiniteQuery(orderQueries.list(toOrdersQuery(view).toString()));
 
   const all = orders.data.pages.flatMap((page) => page.data);
   const total = orders.data.pages[0]?.total ?? 0;
@@ -60,37 +72,42 @@ function OrdersList({ view, providers, canCreate }: { view: OrdersView; provider
   );
 }
 
+function Orders({ view, onChange, canCreate }: { view: OrdersView; onChange: (changes: Partial<OrdersView>) => void; canCreate: boolean }) {
+  const { data: providers } = useSuspenseQuery(providerQueries.list());
+  const byId = useMemo(() => new Map(providers.map((provider) => [provider.id, provider])), [providers]);
+  return (
+    <>
+      {canCreate && (
+        <Group>
+          <Button component={Link} to="/trading/orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
+            New order
+          </Button>
+        </Group>
+      )}
+      <OrderFilters view={view} providers={providers} onChange={onChange} />
+      {rangeProblem(view) ? null : (
+        <Suspense fallback={<LoadingOrders />}>
+          <OrdersList view={view} providers={byId} canCreate={canCreate} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /**
  * The workspace's orders, newest first, with filters kept in the address. Orders still moving are
  * refreshed while the list is open; each one opens on its own page.
  */
 export default function OrdersPage() {
   const { role } = useSignedInUser();
-  const canCreate = mayPerform(role, 'createOrder');
   const [view, update] = useUrlState(read, write);
-  const providers = useQuery(providerQueries.list());
-  const byId = useMemo(() => new Map((providers.data ?? []).map((provider) => [provider.id, provider])), [providers.data]);
 
   return (
     <Page title="Orders" description="Buy and sell orders placed through the trading providers, and where each one stands.">
       {/* The providers name the rows and fill the filters; they come first, so a refusal shows once. */}
-      {providers.isPending ? (
-        <LoadingOrders />
-      ) : providers.isError ? (
-        <TradingErrorView title="The providers could not be loaded" error={providers.error} onRetry={() => void providers.refetch()} />
-      ) : (
-        <>
-          {canCreate && (
-            <Group>
-              <Button component={Link} to="/trading/orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                New order
-              </Button>
-            </Group>
-          )}
-          <OrderFilters view={view} providers={providers.data} onChange={(changes) => update((latest) => ({ ...latest, ...changes }))} />
-          {rangeProblem(view) ? null : <OrdersList view={view} providers={byId} canCreate={canCreate} />}
-        </>
-      )}
+      <Suspense fallback={<LoadingOrders />}>
+        <Orders view={view} onChange={(changes) => update((latest) => ({ ...latest, ...changes }))} canCreate={mayPerform(role, 'createOrder')} />
+      </Suspense>
     </Page>
   );
 }

@@ -1,7 +1,8 @@
 import { Loader, Text, Timeline } from '@mantine/core';
 import type { TransactionWithTimeline } from '../../../contract/transactions';
 import { UtcTime } from '../../components/utc-time';
-import { isFinal, STATUS_LABELS, subStatusLabel } from './labels';
+import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
+import { isFinal, subStatusLabel } from './labels';
 
 type Entry = TransactionWithTimeline['timeline'][number];
 
@@ -31,14 +32,14 @@ export function timelineSteps(timeline: readonly Entry[]): TimelineStep[] {
 export function StatusTimeline({ tx }: { tx: TransactionWithTimeline }) {
   const steps = timelineSteps(tx.timeline);
   const final = isFinal(tx.status);
-  const lastColor = final ? STATUS_LABELS[tx.status].color : undefined;
+  const lastColor = final ? TRANSACTION_STATUS_LABELS[tx.status].color : undefined;
   return (
     <Timeline active={steps.length - 1} bulletSize={18} lineWidth={2} role="list" aria-label="Status timeline">
       {steps.map((step, index) => (
         <Timeline.Item
           key={`${step.status}-${step.at}-${index}`}
           role="listitem"
-          title={STATUS_LABELS[step.status].label}
+          title={TRANSACTION_STATUS_LABELS[step.status].label}
           color={index === steps.length - 1 ? lastColor : undefined}
           data-status={step.status}
         >

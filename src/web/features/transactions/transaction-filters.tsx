@@ -2,10 +2,10 @@ import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mant
 import { IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../contract/transactions';
-import { STATUS_LABELS } from './labels';
+import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
 import { hasFilters, NO_FILTERS, type TransactionsView } from './transactions-view';
 
-const STATUS_OPTIONS = TRANSACTION_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value].label }));
+const STATUS_OPTIONS = TRANSACTION_STATUSES.map((value) => ({ value, label: TRANSACTION_STATUS_LABELS[value].label }));
 const SORT_OPTIONS = [
   { value: 'DESC', label: 'Newest first' },
   { value: 'ASC', label: 'Oldest first' },

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { PeerPath, TransactionWithTimeline } from '../../../contract/transactions';
@@ -12,17 +12,20 @@ import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
 import { explorerTransactionLink } from '../../lib/explorer-links';
-import { formatMoney, formatTransactionAmount, isDetermined } from '../../lib/amounts';
+import type { PageData, PageErrorProps } from '../../lib/page-data';
+import { formatMoney, isDetermined } from '../../lib/amounts';
+import { formatTransactionAmount } from '../../lib/rounded-amounts';
 import { usdValue } from '../../lib/usd-value';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
 import { isFinal, subStatusLabel } from './labels';
 import { PeerName } from './peer-name';
-import { TransactionStatusBadge } from './status-badge';
+
 import { StatusTimeline } from './status-timeline';
 
 const NOT_YET = (
@@ -234,30 +237,48 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
   );
 }
 
+/** A transaction this workspace does not have is said so, rather than shown as a failure. */
+function TransactionErrorView({ title, error, onRetry }: PageErrorProps) {
+  const { txId = '' } = useParams();
+  if (isApiError(error) && error.status === 404) {
+    return (
+      <Alert color="gray" variant="light" title="No such transaction" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+        This workspace has no transaction {txId}.
+      </Alert>
+    );
+  }
+  return <ErrorView title={title} error={error} onRetry={onRetry} />;
+}
+
+export const pageData: PageData = {
+  errorTitle: 'The transaction could not be loaded',
+  load: ({ queryClient, params }) => queryClient.ensureQueryData(transactionQueries.detail(params.txId ?? '')),
+  ErrorView: TransactionErrorView,
+  back: { to: '/transactions', label: 'All transactions' },
+};
+
+function LoadedTransaction({ txId }: { txId: string }) {
+  const { data: tx } = useSuspenseQuery(transactionQueries.detail(txId));
+  return <TransactionView tx={tx} />;
+}
+
 function TransactionDetail({ txId }: { txId: string }) {
-  const tx = useQuery(transactionQueries.detail(txId));
   return (
     <Page title="Transaction">
       <Stack gap="md">
         <BackLink to="/transactions">All transactions</BackLink>
         <CopyableValue value={txId} label="transaction id" />
-        {tx.isPending ? (
-          <Stack role="status">
-            <VisuallyHidden>Loading the transaction…</VisuallyHidden>
-            <Skeleton height={40} />
-            <Skeleton height={240} />
-          </Stack>
-        ) : tx.isError ? (
-          isApiError(tx.error) && tx.error.status === 404 ? (
-            <Alert color="gray" variant="light" title="No such transaction" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-              This workspace has no transaction {txId}.
-            </Alert>
-          ) : (
-            <ErrorView title="The transaction could not be loaded" error={tx.error} onRetry={() => void tx.refetch()} />
-          )
-        ) : (
-          <TransactionView tx={tx.data} />
-        )}
+        <Suspense
+          fallback={
+            <Stack role="status">
+              <VisuallyHidden>Loading the transaction…</VisuallyHidden>
+              <Skeleton height={40} />
+              <Skeleton height={240} />
+            </Stack>
+          }
+        >
+          <LoadedTransaction txId={txId} />
+        </Suspense>
       </Stack>
     </Page>
   );

@@ -1,19 +1,20 @@
 import { Anchor, Button, EmptyState, Group, Loader, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowsRightLeft, IconFilterOff } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { TransactionDetails } from '../../../contract/transactions';
-import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { TransactionAmount } from '../../components/transaction-amount';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
 import { isFinal, subStatusLabel } from './labels';
 import { PeerName } from './peer-name';
-import { TransactionStatusBadge } from './status-badge';
+
 import { hasFilters, type TransactionsView } from './transactions-view';
 
 /** The first characters of an id: enough to tell rows apart, the link names it in full. */
@@ -55,26 +56,19 @@ function TransactionRow({ tx, vaultNames, asset }: { tx: TransactionDetails; vau
   );
 }
 
-/** The filtered list, a page at a time, following the transactions still moving. */
-export function TransactionsList({ view, onClearFilters }: { view: TransactionsView; onClearFilters: () => void }) {
-  const list = useInfiniteQuery(transactionQueries.list(view));
+interface TransactionsListProps {
+  view: TransactionsView;
+  onClearFilters: () => void;
+}
+
+function Transactions({ view, onClearFilters }: TransactionsListProps) {
+  const list = useSuspenseInfiniteQuery(transactionQueries.list(view));
   const vaultNames = useVaultAccountNames();
-  const transactions = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const transactions = list.data.pages.flatMap((page) => page.data);
   const moving = transactions.some((tx) => !isFinal(tx.status));
   // Each asset's decimals and USD price, from the catalogue (one cached query per asset).
   const { assets } = useAssetsByLegacyId(transactions.flatMap((tx) => (tx.assetId ? [tx.assetId] : [])));
 
-  if (list.isPending) {
-    return (
-      <Stack gap="xs" role="status">
-        <VisuallyHidden>Loading transactions…</VisuallyHidden>
-        {[0, 1, 2, 3, 4].map((row) => (
-          <Skeleton key={row} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
-  if (list.isError) return <ErrorView title="The transactions could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
   if (transactions.length === 0) {
     const filtered = hasFilters(view);
     return (
@@ -131,5 +125,23 @@ export function TransactionsList({ view, onClearFilters }: { view: TransactionsV
       </Table.ScrollContainer>
       <LoadMoreButton list={list} />
     </Stack>
+  );
+}
+
+/** The filtered list, a page at a time, following the transactions still moving. */
+export function TransactionsList(props: TransactionsListProps) {
+  return (
+    <Suspense
+      fallback={
+        <Stack gap="xs" role="status">
+          <VisuallyHidden>Loading transactions…</VisuallyHidden>
+          {[0, 1, 2, 3, 4].map((row) => (
+            <Skeleton key={row} height={40} radius="sm" />
+          ))}
+        </Stack>
+      }
+    >
+      <Transactions {...props} />
+    </Suspense>
   );
 }

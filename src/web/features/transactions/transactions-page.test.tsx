@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../../../contract/transactions';
 import { VaultAccount } from '../../../contract/vault';
 import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderRoutes } from '../../test/render';
+import { renderPage, renderRoutes } from '../../test/render';
 import { timelineSteps } from './status-timeline';
 import TransactionPage from './transaction-page';
 import TransactionsPage from './transactions-page';
@@ -20,7 +20,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-function renderPage(path: string) {
+function renderTransactions(path: string) {
   const user = userEvent.setup();
   const { address } = renderRoutes({ '/transactions': <TransactionsPage />, '/transactions/:txId': <TransactionPage /> }, path);
   const choose = async (name: string | RegExp, option: string | RegExp) => {
@@ -45,7 +45,7 @@ const transaction = (id: string) => callServiceFor(service, `/v1/transactions/${
 describe('TransactionsPage', () => {
   it('submits a transfer between vault accounts and follows it to completed on its own page', { timeout: 90_000 }, async () => {
     await signInTo(service, PEOPLE.editor);
-    const { user, address, choose } = renderPage('/transactions');
+    const { user, address, choose } = renderTransactions('/transactions');
 
     await user.click(await screen.findByRole('button', { name: 'New transfer' }));
     const form = await screen.findByRole('form', { name: 'New transfer' });
@@ -139,7 +139,7 @@ describe('TransactionsPage', () => {
     await waitFor(async () => expect((await transaction(rejected)).status).toBe('REJECTED'), { timeout: 20_000, interval: 500 });
     await signInTo(service, PEOPLE.viewer);
 
-    const { user, address, choose } = renderPage('/transactions');
+    const { user, address, choose } = renderTransactions('/transactions');
     // A viewer reads transactions but may not move funds.
     expect(await screen.findByRole('link', { name: `Open transaction ${rejected}` })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New transfer' })).not.toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('TransactionsPage', () => {
     const treasury = await callServiceFor(service, '/v1/vault/accounts/0', VaultAccount);
     const available = treasury.assets.find((asset) => asset.id === 'BTC')!.available;
     expect(available).toMatch(/^\d+(\.\d+)?$/);
-    const { user, address, choose } = renderPage('/transactions');
+    const { user, address, choose } = renderTransactions('/transactions');
 
     await user.click(await screen.findByRole('button', { name: 'New transfer' }));
     const form = await screen.findByRole('form', { name: 'New transfer' });
@@ -193,7 +193,8 @@ describe('TransactionsPage', () => {
 
   it('says so when the address names no transaction of the workspace', async () => {
     await signInTo(service, PEOPLE.viewer);
-    renderPage('/transactions/00000000-0000-4000-8000-000000000000');
+    // Its failure is shown by the route's error boundary.
+    renderPage(<TransactionPage />, '/transactions/00000000-0000-4000-8000-000000000000');
     expect(await screen.findByText('No such transaction')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { PeerPath, TransactionDetails } from '../../../contract/transactions';
@@ -11,9 +12,12 @@ import { Page } from '../../components/page';
 import { QrCode } from '../../components/qr-code';
 import { Section } from '../../components/section';
 import { TransactionAmount } from '../../components/transaction-amount';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
-import { formatAmount, formatAssetAmount, formatMoney } from '../../lib/amounts';
+import { formatMoney } from '../../lib/amounts';
+import { formatAmountOf } from '../../lib/rounded-amounts';
+import type { PageData } from '../../lib/page-data';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { vaultAccountQueries } from './api';
 import { NoPrice, UsdWorth } from './usd-worth';
@@ -32,7 +36,6 @@ function Loading({ label, rows = 3 }: { label: string; rows?: number }) {
 }
 
 /** An amount of `asset` to its own decimals; as the service sent it while the catalogue's asset is not known. */
-const amountOf = (amount: string, asset: Asset | undefined) => (asset ? formatAssetAmount(amount, asset.onchain.decimals) : formatAmount(amount));
 
 function Balances({ account, assets, pending }: { account: VaultAccount; assets: ReadonlyMap<string, Asset>; pending: boolean }) {
   if (pending) return <Loading label="Loading the balances…" />;
@@ -79,7 +82,7 @@ function Balances({ account, assets, pending }: { account: VaultAccount; assets:
                 </Table.Th>
                 {[holding.total, holding.available, holding.pending, holding.lockedAmount].map((amount, column) => (
                   <Table.Td key={column} ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {amountOf(amount, asset)}
+                    {formatAmountOf(amount, asset)}
                   </Table.Td>
                 ))}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -169,9 +172,7 @@ function RecentTransactions({ accountId }: { accountId: string }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color="gray">
-                    {tx.status.replace(/_/g, ' ')}
-                  </Badge>
+                  <TransactionStatusBadge status={tx.status} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{sent ? 'Sent' : 'Received'}</Text>
@@ -235,16 +236,35 @@ function AccountView({ account }: { account: VaultAccount }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The vault account could not be loaded',
+  load: ({ queryClient, params }) => queryClient.ensureQueryData(vaultAccountQueries.detail(params.accountId ?? '')),
+  back: { to: '/vault/accounts', label: 'All vault accounts' },
+};
+
+function LoadedAccount({ accountId }: { accountId: string }) {
+  const { data: account } = useSuspenseQuery(vaultAccountQueries.detail(accountId));
+  return (
+    <Page title={account.name} description={`Vault account ${account.id}`}>
+      <BackLink to="/vault/accounts">All vault accounts</BackLink>
+      <AccountView account={account} />
+    </Page>
+  );
+}
+
 /** One vault account at /vault/accounts/:accountId: its balances, deposit addresses and recent transactions. */
 export default function VaultAccountPage() {
   const { accountId = '' } = useParams();
-  const account = useQuery(vaultAccountQueries.detail(accountId));
   return (
-    <Page title={account.data?.name ?? 'Vault account'} description={account.data ? `Vault account ${account.data.id}` : undefined}>
-      <BackLink to="/vault/accounts">All vault accounts</BackLink>
-      {account.isPending && <Loading label="Loading the vault account…" />}
-      {account.isError && <ErrorView title="The vault account could not be loaded" error={account.error} onRetry={() => void account.refetch()} />}
-      {account.data && <AccountView account={account.data} />}
-    </Page>
+    <Suspense
+      fallback={
+        <Page title="Vault account">
+          <BackLink to="/vault/accounts">All vault accounts</BackLink>
+          <Loading label="Loading the vault account…" />
+        </Page>
+      }
+    >
+      <LoadedAccount accountId={accountId} />
+    </Suspense>
   );
 }

@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, EmptyState, Group, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconBuildingBank, IconSearch } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { type FormEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { VaultAccount } from '../../../contract/vault';
-import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { vaultAccountPath } from '../../components/vault-account-link';
+import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 import { VAULT_PAGE_SIZE, vaultAccountQueries } from './api';
 import { UsdWorth } from './usd-worth';
@@ -77,68 +77,63 @@ function AccountRow({ account, worth }: { account: VaultAccount; worth: AccountW
   );
 }
 
-/** The workspace's vault accounts at /vault/accounts: what each one is worth and holds, searched by name. */
-export default function VaultAccountsPage({ pageSize = VAULT_PAGE_SIZE }: { pageSize?: number }) {
-  const [name, setName] = useUrlState(readSearch, writeSearch);
-  const list = useInfiniteQuery(vaultAccountQueries.pages(name, pageSize));
-  const accounts = (list.data?.pages.flatMap((page) => page.accounts) ?? []).filter((account) => !account.hiddenOnUI);
+export const pageData: PageData = {
+  errorTitle: 'The vault accounts could not be loaded',
+  load: ({ queryClient, search }) => queryClient.ensureInfiniteQueryData(vaultAccountQueries.pages(readSearch(search))),
+};
+
+/** The accounts whose name starts with `name`, a page at a time. */
+function Accounts({ name, pageSize, onShowAll }: { name: string; pageSize: number; onShowAll: () => void }) {
+  const list = useSuspenseInfiniteQuery(vaultAccountQueries.pages(name, pageSize));
+  const accounts = list.data.pages.flatMap((page) => page.accounts).filter((account) => !account.hiddenOnUI);
   const { assets, pending } = useAssetsByLegacyId(accounts.flatMap((account) => account.assets.map((asset) => asset.id)));
 
-  let content;
-  if (list.isPending) {
-    content = (
-      <Stack gap="xs" role="status">
-        <VisuallyHidden>Loading vault accounts…</VisuallyHidden>
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    content = <ErrorView title="The vault accounts could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
-  } else if (accounts.length === 0) {
-    content = (
+  if (accounts.length === 0) {
+    return (
       <EmptyState icon={<IconBuildingBank aria-hidden />} withIndicatorBackground align="left" py="xl">
         <EmptyState.Title order={2}>{name ? `No vault account’s name starts with “${name}”` : 'No vault accounts yet'}</EmptyState.Title>
         {name && (
           <EmptyState.Actions>
-            <Button variant="light" onClick={() => setName(() => '')}>
+            <Button variant="light" onClick={onShowAll}>
               Show every account
             </Button>
           </EmptyState.Actions>
         )}
       </EmptyState>
     );
-  } else {
-    content = (
-      <Stack gap="sm">
-        <Text size="sm" aria-live="polite" data-testid="vault-accounts-count">
-          {accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}
-          {list.hasNextPage ? ', more below' : ''}
-        </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="sm" aria-label="Vault accounts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Account</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Total value (USD)
-                </Table.Th>
-                <Table.Th scope="col">Assets held</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {accounts.map((account) => (
-                <AccountRow key={account.id} account={account} worth={pending ? null : accountWorth(account, assets)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <LoadMoreButton list={list}>More accounts</LoadMoreButton>
-      </Stack>
-    );
   }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" aria-live="polite" data-testid="vault-accounts-count">
+        {accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}
+        {list.hasNextPage ? ', more below' : ''}
+      </Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="sm" aria-label="Vault accounts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Account</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Total value (USD)
+              </Table.Th>
+              <Table.Th scope="col">Assets held</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {accounts.map((account) => (
+              <AccountRow key={account.id} account={account} worth={pending ? null : accountWorth(account, assets)} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <LoadMoreButton list={list}>More accounts</LoadMoreButton>
+    </Stack>
+  );
+}
 
+/** The workspace's vault accounts at /vault/accounts: what each one is worth and holds, searched by name. */
+export default function VaultAccountsPage({ pageSize = VAULT_PAGE_SIZE }: { pageSize?: number }) {
+  const [name, setName] = useUrlState(readSearch, writeSearch);
   return (
     <Page
       title="Vault accounts"
@@ -146,7 +141,18 @@ export default function VaultAccountsPage({ pageSize = VAULT_PAGE_SIZE }: { page
     >
       {/* Keyed by the search, so going back in history shows the search the address holds. */}
       <NameSearch key={name} value={name} onSearch={(next) => setName(() => next)} />
-      {content}
+      <Suspense
+        fallback={
+          <Stack gap="xs" role="status">
+            <VisuallyHidden>Loading vault accounts…</VisuallyHidden>
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} height={40} radius="sm" />
+            ))}
+          </Stack>
+        }
+      >
+        <Accounts name={name} pageSize={pageSize} onShowAll={() => setName(() => '')} />
+      </Suspense>
     </Page>
   );
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateTransactionResponse } from '../../../contract/transactions';
+import { CreateTransactionResponse, type TransactionStatus } from '../../../contract/transactions';
 import { VaultAddressesPage } from '../../../contract/vault';
+import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
 import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
-import { renderRoutes } from '../../test/render';
+import { renderPage, renderRoutes } from '../../test/render';
 import VaultAccountPage from './vault-account-page';
 import VaultAccountsPage from './vault-accounts-page';
 
@@ -124,6 +125,9 @@ describe('VaultAccountPage', () => {
     const recent = await screen.findByRole('table', { name: 'Recent transactions' });
     const row = within(recent).getByRole('row', { name: new RegExp(`Open transaction ${txId}`) });
     expect(row).toHaveTextContent('Sent');
+    // Its status as the transactions list writes it: the same words and colour.
+    const badge = row.querySelector<HTMLElement>('[data-status]')!;
+    expect(badge).toHaveTextContent(TRANSACTION_STATUS_LABELS[badge.dataset.status as TransactionStatus].label);
     // With its USD value at the catalogue's price.
     await waitFor(() => expect(row).toHaveTextContent(/0\.5 BTC\s*32,500\.00 USD/));
     await user.click(within(row).getByRole('link', { name: 'Treasury (0)' }));
@@ -138,7 +142,8 @@ describe('VaultAccountPage', () => {
 
   it('explains an account that does not exist', async () => {
     await signInTo(service, PEOPLE.viewer);
-    renderPages('/vault/accounts/404');
+    // Its failure is shown by the route's error boundary.
+    renderPage(<VaultAccountPage />, '/vault/accounts/404');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The vault account could not be loaded');
     expect(alert).toHaveTextContent('No vault account 404');

@@ -15,6 +15,8 @@ import {
   WebhooksPage,
 } from '../../../contract/webhooks';
 import type { FormMutationOptions } from '../../lib/form-mutation';
+import { whileStreamDown } from '../../lib/live';
+import { stepUpHeaders } from '../../lib/passkeys';
 import { webhookKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -22,7 +24,10 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 /** Every query of this area sits under one root, so a change refreshes what it touched by prefix. */
 const WEBHOOKS = webhookKeys.all;
 
-/** Deliveries still under way are followed closely; otherwise new notifications are looked for now and then. */
+/**
+ * While the live stream is down (with it up, its notices refresh these queries): deliveries still
+ * under way are followed closely; otherwise new notifications and webhook changes are looked for now and then.
+ */
 export const DELIVERING_REFRESH_MS = 2_000;
 export const IDLE_REFRESH_MS = 5_000;
 
@@ -48,13 +53,15 @@ export const webhookQueries = {
       },
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
+      refetchInterval: () => whileStreamDown(IDLE_REFRESH_MS),
     }),
   detail: (webhookId: string) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'detail', webhookId] as const,
       queryFn: ({ signal }) => session.api.request(path(webhookId), Webhook, { signal }),
+      refetchInterval: () => whileStreamDown(IDLE_REFRESH_MS),
     }),
-  /** Newest first, a page at a time, followed while deliveries are under way. */
+  /** Newest first, a page at a time; the stream's notices refresh it (queued, each attempt, resent), or polling while it is down. */
   notifications: (webhookId: string, filters: NotificationFilters) =>
     infiniteQueryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'list', filters] as const,
@@ -68,13 +75,15 @@ export const webhookQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
       refetchInterval: (query) =>
-        query.state.data?.pages.some((page) => page.data.some((notification) => isUnderWay(notification.status))) ? DELIVERING_REFRESH_MS : IDLE_REFRESH_MS,
+        whileStreamDown(
+          query.state.data?.pages.some((page) => page.data.some((notification) => isUnderWay(notification.status))) ? DELIVERING_REFRESH_MS : IDLE_REFRESH_MS,
+        ),
     }),
   notification: (webhookId: string, notificationId: string) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'detail', notificationId] as const,
       queryFn: ({ signal }) => session.api.request(notificationPath(webhookId, notificationId), NotificationWithData, { signal }),
-      refetchInterval: (query) => (query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
+      refetchInterval: (query) => whileStreamDown(query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
     }),
   /**
    * The newest attempts (at most 100, more than the 10 a delivery makes) as of the notification's
@@ -93,8 +102,11 @@ export function useCreateWebhook({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: CreateWebhookRequest) =>
-      session.api.request('/v1/webhooks', Webhook, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    // A webhook sends the workspace's events out: confirmed with a passkey when I have one (as are changing and deleting one).
+    mutationFn: async (body: CreateWebhookRequest) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'createWebhook', body });
+      return session.api.request('/v1/webhooks', Webhook, { method: 'POST', body, headers, idempotencyKey: idempotency.keyFor(body) });
+    },
     onSuccess: (webhook) => {
       notifications.show({ color: 'teal', title: 'Webhook registered', message: `Events will be sent to ${webhook.url}.` });
     },
@@ -110,8 +122,10 @@ export function useUpdateWebhook(webhookId: string, { onError }: FormMutationOpt
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: UpdateWebhookRequest) =>
-      session.api.request(path(webhookId), Webhook, { method: 'PATCH', body, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) }),
+    mutationFn: async (body: UpdateWebhookRequest) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'updateWebhook', resourceId: webhookId, body });
+      return session.api.request(path(webhookId), Webhook, { method: 'PATCH', body, headers, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) });
+    },
     onSuccess: (webhook) => {
       queryClient.setQueryData(webhookQueries.detail(webhookId).queryKey, webhook);
       notifications.show({ color: 'teal', title: 'Webhook saved', message: webhook.url });
@@ -128,7 +142,10 @@ export function useDeleteWebhook(webhookId: string) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: () => session.api.request(path(webhookId), Webhook, { method: 'DELETE', idempotencyKey: idempotency.keyFor({ delete: webhookId }) }),
+    mutationFn: async () => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'deleteWebhook', resourceId: webhookId });
+      return session.api.request(path(webhookId), Webhook, { method: 'DELETE', headers, idempotencyKey: idempotency.keyFor({ delete: webhookId }) });
+    },
     meta: { errorTitle: 'The webhook was not deleted' },
     onSuccess: (webhook) => {
       queryClient.removeQueries({ queryKey: webhookQueries.detail(webhookId).queryKey });

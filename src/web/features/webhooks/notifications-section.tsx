@@ -83,7 +83,7 @@ interface NotificationsSectionProps {
   onChange: (changes: Partial<NotificationsView>) => void;
 }
 
-/** The webhook's notifications, newest first, with status and event filters; followed while deliveries run. */
+/** The webhook's notifications, newest first, with status and event filters; followed live (each notice of the stream refreshes them). */
 export function NotificationsSection({ webhookId, view, canResend, onChange }: NotificationsSectionProps) {
   const filters = useMemo(() => ({ statuses: view.statuses, event: view.event }), [view.statuses, view.event]);
   const list = useInfiniteQuery(webhookQueries.notifications(webhookId, filters));

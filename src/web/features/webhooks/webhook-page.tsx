@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
@@ -10,23 +10,30 @@ import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
+import { preloadable } from '../../components/preloadable';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
+import type { PageData, PageErrorProps } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 import { useDeleteWebhook, useSendTestEvent, webhookQueries } from './api';
 import { EVENT_LABELS } from './labels';
 import { NotificationDrawer } from './notification-drawer';
 import { NotificationsSection } from './notifications-section';
 import { parseNotificationsSearch, toNotificationsSearch } from './notifications-view';
-import { WebhookForm } from './webhook-form';
 import { WebhookStatusBadge } from './webhook-status-badge';
+
+// The edit form (its form library and checks) is not drawn until asked for: fetched as the page
+// opens, not before it draws.
+const WebhookForm = preloadable(async () => (await import('./webhook-form')).WebhookForm);
 
 function WebhookActions({ webhook }: { webhook: Webhook }) {
   const { role } = useSignedInUser();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  useEffect(() => WebhookForm.preload(), []);
   const [deleting, setDeleting] = useState(false);
   const test = useSendTestEvent(webhook.id);
   const remove = useDeleteWebhook(webhook.id);
@@ -54,7 +61,9 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
         </Button>
       )}
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false}>
-        <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
+        <Suspense fallback={<FormLoader />}>
+          <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
+        </Suspense>
       </Modal>
       <ConfirmDialog
         opened={deleting}
@@ -137,48 +146,68 @@ function WebhookView({ webhook }: { webhook: Webhook }) {
   );
 }
 
-function WebhookDetail({ webhookId }: { webhookId: string }) {
+/** A webhook this workspace does not have (any more) is said so, rather than shown as a failure. */
+function WebhookErrorView({ title, error, onRetry }: PageErrorProps) {
+  const { webhookId = '' } = useParams();
+  if (isApiError(error) && error.status === 404) {
+    return (
+      <Alert color="gray" variant="light" title="No such webhook" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+        This workspace has no webhook {webhookId}; it may have been deleted.
+      </Alert>
+    );
+  }
+  return <ErrorView title={title} error={error} onRetry={onRetry} />;
+}
+
+export const pageData: PageData = {
+  errorTitle: 'The webhook could not be loaded',
+  load: ({ queryClient, params }) => queryClient.ensureQueryData(webhookQueries.detail(params.webhookId ?? '')),
+  ErrorView: WebhookErrorView,
+  back: { to: '/webhooks', label: 'All webhooks' },
+};
+
+function LoadedWebhook({ webhookId }: { webhookId: string }) {
   const { role } = useSignedInUser();
-  const webhook = useQuery(webhookQueries.detail(webhookId));
+  const { data: webhook } = useSuspenseQuery(webhookQueries.detail(webhookId));
   const [view, update] = useUrlState(parseNotificationsSearch, toNotificationsSearch);
   const canResend = mayPerform(role, 'resendNotification');
   return (
+    <>
+      <WebhookView webhook={webhook} />
+      <Section title="Notifications">
+        <NotificationsSection
+          webhookId={webhookId}
+          view={view}
+          canResend={mayPerform(role, 'resendFailedNotifications')}
+          // Other filters are another list; an open drawer stays open only when it is what changed.
+          onChange={(changes) => update((latest) => ({ ...latest, notification: null, ...changes }))}
+        />
+      </Section>
+      <NotificationDrawer
+        webhookId={webhookId}
+        notificationId={view.notification}
+        canResend={canResend}
+        onClose={() => update((latest) => ({ ...latest, notification: null }))}
+      />
+    </>
+  );
+}
+
+function WebhookDetail({ webhookId }: { webhookId: string }) {
+  return (
     <Page title="Webhook">
       <BackLink to="/webhooks">All webhooks</BackLink>
-      {webhook.isPending ? (
-        <Stack role="status">
-          <VisuallyHidden>Loading the webhook…</VisuallyHidden>
-          <Skeleton height={40} />
-          <Skeleton height={160} />
-        </Stack>
-      ) : webhook.isError ? (
-        isApiError(webhook.error) && webhook.error.status === 404 ? (
-          <Alert color="gray" variant="light" title="No such webhook" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-            This workspace has no webhook {webhookId}; it may have been deleted.
-          </Alert>
-        ) : (
-          <ErrorView title="The webhook could not be loaded" error={webhook.error} onRetry={() => void webhook.refetch()} />
-        )
-      ) : (
-        <>
-          <WebhookView webhook={webhook.data} />
-          <Section title="Notifications">
-            <NotificationsSection
-              webhookId={webhookId}
-              view={view}
-              canResend={mayPerform(role, 'resendFailedNotifications')}
-              // Other filters are another list; an open drawer stays open only when it is what changed.
-              onChange={(changes) => update((latest) => ({ ...latest, notification: null, ...changes }))}
-            />
-          </Section>
-          <NotificationDrawer
-            webhookId={webhookId}
-            notificationId={view.notification}
-            canResend={canResend}
-            onClose={() => update((latest) => ({ ...latest, notification: null }))}
-          />
-        </>
-      )}
+      <Suspense
+        fallback={
+          <Stack role="status">
+            <VisuallyHidden>Loading the webhook…</VisuallyHidden>
+            <Skeleton height={40} />
+            <Skeleton height={160} />
+          </Stack>
+        }
+      >
+        <LoadedWebhook webhookId={webhookId} />
+      </Suspense>
     </Page>
   );
 }

@@ -1,15 +1,15 @@
 import { Anchor, Badge, Button, EmptyState, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconShieldCheck, IconWebhook } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
 import { useSignedInUser } from '../../app/auth/use-session';
-import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { UtcTime } from '../../components/utc-time';
+import type { PageData } from '../../lib/page-data';
 import { useRequestedAction } from '../../lib/requested-action';
 import { webhookQueries } from './api';
 import { EVENT_LABELS } from './labels';
@@ -54,20 +54,25 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
   );
 }
 
+export const pageData: PageData = {
+  errorTitle: 'The webhooks could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureInfiniteQueryData(webhookQueries.list()),
+};
+
+function LoadingWebhooks() {
+  return (
+    <Stack gap="xs" role="status">
+      <VisuallyHidden>Loading webhooks…</VisuallyHidden>
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} height={40} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
 function WebhooksTable() {
-  const list = useInfiniteQuery(webhookQueries.list());
-  const webhooks = list.data?.pages.flatMap((page) => page.data) ?? [];
-  if (list.isPending) {
-    return (
-      <Stack gap="xs" role="status">
-        <VisuallyHidden>Loading webhooks…</VisuallyHidden>
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
-  if (list.isError) return <ErrorView title="The webhooks could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
+  const list = useSuspenseInfiniteQuery(webhookQueries.list());
+  const webhooks = list.data.pages.flatMap((page) => page.data);
   if (webhooks.length === 0) {
     return (
       <EmptyState icon={<IconWebhook aria-hidden />} withIndicatorBackground align="left" py="xl">
@@ -118,7 +123,9 @@ export default function WebhooksPage() {
           How to verify the signatures
         </Button>
       </Group>
-      <WebhooksTable />
+      <Suspense fallback={<LoadingWebhooks />}>
+        <WebhooksTable />
+      </Suspense>
       <Modal opened={creating} onClose={() => setCreating(false)} title="Register a webhook" size="lg" closeOnClickOutside={false}>
         <WebhookForm
           onCancel={() => setCreating(false)}

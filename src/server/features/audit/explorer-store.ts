@@ -1,0 +1,120 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { AuditLogData } from '../../../contract/audit';
+import type { AuditColumn } from '../../../contract/audit-views';
+import { ADVISORY_LOCKS } from '../../db/advisory-lock';
+import type { Db } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+import { auditPreferences, auditSavedViews } from './schema';
+import { shownAs } from './store';
+
+/** Whose rows: every query of the explorer's own tables is bound to one reader of one workspace. */
+export interface Reader {
+  workspaceId: string;
+  userId: string;
+}
+
+/**
+ * An event and its neighbours in the workspace's log, in the order the log is read: (timestamp,
+ * id), the index every page of the log uses. Undefined when the workspace has no such event.
+ */
+export async function eventContext(db: Db, workspaceId: string, id: string, before: number, after: number) {
+  const [event] = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.id, id)));
+  if (!event) return undefined;
+  const position = sql`(${auditEvents.timestamp}, ${auditEvents.id})`;
+  const here = sql`(${event.timestamp}::bigint, ${event.id}::uuid)`;
+  const [older, newer] = await Promise.all([
+    before === 0
+      ? []
+      : db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.workspaceId, workspaceId), sql`${position} < ${here}`))
+          .orderBy(desc(auditEvents.timestamp), desc(auditEvents.id))
+          .limit(before),
+    after === 0
+      ? []
+      : db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.workspaceId, workspaceId), sql`${position} > ${here}`))
+          .orderBy(asc(auditEvents.timestamp), asc(auditEvents.id))
+          .limit(after),
+  ]);
+  return { event: shown(event), before: older.reverse().map(shown), after: newer.map(shown) };
+}
+
+/**
+ * Holds one reader's saved views until the transaction ends, so that a name checked free stays
+ * free until the write (two tabs saving or renaming at once get 409, not a unique-index error).
+ */
+export async function lockReader(tx: Db, reader: Reader): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.auditSavedViews}, hashtext(${reader.workspaceId} || ':' || ${reader.userId}))`);
+}
+
+type EventRow = typeof auditEvents.$inferSelect;
+/** As the log shows it; `detail` is typed unknown by its column, but every writer stores an object (appendAuditEvents). */
+const shown = (row: EventRow) => shownAs(row) as AuditLogData;
+
+type SavedViewRow = typeof auditSavedViews.$inferSelect;
+
+const ownedBy = (reader: Reader) => and(eq(auditSavedViews.workspaceId, reader.workspaceId), eq(auditSavedViews.userId, reader.userId));
+
+export const listViews = (db: Db, reader: Reader): Promise<SavedViewRow[]> =>
+  db.select().from(auditSavedViews).where(ownedBy(reader)).orderBy(asc(auditSavedViews.name), asc(auditSavedViews.id));
+
+export async function countViews(db: Db, reader: Reader): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditSavedViews).where(ownedBy(reader));
+  return Number(row?.n ?? 0);
+}
+
+export async function findView(db: Db, reader: Reader, id: string): Promise<SavedViewRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(auditSavedViews)
+    .where(and(ownedBy(reader), eq(auditSavedViews.id, id)));
+  return row;
+}
+
+export async function nameTaken(db: Db, reader: Reader, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditSavedViews.id })
+    .from(auditSavedViews)
+    .where(and(ownedBy(reader), eq(auditSavedViews.name, name), exceptId ? sql`${auditSavedViews.id} <> ${exceptId}::uuid` : undefined));
+  return row !== undefined;
+}
+
+export async function insertView(db: Db, row: typeof auditSavedViews.$inferInsert): Promise<SavedViewRow> {
+  const [created] = await db.insert(auditSavedViews).values(row).returning();
+  return created!;
+}
+
+export async function renameView(db: Db, reader: Reader, id: string, name: string, now: Date): Promise<SavedViewRow> {
+  const [updated] = await db
+    .update(auditSavedViews)
+    .set({ name, updatedAt: now })
+    .where(and(ownedBy(reader), eq(auditSavedViews.id, id)))
+    .returning();
+  return updated!;
+}
+
+export async function deleteView(db: Db, reader: Reader, id: string): Promise<void> {
+  await db.delete(auditSavedViews).where(and(ownedBy(reader), eq(auditSavedViews.id, id)));
+}
+
+export async function readPreferences(db: Db, reader: Reader): Promise<AuditColumn[] | undefined> {
+  const [row] = await db
+    .select({ columns: auditPreferences.columns })
+    .from(auditPreferences)
+    .where(and(eq(auditPreferences.workspaceId, reader.workspaceId), eq(auditPreferences.userId, reader.userId)));
+  return row?.columns;
+}
+
+export async function writePreferences(db: Db, reader: Reader, columns: AuditColumn[], now: Date): Promise<void> {
+  await db
+    .insert(auditPreferences)
+    .values({ ...reader, columns, updatedAt: now })
+    .onConflictDoUpdate({ target: [auditPreferences.workspaceId, auditPreferences.userId], set: { columns, updatedAt: now } });
+}

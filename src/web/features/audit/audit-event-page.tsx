@@ -1,0 +1,99 @@
+import { Anchor, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { AuditLogData } from '../../../contract/audit';
+import { BackLink } from '../../components/back-link';
+import { ErrorView } from '../../components/error-view';
+import { Page } from '../../components/page';
+import { Person } from '../../components/person';
+import { UtcTime } from '../../components/utc-time';
+import { auditEventPath, EventDetail } from './audit-event-drawer';
+import { explorerQueries } from './explorer-api';
+
+/** The event among its neighbours, each a link to its own page; the event itself is marked as the current one. */
+function ContextTable({ events, current }: { events: AuditLogData[]; current: string }) {
+  return (
+    <Table layout="fixed" aria-label="Events around it">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" w={250}>
+            When (UTC)
+          </Table.Th>
+          <Table.Th scope="col" w="30%">
+            Who
+          </Table.Th>
+          <Table.Th scope="col">What</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {events.map((event) => {
+          const isCurrent = event.id === current;
+          return (
+            <Table.Tr key={event.id} aria-current={isCurrent ? 'true' : undefined} bg={isCurrent ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  <UtcTime ms={event.timestamp} focusable={false} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" truncate>
+                  <Person id={event.userId} name={event.user} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {isCurrent ? (
+                  <Text size="sm" fw={600}>
+                    {event.category} / {event.subject} / {event.event}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={auditEventPath(event.id)} size="sm">
+                    {event.category} / {event.subject} / {event.event}
+                  </Anchor>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One audit event, opened by a link: what was recorded, with the events just before and after it in the workspace. */
+export default function AuditEventPage() {
+  const { eventId = '' } = useParams();
+  const context = useQuery(explorerQueries.context(eventId));
+
+  return (
+    <Page title="Audit event" description="One event of the audit log, with the events written just before and after it. All times are in UTC.">
+      <BackLink to="/audit">Audit log</BackLink>
+      {context.isPending ? (
+        <Stack role="status">
+          <VisuallyHidden>Loading the event…</VisuallyHidden>
+          <Skeleton height={300} />
+        </Stack>
+      ) : context.isError ? (
+        <ErrorView title="The event could not be loaded" error={context.error} onRetry={() => void context.refetch()} />
+      ) : (
+        <>
+          <Paper withBorder p="md" component="section" aria-labelledby="audit-context-heading">
+            <Stack gap="sm">
+              <Title id="audit-context-heading" order={2} size="h4">
+                In context
+              </Title>
+              <ContextTable events={[...context.data.before, context.data.event, ...context.data.after]} current={context.data.event.id} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" component="section" aria-labelledby="audit-event-heading">
+            <Stack gap="sm">
+              <Title id="audit-event-heading" order={2} size="h4">
+                Details
+              </Title>
+              <EventDetail event={context.data.event} />
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import { notifications } from '@mantine/notifications';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApprovalRequest } from '../../../contract/admin';
+import { Passkey, PasskeyPolicy, RegistrationOptionsResponse, type UpdatePasskeyPolicyRequest } from '../../../contract/passkeys';
+import type { FormMutationOptions } from '../../lib/form-mutation';
+import { createPasskeyCredential } from '../../lib/passkey-ceremony';
+import { stepUpHeaders } from '../../lib/passkeys';
+import { adminKeys, passkeyKeys } from '../../lib/query-keys';
+import { session } from '../../lib/session';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+
+const passkeyPath = (passkeyId: string) => `/v1/auth/passkeys/${encodeURIComponent(passkeyId)}`;
+
+export const passkeyPolicyQuery = () =>
+  queryOptions({
+    queryKey: passkeyKeys.policy,
+    queryFn: ({ signal }) => session.api.request('/v1/management/passkey_policy', PasskeyPolicy, { signal }),
+  });
+
+/**
+ * Registers a passkey: the service's options (a discoverable credential with user verification,
+ * none of mine again), the authenticator's answer, then the service's check of it. Each attempt
+ * is a ceremony of its own with a single-use challenge, so each has its own Idempotency-Key.
+ */
+export function useRegisterPasskey({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { challengeId, options } = await session.api.request('/v1/auth/passkeys/registration_options', RegistrationOptionsResponse, {
+        method: 'POST',
+        body: {},
+      });
+      const response = await createPasskeyCredential(options);
+      const body = { challengeId, name, response };
+      return session.api.request('/v1/auth/passkeys', Passkey, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) });
+    },
+    onSuccess: (passkey) => {
+      notifications.show({ color: 'teal', title: 'Passkey added', message: `“${passkey.name}” signs you in and confirms your approvals from now on.` });
+    },
+    onError,
+    onSettled: (_passkey, error) => {
+      idempotency.settle(error);
+      // The policy lists the admins without a passkey.
+      return queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+    },
+  });
+}
+
+export function useRenamePasskey(passkeyId: string, { onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (name: string) =>
+      session.api.request(passkeyPath(passkeyId), Passkey, { method: 'PATCH', body: { name }, idempotencyKey: idempotency.keyFor({ passkeyId, name }) }),
+    onSuccess: (passkey) => {
+      notifications.show({ color: 'teal', title: 'Passkey renamed', message: `It is now called “${passkey.name}”.` });
+    },
+    onError,
+    onSettled: (_passkey, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: passkeyKeys.mine });
+    },
+  });
+}
+
+/** Removes a passkey, confirmed with a passkey (perhaps this very one): removing one weakens the account. */
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: async (passkey: Passkey) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'deletePasskey', resourceId: passkey.id });
+      await session.api.send(passkeyPath(passkey.id), { method: 'DELETE', headers, idempotencyKey: idempotency.keyFor({ delete: passkey.id }) });
+      return passkey;
+    },
+    meta: { errorTitle: 'The passkey was not removed' },
+    onSuccess: (passkey) => {
+      notifications.show({ color: 'teal', title: 'Passkey removed', message: `“${passkey.name}” can no longer sign you in.` });
+    },
+    onSettled: (_passkey, error) => {
+      idempotency.settle(error);
+      return queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+    },
+  });
+}
+
+/** Raises the approval request that turns the workspace's setting on or off; with a threshold of 1 it is carried out at once. */
+export function useRequestPasskeyPolicy({ onError }: FormMutationOptions) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: async (body: UpdatePasskeyPolicyRequest) => {
+      const headers = await stepUpHeaders(queryClient, { operationId: 'updatePasskeyPolicy', body });
+      return session.api.request('/v1/management/passkey_policy', ApprovalRequest, { method: 'PUT', body, headers, idempotencyKey: idempotency.keyFor(body) });
+    },
+    onSuccess: (request) => {
+      notifications.show({
+        color: 'teal',
+        title: request.status === 'EXECUTED' ? 'Setting changed' : 'Setting change requested',
+        message:
+          request.status === 'EXECUTED'
+            ? `${request.summary}: done.`
+            : `${request.summary}: ${request.approvals} of ${request.requiredApprovals} approvals so far; it is decided in Approvals.`,
+      });
+    },
+    onError,
+    onSettled: (_request, error) => {
+      idempotency.settle(error);
+      // Also after a failure: a 409 names the admins without a passkey, or a change already waiting.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: passkeyKeys.all }), queryClient.invalidateQueries({ queryKey: adminKeys.all })]);
+    },
+  });
+}
