@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { type BrowserContext, expect, type Request, test as base } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { type BrowserContext, type BrowserContextOptions, expect, type Request, test as base } from '@playwright/test';
 import { SessionResponse } from '../src/contract/auth';
 import { E2E_PASSWORD, type Persona, type SignInUse, type SpecWorkspace, workspaceOfSpec } from './workspaces';
 
@@ -9,8 +9,16 @@ export type { Persona, SpecWorkspace };
 
 const REFRESH_PATH = '/v1/auth/refresh';
 
-/** The persona's stored sign-in in this spec's workspace, made by the setup project. */
-function storedSignIn(workspace: SpecWorkspace, persona: Persona, use: SignInUse = 'browser'): string {
+type StoredState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/**
+ * The persona's stored sign-in in this spec's workspace, made by the setup project, for a context
+ * whose pages are at `baseURL`. A browser keeps a cookie per host, and the setup project signs in
+ * at the config's address (127.0.0.1), so the cookies are handed over to the host the spec opens
+ * (the passkeys specs open localhost: WebAuthn refuses an IP address as relying party). The service
+ * ties a refresh cookie to nothing but its token, so the same sign-in holds at either host.
+ */
+async function storedSignIn(workspace: SpecWorkspace, persona: Persona, baseURL: string, use: SignInUse = 'browser'): Promise<StoredState> {
   const path = workspace.stateFile(persona, use);
   if (!existsSync(path)) {
     const named = use === 'browser' ? `signedInAs: '${persona}' or contextAs('${persona}')` : `apiSession('${persona}')`;
@@ -18,7 +26,9 @@ function storedSignIn(workspace: SpecWorkspace, persona: Persona, use: SignInUse
       `No stored ${use} sign-in of ${persona} for ${workspace.slug}.spec.ts: the setup project signs in the personas a spec names literally, as ${named}`,
     );
   }
-  return path;
+  const { cookies } = JSON.parse(await readFile(path, 'utf8')) as StoredState;
+  const domain = new URL(baseURL).hostname;
+  return { cookies: cookies.map((cookie) => ({ ...cookie, domain })), origins: [] };
 }
 
 /** The refresh requests of a context that have not finished yet. */
@@ -70,16 +80,16 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
   workspace: async ({}, use, testInfo) => use(workspaceOfSpec(testInfo.file)),
   password: E2E_PASSWORD,
-  storageState: async ({ signedInAs, workspace }, use) => use(signedInAs ? storedSignIn(workspace, signedInAs) : undefined),
+  storageState: async ({ signedInAs, workspace, baseURL }, use) => use(signedInAs ? await storedSignIn(workspace, signedInAs, baseURL!) : undefined),
   context: async ({ context, signedInAs, workspace }, use) => {
     const inFlight = refreshesInFlight(context);
     await use(context);
     if (signedInAs) await keepSignIn(context, inFlight, workspace.stateFile(signedInAs));
   },
-  contextAs: async ({ browser, workspace }, use) => {
+  contextAs: async ({ browser, workspace, baseURL }, use) => {
     const opened: { context: BrowserContext; inFlight: Set<Request>; persona: Persona }[] = [];
     await use(async (persona) => {
-      const context = await browser.newContext({ storageState: storedSignIn(workspace, persona) });
+      const context = await browser.newContext({ baseURL, storageState: await storedSignIn(workspace, persona, baseURL!) });
       opened.push({ context, inFlight: refreshesInFlight(context), persona });
       return context;
     });
@@ -90,14 +100,13 @@ export const test = base.extend<Fixtures>({
   },
   apiSession: async ({ playwright, baseURL, workspace }, use) => {
     await use(async (persona) => {
-      const path = storedSignIn(workspace, persona, 'api');
-      const service = await playwright.request.newContext({ baseURL, storageState: path });
+      const service = await playwright.request.newContext({ baseURL, storageState: await storedSignIn(workspace, persona, baseURL!, 'api') });
       try {
         const answer = await service.post(REFRESH_PATH);
         expect(answer.status(), `the stored API sign-in of ${persona} restores a session`).toBe(200);
         const session = SessionResponse.parse(await answer.json());
         // The refresh rotated the cookie: the next call in this spec file starts from the new one.
-        await service.storageState({ path });
+        await service.storageState({ path: workspace.stateFile(persona, 'api') });
         return { headers: { Authorization: `Bearer ${session.accessToken}` }, session };
       } finally {
         await service.dispose();
