@@ -17,8 +17,7 @@ test('an admin creates an API user with a key made in the browser, and its co-si
   const shell = new ConsoleShell(page);
   const apiUsers = new AdminApiUsersPage(page);
 
-  await shell.start();
-  await shell.open('API users');
+  await shell.startOn('API users', '/admin/api-users');
   await apiUsers.newUser.click();
   await apiUsers.fillNewUser({ name, role: 'Signer', coSignerSetupType: 'SGX_MACHINE' });
 

@@ -15,8 +15,7 @@ test('an auditor sees the quorum and what waits for approval, and can change or 
   const quorum = new AdminQuorumPage(page);
   const approvals = new AdminApprovalsPage(page);
 
-  await shell.start();
-  await shell.open('Quorum');
+  await shell.startOn('Quorum', '/admin/quorum');
   await expect(quorum.currentThreshold).toHaveText('2');
   await expect(quorum.pendingChange).toContainText('1 of 2 approvals so far');
   await expect(page.getByText('Your role, Auditor, can see the quorum but not change it.')).toBeVisible();

@@ -12,8 +12,7 @@ test('an admin raises the threshold; a second admin approves the next change fro
   const shell = new ConsoleShell(page);
   const quorum = new AdminQuorumPage(page);
 
-  await shell.start();
-  await shell.open('Quorum');
+  await shell.startOn('Quorum', '/admin/quorum');
   await expect(quorum.currentThreshold).toHaveText('1');
   await expect(quorum.admins).toHaveCount(4);
   await expect(quorum.approvalsHint).toContainText('needs 1 approval, and your own counts');

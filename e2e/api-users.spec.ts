@@ -9,8 +9,7 @@ test('the API users page shows what the service holds', async ({ page }) => {
   const shell = new ConsoleShell(page);
   const apiUsers = new ApiUsersPage(page);
 
-  const session = await shell.start();
-  await shell.open('API users');
+  const session = await shell.startOn('API users', '/admin/api-users');
   await expect(apiUsers.heading).toBeVisible();
 
   // Ask the service directly, with the same token, and hold the page to that answer.

@@ -42,8 +42,7 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
   const shell = new ConsoleShell(page);
   const audit = new AuditLogPage(page);
 
-  const session = await shell.start();
-  await shell.open('Audit log');
+  const session = await shell.startOn('Audit log', '/audit');
   // The navigation link names no range; the explorer writes the last day into the address.
   await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+$/);
 

@@ -49,9 +49,7 @@ test.describe('as a viewer', () => {
     test.setTimeout(90_000);
     const shell = new ConsoleShell(page);
     const assets = new CatalogueAssetsPage(page);
-    const session = await shell.start();
-
-    await shell.open('Assets');
+    const session = await shell.startOn('Assets', '/catalogue/assets');
     await assets.choose('Blockchain', 'Ethereum (ETH)');
     await expect(page).toHaveURL(/\/catalogue\/assets\?blockchainId=ETH$/);
     await assets.setPageSize(250);

@@ -17,9 +17,7 @@ async function fromService(request: APIRequestContext, token: string, search: st
 test('an auditor filters the blockchains, and the tabs lead between assets and blockchains', async ({ page }) => {
   const shell = new ConsoleShell(page);
   const chains = new CatalogueBlockchainsPage(page);
-  const session = await shell.start();
-
-  await shell.open('Blockchains');
+  const session = await shell.startOn('Blockchains', '/catalogue/blockchains');
   const every = await fromService(page.request, session.accessToken, '');
   expect(every.length).toBeGreaterThanOrEqual(40);
   await expect.poll(() => chains.legacyIds()).toEqual(every);

@@ -19,8 +19,7 @@ test.describe('as a non-signing admin', () => {
 
     const shell = new ConsoleShell(page);
     const screening = new ScreeningPage(page);
-    await shell.start();
-    await shell.open('Screening');
+    await shell.startOn('Screening', '/compliance/screening');
 
     // The workspace starts as the demo's does, with both protections on.
     await expect(screening.bypass).toBeChecked();
@@ -56,8 +55,7 @@ test.describe('as a viewer', () => {
     const { headers } = await apiSession('viewer');
     const shell = new ConsoleShell(page);
     const screening = new ScreeningPage(page);
-    await shell.start();
-    await shell.open('Screening');
+    await shell.startOn('Screening', '/compliance/screening');
     await expect(screening.bypass).toBeDisabled();
     await expect(screening.unfreeze).toBeDisabled();
     await expect(page.getByRole('main')).toContainText('can see the screening protections but not change them');

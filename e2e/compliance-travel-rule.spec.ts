@@ -63,8 +63,7 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
 
   const shell = new ConsoleShell(page);
   const travelRule = new TravelRulePage(page);
-  await shell.start();
-  await shell.open('Travel rule');
+  await shell.startOn('Travel rule', '/compliance/travel-rule');
   await travelRule.filterByStatus('Pending');
   await expect(page).toHaveURL(/status=PENDING/);
   await travelRule.messageLink(externalId).click();
@@ -138,8 +137,7 @@ test('a VASP is looked up by name and by DID, with its public key and fingerprin
   test.setTimeout(90_000);
   const shell = new ConsoleShell(page);
   const travelRule = new TravelRulePage(page);
-  await shell.start();
-  await shell.open('Travel rule');
+  await shell.startOn('Travel rule', '/compliance/travel-rule');
   await travelRule.directoryTab.click();
   // Before any search the directory shows its first page.
   await expect(shell.main.getByRole('table', { name: 'The first 20 VASPs' }).getByRole('link')).toHaveCount(20);

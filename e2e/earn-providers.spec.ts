@@ -15,8 +15,7 @@ test('an admin sorts the earn providers and approves a provider’s terms after 
 
   const shell = new ConsoleShell(page);
   const earn = new EarnPage(page);
-  await shell.start();
-  await shell.open('Earn');
+  await shell.startOn('Earn', '/earn');
 
   // Chain names, not numbers; the logo comes from the service itself.
   const row = earn.row(waiting!.displayName);

@@ -14,10 +14,8 @@ test.describe('as a trader', () => {
     // The estimate crosses the demo's latest prices of the assets, all in USD in this workspace.
     const shell = new ConsoleShell(page);
     const trading = new TradingOrdersPage(page);
-    const { user } = await shell.start();
+    const { user } = await shell.startOn('Orders', '/trading/orders');
     expect(user.role).toBe('EDITOR');
-
-    await shell.open('Orders');
     await trading.newOrderLink.click();
     await expect(trading.heading('New order')).toBeVisible();
 
@@ -113,9 +111,7 @@ test.describe('as a viewer', () => {
   test('a viewer sees the orders but cannot submit one', async ({ page }) => {
     const shell = new ConsoleShell(page);
     const trading = new TradingOrdersPage(page);
-    await shell.start();
-
-    await shell.open('Orders');
+    await shell.startOn('Orders', '/trading/orders');
     await expect(trading.main.getByRole('search', { name: 'Filter orders' })).toBeVisible();
     await expect(trading.newOrderLink).toHaveCount(0);
 

@@ -11,8 +11,7 @@ test.describe('as a trader', () => {
     test.setTimeout(120_000);
     const shell = new ConsoleShell(page);
     const transactions = new TransactionsPage(page);
-    await shell.start();
-    await shell.open('Transactions');
+    await shell.startOn('Transactions', '/transactions');
     // The demo's seeded transfers are listed.
     await expect(transactions.table.getByRole('row').nth(1)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -70,8 +69,7 @@ test.describe('as a viewer', () => {
 
     const shell = new ConsoleShell(page);
     const transactions = new TransactionsPage(page);
-    await shell.start();
-    await shell.open('Transactions');
+    await shell.startOn('Transactions', '/transactions');
     await expect(transactions.table).toBeVisible();
     await expect(transactions.newTransferButton).toHaveCount(0);
 

@@ -45,8 +45,7 @@ test('a trader finds a vault account by name and reads its balances, deposit add
   const txId = CreateTransactionResponse.parse(await sent.json()).id;
 
   const shell = new ConsoleShell(page);
-  await shell.start();
-  await shell.open('Vault accounts');
+  await shell.startOn('Vault accounts', '/vault/accounts');
   const accounts = table(page, 'Vault accounts');
   await expect(accounts.getByRole('row', { name: /^Cold storage/ })).toContainText('USD');
   await expect(

@@ -145,8 +145,7 @@ test.describe('as an admin', () => {
     try {
       const shell = new ConsoleShell(page);
       const webhooks = new WebhooksPage(page);
-      await shell.start();
-      await shell.open('Webhooks');
+      await shell.startOn('Webhooks', '/webhooks');
       await webhooks.register(receiver.url, 'e2e receiver');
       await expect(page).toHaveURL(/\/webhooks\/[^/?]+$/);
       const webhookId = webhooks.openWebhookId();
@@ -229,8 +228,7 @@ test.describe('as a viewer', () => {
     test.setTimeout(60_000);
     const shell = new ConsoleShell(page);
     const webhooks = new WebhooksPage(page);
-    await shell.start();
-    await shell.open('Webhooks');
+    await shell.startOn('Webhooks', '/webhooks');
     await expect(webhooks.registerButton).toHaveCount(0);
     await webhooks.signaturesLink.click();
     await expect(shell.main.getByRole('heading', { level: 1, name: 'Verifying webhook signatures' })).toBeVisible();

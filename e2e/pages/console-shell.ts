@@ -47,9 +47,23 @@ export class ConsoleShell {
     await expect(this.userRole).toContainText(roleLabel);
   }
 
+  /**
+   * Opens the console directly on the page the navigation names `name`, at its `path`, as start
+   * does, and waits for its heading: one page load, without the home page's first.
+   */
+  async startOn(name: string, path: string): Promise<SessionResponse> {
+    const session = await this.start(path);
+    await this.expectOn(name);
+    return session;
+  }
+
   /** Opens a page through the navigation, as a user would, and waits for its heading. */
   async open(name: string) {
     await this.navLink(name).click();
+    await this.expectOn(name);
+  }
+
+  private async expectOn(name: string) {
     await expect(this.pageHeading(name)).toBeVisible();
     await expect(this.navLink(name)).toHaveAttribute('aria-current', 'page');
   }
