@@ -43,7 +43,7 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
   const audit = new AuditLogPage(page);
 
   const session = await shell.startOn('Audit log', '/audit');
-  // The navigation link names no range; the explorer writes the last day into the address.
+  // The address names no range; the explorer writes the last day into it.
   await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+$/);
 
   // Two categories and one user (the auditor, whose sign-ins are in the demo history) over 30 days.
