@@ -5,7 +5,7 @@ import { SessionResponse } from '../src/contract/auth';
 import { E2E_PASSWORD, type Persona, type SignInUse, type SpecWorkspace, workspaceOfSpec } from './workspaces';
 
 export { expect };
-export type { Persona, SpecWorkspace };
+export type { Persona };
 
 const REFRESH_PATH = '/v1/auth/refresh';
 
