@@ -66,8 +66,10 @@ const LANDINGS: Record<Tile, (page: Page, shell: ConsoleShell) => Promise<void>>
     await expect(page).toHaveURL(/\/webhooks(\/[^/?]+\?statuses=FAILED)?$/);
   },
   'Stuck transfers': async (page, shell) => {
-    await expect(page).toHaveURL(/\/transactions\?status=CONFIRMING&sort=ASC$/);
+    // Exactly the stuck ones (the service's rule, the one the tile counts by), the filter in sight.
+    await expect(page).toHaveURL(/\/transactions\?status=CONFIRMING&stuck=true&sort=ASC$/);
     await expect(shell.pageHeading('Transactions')).toBeVisible();
+    await expect(shell.main.getByRole('switch', { name: /Stuck only/ })).toBeChecked();
     await expect(shell.main.getByRole('table').or(shell.main.getByText(/No transaction/))).toBeVisible();
     expect((await shownStatuses(page)).filter((status) => status !== 'CONFIRMING')).toEqual([]);
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanParam } from './query';
 
 export const ASSET_CLASSES = ['NATIVE', 'FT', 'FIAT', 'NFT', 'SFT', 'VIRTUAL'] as const;
 export const ASSET_SCOPES = ['GLOBAL', 'LOCAL'] as const;
@@ -32,8 +33,6 @@ export const CATALOGUE_ERRORS = {
   priceNotAllowed: 1002,
   currencyNotFound: 1001,
 } as const;
-
-const booleanParam = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
 
 const pageSize = (name: string, range: { min: number; max: number; default: number }) =>
   z.coerce

@@ -15,6 +15,9 @@ export const repeated = (name: string, values?: readonly string[]) =>
         .optional(),
     );
 
+/** A flag written `true` or `false`, read as a boolean. */
+export const booleanParam = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+
 export const epochMs = (name: string) =>
   z.coerce
     .number({ error: `${name} must be epoch milliseconds` })

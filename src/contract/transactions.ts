@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMs, repeated } from './query';
+import { booleanParam, epochMs, repeated } from './query';
 import { positiveDecimal } from './decimal';
 
 /**
@@ -163,6 +163,10 @@ export const TransactionsQuery = z.object({
   assets: repeated('assets').meta({ description: 'Comma-separated asset ids.' }),
   txHash: z.string().max(200).optional(),
   orderId: z.string().max(100).optional().meta({ description: 'Extension: only the transactions of this trading order.' }),
+  stuck: booleanParam('stuck').optional().meta({
+    description:
+      'Extension: true for only the stuck transactions (EVM, in CONFIRMING for longer than the stuck-alert limit: the ones the console home counts), false for only the others.',
+  }),
   next: z.string().max(1024).optional().meta({ description: 'The cursor from the next-page header.' }),
   prev: z.string().max(1024).optional().meta({ description: 'The cursor from the prev-page header.' }),
 });

@@ -1,8 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionFor } from '../test/service';
-import { connectLive, liveStatus, whileStreamDown } from './live';
-import { homeKeys, tradingKeys, transactionKeys, vaultAccountKeys } from './query-keys';
+import { COALESCE_MS, connectLive, liveStatus, onLiveNotice, whileStreamDown } from './live';
+import { adminKeys, homeKeys, tradingKeys, transactionKeys, vaultAccountKeys, webhookKeys } from './query-keys';
 import { createSession } from './session';
 
 /** A stream the test writes to, as the service would. */
@@ -73,5 +73,103 @@ describe('the console’s live stream', () => {
     await until(() => liveStatus.get() === 'down');
     expect(streamCalls[1]!.get('Last-Event-ID')).toBe('7.2');
     expect(whileStreamDown(3_000)).toBe(3_000);
+  });
+});
+
+describe('bursts of notices', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Lets the stream's reading run (promises and I/O, not the timers the test holds) until `what` holds. */
+  const settle = async (what: () => boolean) => {
+    for (let turn = 0; !what(); turn++) {
+      if (turn > 1_000) throw new Error('the stream did not get there');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  /** A console whose stream is up, on timers the test moves: what it invalidated, and a way to send notices. */
+  async function liveConsole() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stream = serverStream();
+    const session = createSession(async (input) => {
+      const path = String(input);
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+      if (path === '/v1/events/stream') return stream.response;
+      return jsonResponse(404, { message: `No fake for ${path}`, code: 404 });
+    });
+    await session.restore();
+    const queryClient = new QueryClient();
+    const invalidations = vi.spyOn(queryClient, 'invalidateQueries');
+    let heard = 0;
+    const unlisten = onLiveNotice(() => heard++);
+    const disconnect = connectLive(session, queryClient);
+    stop = () => {
+      disconnect();
+      unlisten();
+    };
+    stream.send('event: ready\nid: 9.0\ndata: {}\n\n');
+    await settle(() => liveStatus.get() === 'live');
+    let sent = 0;
+    return {
+      /** Sends one notice per kind named, in one chunk, and waits until the console has read them all. */
+      async send(...kinds: string[]) {
+        const target = heard + kinds.length;
+        stream.send(
+          kinds
+            .map((kind) => `event: notice\nid: 9.${++sent}\ndata: ${JSON.stringify({ kind, id: `${kind}-${sent}`, at: '2026-11-25T08:00:00.000Z' })}\n\n`)
+            .join(''),
+        );
+        await settle(() => heard === target);
+      },
+      /** How many times each query key was invalidated. */
+      counts: () => {
+        const counts: Record<string, number> = {};
+        for (const [filters] of invalidations.mock.calls) counts[hashKey(filters!.queryKey!)] = (counts[hashKey(filters!.queryKey!)] ?? 0) + 1;
+        return counts;
+      },
+    };
+  }
+  const once = (...keys: QueryKey[]) => Object.fromEntries(keys.map((key) => [hashKey(key), 1]));
+
+  it('invalidates each query of a burst of 100 notices of one kind once, at the end of the window', async () => {
+    const tab = await liveConsole();
+    // A webhook backlog: a notice per delivery step.
+    await tab.send(...Array<string>(100).fill('notification'));
+    expect(tab.counts()).toEqual({});
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(tab.counts()).toEqual(once(webhookKeys.all, homeKeys.summary));
+    // Nothing more comes of it later.
+    vi.advanceTimersByTime(10 * COALESCE_MS);
+    expect(tab.counts()).toEqual(once(webhookKeys.all, homeKeys.summary));
+  });
+
+  it('invalidates the queries of a burst of two kinds once each, the ones they share too', async () => {
+    const tab = await liveConsole();
+    await tab.send(...Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 'notification' : 'transaction')));
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(tab.counts()).toEqual(once(webhookKeys.all, homeKeys.summary, transactionKeys.all, homeKeys.transfers));
+  });
+
+  it('invalidates after a lone notice within the window, never later', async () => {
+    const tab = await liveConsole();
+    await tab.send('order');
+    vi.advanceTimersByTime(COALESCE_MS - 1);
+    expect(tab.counts()).toEqual({});
+    vi.advanceTimersByTime(1);
+    expect(tab.counts()).toEqual(once(tradingKeys.orders, homeKeys.summary, homeKeys.orders));
+  });
+
+  it('keeps the last notice of a burst that outlasts a window: it falls in the next one', async () => {
+    const tab = await liveConsole();
+    await tab.send('notification');
+    vi.advanceTimersByTime(COALESCE_MS - 50);
+    // Within the first window: invalidated with it, not after it.
+    await tab.send('approval');
+    vi.advanceTimersByTime(50);
+    expect(tab.counts()).toEqual(once(webhookKeys.all, homeKeys.summary, adminKeys.all, homeKeys.decidedApprovals));
+    // The burst's last notice, after that window: a window of its own, so the summary refetches again.
+    await tab.send('notification');
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(tab.counts()).toEqual({ ...once(adminKeys.all, homeKeys.decidedApprovals), [hashKey(webhookKeys.all)]: 2, [hashKey(homeKeys.summary)]: 2 });
   });
 });

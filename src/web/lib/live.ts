@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENTS, type LiveKind, type LiveNoticeBody } from '../../contract/live-events';
 import { adminKeys, complianceKeys, homeKeys, tradingKeys, transactionKeys, vaultAccountKeys, webhookKeys } from './query-keys';
 import type { Session } from './session';
@@ -8,7 +8,7 @@ import type { Session } from './session';
  * fetch rather than EventSource, because EventSource cannot send the bearer token and the token
  * lives only in memory (a cookie or a token in the URL would be the alternatives: the first is sent
  * on every request of the origin, the second lands in logs). Each notice invalidates the queries of
- * its kind, so what is on screen refetches at once; the pages poll only while the stream is down.
+ * its kind, so what is on screen refetches within COALESCE_MS; the pages poll only while the stream is down.
  */
 
 type LiveStatus = 'connecting' | 'live' | 'down';
@@ -30,6 +30,13 @@ const STALE: Record<LiveKind, readonly QueryKey[]> = {
 const SETTLED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'CANCELED', 'REJECTED', 'BLOCKED']);
 /** Every area a notice can make stale: after a reset or a reconnection, all of it refetches. */
 const EVERYTHING: readonly QueryKey[] = [...new Set(Object.values(STALE).flat()), vaultAccountKeys.all];
+
+/**
+ * How long the invalidations of notices gather before each distinct query is invalidated once: a
+ * burst (a webhook backlog sends a notice per delivery step to every console) refetches each query
+ * once, and a lone notice refetches at most this late.
+ */
+export const COALESCE_MS = 250;
 
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 15_000;
@@ -64,6 +71,37 @@ function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
+/**
+ * Invalidations gathered for COALESCE_MS from the first one that finds none waiting (a window that
+ * later notices do not extend), then each distinct key invalidated once: the last notice of a burst
+ * always falls in a window, so nothing it made stale is left out.
+ */
+function coalescedInvalidation(queryClient: QueryClient) {
+  const waiting = new Map<string, QueryKey>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const keys = [...waiting.values()];
+    waiting.clear();
+    invalidate(queryClient, keys);
+  };
+  return {
+    add(keys: readonly QueryKey[]) {
+      if (keys.length === 0) return;
+      for (const queryKey of keys) waiting.set(hashKey(queryKey), queryKey);
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    /** Forgets what waits: everything is being invalidated at once, or the stream is stopping. */
+    drop() {
+      clearTimeout(timer);
+      timer = undefined;
+      waiting.clear();
+    },
+  };
+}
+
+type Invalidation = ReturnType<typeof coalescedInvalidation>;
+
 const noticeListeners = new Set<(notice: LiveNoticeBody) => void>();
 
 /** Hears every notice the stream brings, for a page that does more with one than refetch (the audit live tail). Answers a function that stops it. */
@@ -72,14 +110,11 @@ export function onLiveNotice(listener: (notice: LiveNoticeBody) => void): () => 
   return () => noticeListeners.delete(listener);
 }
 
-function onNotice(queryClient: QueryClient, notice: LiveNoticeBody) {
+function onNotice(stale: Invalidation, notice: LiveNoticeBody) {
   noticeListeners.forEach((listener) => listener(notice));
   const keys = STALE[notice.kind];
   if (!keys) return;
-  invalidate(
-    queryClient,
-    (notice.kind === 'transaction' || notice.kind === 'order') && notice.status && SETTLED.has(notice.status) ? [...keys, vaultAccountKeys.all] : keys,
-  );
+  stale.add((notice.kind === 'transaction' || notice.kind === 'order') && notice.status && SETTLED.has(notice.status) ? [...keys, vaultAccountKeys.all] : keys);
 }
 
 /** Reads server-sent events off a response body: each event's name, id and data. */
@@ -117,6 +152,12 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
   const stopped = new AbortController();
   let lastEventId: string | undefined;
   let retryMs = RETRY_FIRST_MS;
+  const stale = coalescedInvalidation(queryClient);
+  /** Everything at once: it covers whatever notices left waiting. */
+  const invalidateEverything = () => {
+    stale.drop();
+    invalidate(queryClient, EVERYTHING);
+  };
 
   /** One connection, until it ends; true when it was up (its `ready` came), so a reconnection may follow at once. */
   async function once(): Promise<boolean> {
@@ -134,8 +175,8 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
         clearTimeout(silence);
         silence = setTimeout(abort, SILENCE_MS);
         if (event.id) lastEventId = event.id;
-        if (event.event === LIVE_EVENTS.notice && event.data) onNotice(queryClient, JSON.parse(event.data) as LiveNoticeBody);
-        else if (event.event === LIVE_EVENTS.reset) invalidate(queryClient, EVERYTHING);
+        if (event.event === LIVE_EVENTS.notice && event.data) onNotice(stale, JSON.parse(event.data) as LiveNoticeBody);
+        else if (event.event === LIVE_EVENTS.reset) invalidateEverything();
         else if (event.event === LIVE_EVENTS.ready) {
           // What was missed since `lastEventId` was replayed before it; polling pages stop at their next answer.
           wasUp = true;
@@ -160,7 +201,7 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
       if (status === 'live') {
         setStatus('down');
         // The pages poll again: their intervals are read again when their queries next settle.
-        invalidate(queryClient, EVERYTHING);
+        invalidateEverything();
       } else setStatus('down');
       await new Promise((resolve) => setTimeout(resolve, retryMs));
       retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
@@ -169,6 +210,7 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
 
   return () => {
     stopped.abort();
+    stale.drop();
     setStatus('connecting');
   };
 }

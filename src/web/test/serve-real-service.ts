@@ -4,7 +4,7 @@
 // An in-memory database, seeded from REAL_SERVICE_SEED in the environment (JSON, written by
 // real-service.ts, which holds the one list of test people):
 //   { "password": "…", "demoWorkspace": "…", "people": [{ "email", "role", "workspace" }],
-//     "apiUsers": [{ "name", "role", "workspace" }] }
+//     "apiUsers": [{ "name", "role", "workspace" }], "stuckAlertSeconds"?: n }
 // Every workspace a person or API user names is created; `demoWorkspace` gets the trading demo
 // (the trading beta, vault accounts with balances, prices), the others stay bare. Every person's
 // password is `password`; each API user is READY, with a key made here and thrown away. Local
@@ -33,6 +33,7 @@ interface Seed {
   demoWorkspace: string;
   people: { email: string; role: Role; workspace: string }[];
   apiUsers: { name: string; role: Role; workspace: string }[];
+  stuckAlertSeconds?: number;
 }
 
 async function main() {
@@ -54,6 +55,7 @@ async function main() {
   }
   const config = testConfig({
     webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 0.0005 },
+    ...(seed.stuckAlertSeconds !== undefined && { stuckAlert: { seconds: seed.stuckAlertSeconds, blocks: 25 } }),
     ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
   });
   const logger = createLogger('silent');

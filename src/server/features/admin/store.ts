@@ -3,7 +3,7 @@ import type { ApiUser, ConsoleUser, Person, UserStatus } from '../../../contract
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { apiUsers, auditEvents, users } from '../../db/schema';
-import { signInEvent } from '../auth/handlers';
+import { signInEvent } from '../auth/events';
 import { passkeys } from '../passkeys/schema';
 
 export const toApiUser = (row: typeof apiUsers.$inferSelect): ApiUser => ({

@@ -11,6 +11,7 @@ import { actorOf, appendAudit, type AuditEntry } from '../audit/record';
 import { clientAddress, isSecureRequest } from '../../http/client-address';
 import { ApiError, forbidden, unauthorized } from '../../http/errors';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
+import { sessionEvent, signInEvent } from './events';
 import { decoyHash, verifyPassword } from './password';
 import * as store from './store';
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from './tokens';
@@ -60,8 +61,6 @@ async function describe(deps: AppDeps, p: Principal) {
     workspaceName: p.workspaceName ?? (await store.workspaceName(deps.db, p.workspaceId)),
   };
 }
-
-export const signInEvent = (event: string, detail: Record<string, unknown> = {}): AuditEntry => ({ category: 'Security', subject: 'Sign-in', event, detail });
 
 /** The sign-in throttle's keys, shared by the password and passkey sign-ins. */
 export const THROTTLE = {
@@ -136,13 +135,7 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
         c.get('log').warn({ event: 'refresh_token_reused' }, 'a spent refresh token was presented again; the session was revoked');
         const session = await store.sessionOfToken(deps.db, hashRefreshToken(token));
         const person = session && (await store.findConsolePrincipal(deps.db, session.userId));
-        if (person)
-          await record(c, person, {
-            category: 'Security',
-            subject: 'Session',
-            event: 'Session revoked',
-            detail: { reason: 'a spent refresh token was presented again' },
-          });
+        if (person) await record(c, person, sessionEvent('Session revoked', { reason: 'a spent refresh token was presented again' }));
       }
       // After a race the other request already set a fresh cookie, which the client retries with.
       if (outcome.reason !== 'raced') deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
@@ -164,7 +157,7 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
     if (session) {
       await store.revokeFamily(deps.db, session.familyId, deps.now());
       const person = await store.findConsolePrincipal(deps.db, session.userId);
-      if (person) await record(c, person, { category: 'Security', subject: 'Session', event: 'Signed out' });
+      if (person) await record(c, person, sessionEvent('Signed out'));
     }
     deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
     return c.body(null, 204);

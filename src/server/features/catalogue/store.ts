@@ -126,6 +126,17 @@ export type AssetPosition = string | [rank: number, key: string, id: string];
 const isRankedList = (f: AssetFilter) => f.q !== undefined || f.sort !== undefined;
 
 export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: AssetPosition) {
+  const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(db, assetPageQuery(workspaceId, userId, f, pageSize, after));
+  const more = Number(row!.fetched) > pageSize;
+  if (!isRankedList(f)) return { json: row!.data, more, last: row!.last };
+  return { json: row!.data, more, last: row!.last === null ? null : (JSON.parse(row!.last) as [number, string, string]) };
+}
+
+/**
+ * The statement of one page: its JSON (`data`), how many rows it fetched (one more than the page
+ * says there is a next) and where it ended (`last`). assetPage runs it; a test explains its plan.
+ */
+export function assetPageQuery(workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: AssetPosition): SQL {
   const where: SQL[] = [sql`(a.workspace_id is null or a.workspace_id = ${workspaceId}::uuid)`];
   // Resolved inside the page's query: one round trip fewer than looking the chain up first.
   if (f.blockchainId)
@@ -150,37 +161,38 @@ export async function assetPage(db: Db, workspaceId: string, userId: string, f: 
         : byLegacy,
     );
   }
-  if (isRankedList(f)) return rankedAssetPage(db, workspaceId, userId, f, where, pageSize, Array.isArray(after) ? after : undefined);
+  if (isRankedList(f)) return rankedPageQuery(workspaceId, userId, f, where, pageSize, Array.isArray(after) ? after : undefined);
   if (typeof after === 'string') where.push(sql`a.id > ${after}::uuid`);
   // One row more than the page says whether there is a next one; uuids compare as their text does.
-  const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(
-    db,
-    sql`with fetched as (
+  return sql`with fetched as (
       select a.id, a.doc from ${catalogueAssets} a where ${sql.join(where, sql` and `)} order by a.id limit ${pageSize + 1}
     ), page as (select id, doc from fetched order by id limit ${pageSize})
     select coalesce('[' || string_agg(${ASSET_JSON}, ',' order by a.id) || ']', '[]') as data,
       (select count(*) from fetched)::int as fetched, max(a.id::text) as last
-    from page a ${decorations(sql`page`, workspaceId, userId)}`,
-  );
-  return { json: row!.data, more: Number(row!.fetched) > pageSize, last: row!.last };
+    from page a ${decorations(sql`page`, workspaceId, userId)}`;
 }
 
+/** `text` as an ILIKE pattern that finds it anywhere: its `%`, `_` and `\` stand for themselves. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
- * A page of a search or a sorted list. The text is matched with strpos on lower-cased columns, so
- * `%` and `_` are plain characters; it reads the rows the workspace sees (the global catalogue's
- * 1,136 and its own), which no b-tree index narrows for a match inside a word.
+ * A page of a search or a sorted list. The text is matched with ILIKE on each column (a `%` or `_`
+ * in it is a plain character), which the trigram index catalogue_assets_search_idx answers for a
+ * text of three characters or more; a shorter one reads the rows the workspace sees.
  */
-async function rankedAssetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, where: SQL[], pageSize: number, after?: [number, string, string]) {
+function rankedPageQuery(workspaceId: string, userId: string, f: AssetFilter, where: SQL[], pageSize: number, after?: [number, string, string]): SQL {
   const sort = f.sort ?? 'symbol';
   const descending = sort.startsWith('-');
   const key = sort.endsWith('symbol') ? sql`lower(a.display_symbol)` : sql`lower(a.display_name)`;
   let rank = sql`0`;
   if (f.q !== undefined) {
     const text = sql`lower(${f.q})`;
-    const contains = (column: SQL) => sql`strpos(lower(${column}), ${text}) > 0`;
+    const pattern = containsPattern(f.q);
     where.push(
       sql`(${sql.join(
-        [sql`a.display_symbol`, sql`a.onchain_symbol`, sql`a.display_name`, sql`a.onchain_name`, sql`coalesce(a.address, '')`].map(contains),
+        [sql`a.display_symbol`, sql`a.onchain_symbol`, sql`a.display_name`, sql`a.onchain_name`, sql`a.address`].map(
+          (column) => sql`${column} ilike ${pattern}`,
+        ),
         sql` or `,
       )})`,
     );
@@ -193,9 +205,7 @@ async function rankedAssetPage(db: Db, workspaceId: string, userId: string, f: A
       ? sql`where s.r > ${after[0]} or (s.r = ${after[0]} and (s.k, s.id) < (${after[1]}, ${after[2]}::uuid))`
       : sql`where s.r > ${after[0]} or (s.r = ${after[0]} and (s.k, s.id) > (${after[1]}, ${after[2]}::uuid))`
     : sql``;
-  const [row] = await queryRows<{ data: string; fetched: number; last: string | null }>(
-    db,
-    sql`with fetched as (
+  return sql`with fetched as (
       select s.* from (select a.id, a.doc, ${rank} as r, ${key} as k from ${catalogueAssets} a where ${sql.join(where, sql` and `)}) s
       ${beyond} order by s.r, s.k ${direction}, s.id ${direction} limit ${pageSize + 1}
     ), page as (
@@ -204,9 +214,7 @@ async function rankedAssetPage(db: Db, workspaceId: string, userId: string, f: A
     select coalesce('[' || string_agg(${ASSET_JSON}, ',' order by a.ord) || ']', '[]') as data,
       (select count(*) from fetched)::int as fetched,
       (select json_build_array(r, k, id)::text from page order by ord desc limit 1) as last
-    from page a ${decorations(sql`page`, workspaceId, userId)}`,
-  );
-  return { json: row!.data, more: Number(row!.fetched) > pageSize, last: row!.last === null ? null : (JSON.parse(row!.last) as [number, string, string]) };
+    from page a ${decorations(sql`page`, workspaceId, userId)}`;
 }
 
 export async function assetById(db: Db, workspaceId: string, userId: string, id: string): Promise<string> {

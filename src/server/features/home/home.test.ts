@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary } from '../../../contract/home';
+import type { TransactionDetails } from '../../../contract/transactions';
 import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signedHeaders, type TestContext } from '../../test/harness';
 import { seedComplianceDemo } from '../compliance/demo';
 import { seedTradingDemo } from '../trading/demo';
@@ -17,6 +18,8 @@ let ws: Awaited<ReturnType<typeof addWorkspace>>;
 /** Tokens of the busy workspace's people, by role. */
 const tokens: Record<string, string> = {};
 let other: string;
+/** Busy Co's transfers in CONFIRMING: past the limit on EVM (stuck), past it on UTXO, and recent. */
+const confirming = { stuck: '', utxo: '', fresh: '' };
 
 const ROLES = ['OWNER', 'ADMIN', 'AUDITOR', 'EDITOR', 'VIEWER'] as const;
 const STUCK_SECONDS = 300;
@@ -52,8 +55,9 @@ async function addWebhookWithFailures(workspaceId: string, url: string, failed: 
 /** A transfer in CONFIRMING since `since`, on an EVM chain unless said otherwise. */
 async function addConfirming(workspaceId: string, since: Date, protocol = 'EVM') {
   const peer = { type: 'VAULT_ACCOUNT', id: '0' };
+  const id = randomUUID();
   await ctx.deps.db.insert(transactions).values({
-    id: randomUUID(),
+    id,
     workspaceId,
     status: 'CONFIRMING',
     operation: 'TRANSFER',
@@ -74,6 +78,7 @@ async function addConfirming(workspaceId: string, since: Date, protocol = 'EVM')
     updatedAt: since,
     confirmingSince: since,
   });
+  return id;
 }
 
 beforeAll(async () => {
@@ -93,9 +98,9 @@ beforeAll(async () => {
   await addWebhookWithFailures(ws.id, 'https://hooks.example/one', 1);
   await addWebhookWithFailures(ws.id, 'https://hooks.example/many', 3);
   const now = ctx.deps.now().getTime();
-  await addConfirming(ws.id, new Date(now - (STUCK_SECONDS + 60) * 1000));
-  await addConfirming(ws.id, new Date(now - (STUCK_SECONDS + 60) * 1000), 'UTXO');
-  await addConfirming(ws.id, new Date(now - 10_000));
+  confirming.stuck = await addConfirming(ws.id, new Date(now - (STUCK_SECONDS + 60) * 1000));
+  confirming.utxo = await addConfirming(ws.id, new Date(now - (STUCK_SECONDS + 60) * 1000), 'UTXO');
+  confirming.fresh = await addConfirming(ws.id, new Date(now - 10_000));
   const order = await call(
     tokens.EDITOR!,
     'POST',
@@ -195,6 +200,32 @@ describe('GET /v1/console/home', () => {
     expect(summary.transactions?.stuck).toBe(1);
     expect(summary.trading).toEqual({ openOrders: 0 });
     expect(summary.balances?.assets.find((a) => a.assetId === 'BTC')?.total).toBe('1081.25');
+  });
+
+  it("leads from the stuck count to exactly the transfers it counts: the list's stuck filter", async () => {
+    const ids = async (query: string) => {
+      const res = await call<TransactionDetails[]>(tokens.EDITOR!, 'GET', `/v1/transactions?${query}`);
+      expect(res.status, query).toBe(200);
+      return res.body.map((tx) => tx.id).sort();
+    };
+    const stuckCount = async () => (await home(tokens.EDITOR!)).transactions!.stuck;
+    // Three in CONFIRMING; only the EVM one past the limit is stuck (not the UTXO one, not the recent
+    // one, not Quiet Co's stuck one), and the rest are stuck=false.
+    expect(await ids('status=CONFIRMING')).toEqual([confirming.stuck, confirming.utxo, confirming.fresh].sort());
+    expect(await ids('stuck=true')).toEqual([confirming.stuck]);
+    expect(await stuckCount()).toBe(1);
+    expect(await ids('status=CONFIRMING&stuck=false')).toEqual([confirming.utxo, confirming.fresh].sort());
+    // Once the recent one has been confirming longer than the limit too, both count it, by the same clock.
+    ctx.clock.set(ctx.deps.now().getTime() + STUCK_SECONDS * 1000);
+    try {
+      expect(await ids('stuck=true')).toEqual([confirming.stuck, confirming.fresh].sort());
+      expect(await stuckCount()).toBe(2);
+    } finally {
+      ctx.clock.reset();
+    }
+    const refused = await call(tokens.EDITOR!, 'GET', '/v1/transactions?stuck=yes');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/stuck must be true or false/);
   });
 
   it('has no trading parts for a workspace without the trading beta', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { TERMINAL_ORDER_STATUSES } from '../../../contract/trading';
 import type { Db } from '../../db/client';
 import { approvalDecisions, approvalRequests } from '../../db/schema';
@@ -6,6 +6,7 @@ import { catalogueAssets, cataloguePrices } from '../catalogue/schema';
 import { trMessages } from '../compliance/schema';
 import { tradingOrders } from '../trading/schema';
 import { transactions } from '../transactions/schema';
+import { isStuck } from '../transactions/store';
 import { tradingVaultAccounts, tradingVaultBalances } from '../vault/schema';
 import { webhookNotifications, webhooks } from '../webhooks/schema';
 
@@ -57,20 +58,13 @@ export async function failedNotifications(db: Db, workspaceId: string, limit: nu
   };
 }
 
-/** EVM transactions in CONFIRMING since before `since`: the ones the engine counts as stuck. */
+/** EVM transactions in CONFIRMING since before `since`: the ones the engine counts as stuck, and the list's `stuck` filter shows. */
 export const stuckTransactions = (db: Db, workspaceId: string, since: Date) =>
   first(
     db
       .select({ n: count() })
       .from(transactions)
-      .where(
-        and(
-          eq(transactions.workspaceId, workspaceId),
-          eq(transactions.status, 'CONFIRMING'),
-          eq(transactions.protocol, 'EVM'),
-          lt(transactions.confirmingSince, since),
-        ),
-      ),
+      .where(and(eq(transactions.workspaceId, workspaceId), isStuck(since))),
   );
 
 export const openOrders = (db: Db, workspaceId: string) =>

@@ -10,7 +10,8 @@ import { ApiError, conflict, forbidden, notFound, unauthorized } from '../../htt
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import { actorOf, appendAudit, type AuditEntry } from '../audit/record';
-import { issueSession, signInEvent, THROTTLE } from '../auth/handlers';
+import { signInEvent } from '../auth/events';
+import { issueSession, THROTTLE } from '../auth/handlers';
 import * as auth from '../auth/store';
 import { boundChallenge, contentDigest } from './binding';
 import { passkeysRequiredOf } from './policy';

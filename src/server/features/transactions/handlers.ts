@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import * as vaults from '../vault/store';
 import { checkDestinationAddress } from './addresses';
+import { stuckLimitMs } from './engine';
 import { chainAsset, vaultAddress } from '../vault/chain-asset';
 import { submitTransfer } from './service';
 import * as store from './store';
@@ -17,11 +18,16 @@ import { toDetails, withTimeline } from './view';
 
 export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.listTransactions, middleware: guard(deps, 'listTransactions') }, async (c) => {
-    const { next, prev, sort, limit, orderBy, ...filter } = c.req.valid('query');
+    const { next, prev, sort, limit, orderBy, stuck, ...rest } = c.req.valid('query');
     const { workspaceId } = c.get('principal');
+    // Stuck as the home counts it: confirming since before now less the limit.
+    const filter = {
+      ...rest,
+      ...(stuck !== undefined && { stuck: { is: stuck, since: new Date(deps.now().getTime() - stuckLimitMs(deps.config.stuckAlert)) } }),
+    };
     if (filter.after !== undefined && filter.before !== undefined && filter.before < filter.after) throw badRequest('before must not be earlier than after');
     if (next !== undefined && prev !== undefined) throw badRequest('Send next or prev, not both: each continues from a different page');
-    const fingerprint = `transactions:${JSON.stringify({ filter, sort, orderBy })}`;
+    const fingerprint = `transactions:${JSON.stringify({ filter: rest, stuck, sort, orderBy })}`;
     const backwards = prev !== undefined;
     const cursor = backwards ? prev : next;
     const position =

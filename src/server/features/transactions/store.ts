@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { TransactionsQuery } from '../../../contract/transactions';
 import type { Db } from '../../db/client';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
@@ -52,7 +52,17 @@ export async function nextStepDue(db: Db): Promise<Date | undefined> {
   return row?.at ?? undefined;
 }
 
-export type TransactionFilter = Omit<TransactionsQuery, 'sort' | 'limit' | 'next' | 'prev' | 'orderBy'>;
+/**
+ * The engine's rule for a stuck transaction, for the rows in CONFIRMING since before `since` (now
+ * less the stuck limit): the home counts these and the list's `stuck` filter shows the same rows.
+ */
+export const isStuck = (since: Date): SQL =>
+  and(eq(transactions.status, 'CONFIRMING'), eq(transactions.protocol, 'EVM'), lt(transactions.confirmingSince, since))!;
+
+/** The list's filters; `stuck` comes as the moment a transaction must have been confirming since, to count as stuck. */
+export type TransactionFilter = Omit<TransactionsQuery, 'sort' | 'limit' | 'next' | 'prev' | 'orderBy' | 'stuck'> & {
+  stuck?: { is: boolean; since: Date };
+};
 
 function conditions(workspaceId: string, f: TransactionFilter, time: typeof transactions.createdAt): SQL[] {
   const c: SQL[] = [eq(transactions.workspaceId, workspaceId)];
@@ -68,6 +78,8 @@ function conditions(workspaceId: string, f: TransactionFilter, time: typeof tran
   if (f.txHash)
     c.push(and(eq(transactions.txHash, f.txHash), inArray(transactions.status, ['BROADCASTING', 'CONFIRMING', 'COMPLETED', 'FAILED', 'REJECTED']))!);
   if (f.orderId) c.push(isUuid(f.orderId) ? eq(transactions.orderId, f.orderId) : sql`false`);
+  // `is not true`, since the rule is null for a row that never reached CONFIRMING (no confirmingSince).
+  if (f.stuck) c.push(f.stuck.is ? isStuck(f.stuck.since) : sql`(${isStuck(f.stuck.since)}) is not true`);
   return c;
 }
 

@@ -1,15 +1,22 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callService, PEOPLE, type Person, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { HomeSummary } from '../../../contract/home';
+import { CreateTransactionResponse } from '../../../contract/transactions';
+import { callService, callServiceFor, PEOPLE, type Person, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { pageAt } from '../../test/page-at';
 import { renderRoutes } from '../../test/render';
 import HomePage, { HOME_LINKS } from './home-page';
 
 // The real service: Harbourside Capital has the trading demo (vault accounts Treasury, Trading desk
-// and Cold storage with balances, and USD prices); Quiet Fund has no trading beta.
+// and Cold storage with balances, and USD prices); Quiet Fund has no trading beta. A transfer in
+// CONFIRMING counts as stuck after STUCK_SECONDS, so a test sees one within its time.
 let service: RealService;
+const STUCK_SECONDS = 10;
 
 beforeAll(async () => {
-  service = await startRealService();
+  service = await startRealService({ stuckAlertSeconds: STUCK_SECONDS });
 }, 120_000);
 
 afterEach(() => cleanup());
@@ -65,7 +72,7 @@ describe('the home page', () => {
 
     expect(await tile('Approvals to decide')).toHaveAttribute('href', HOME_LINKS.approvals);
     expect(await tile('Failed webhook notifications')).toHaveAttribute('href', HOME_LINKS.webhooks);
-    expect(await tile('Stuck transfers')).toHaveAttribute('href', '/transactions?status=CONFIRMING&sort=ASC');
+    expect(await tile('Stuck transfers')).toHaveAttribute('href', '/transactions?status=CONFIRMING&stuck=true&sort=ASC');
     expect(await tile('Open orders')).toHaveAttribute(
       'href',
       '/trading/orders?statuses=CREATED,AWAITING_PAYMENT,AWAITING_INFORMATION,PENDING_USER_ACTION,PROCESSING',
@@ -109,6 +116,60 @@ describe('the home page', () => {
     expect(await tile('Stuck transfers')).toBeInTheDocument();
     expect(await region('Balances')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Audit log integrity' })).not.toBeInTheDocument();
+  });
+
+  it('leads from the stuck-transfers tile to a list of exactly the transfers it counts, saying why', { timeout: 90_000 }, async () => {
+    await signInTo(service, PEOPLE.editor);
+    const submit = async (assetId: string) => {
+      const response = await callService(service, '/v1/transactions', {
+        method: 'POST',
+        body: {
+          assetId,
+          source: { type: 'VAULT_ACCOUNT', id: '0' },
+          destination: { type: 'VAULT_ACCOUNT', id: '2' },
+          amount: '0.01',
+          simulation: { outcome: 'STUCK' },
+        },
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return CreateTransactionResponse.parse(await response.json()).id;
+    };
+    // Two low-fee transfers that stay in CONFIRMING: only the EVM one counts as stuck (the engine's rule).
+    const stuck = await submit('ETH');
+    const utxo = await submit('BTC');
+    await waitFor(async () => expect((await callServiceFor(service, '/v1/console/home', HomeSummary)).transactions?.stuck).toBe(1), {
+      timeout: 45_000,
+      interval: 1_000,
+    });
+
+    const user = userEvent.setup();
+    // The transactions page as the console's router serves it (features do not import each other).
+    const TransactionsPage = pageAt('/transactions')!.page;
+    const { address } = renderRoutes(
+      {
+        '/': <HomePage />,
+        '/transactions': (
+          <Suspense fallback={null}>
+            <TransactionsPage />
+          </Suspense>
+        ),
+      },
+      '/',
+    );
+    const stuckTile = await tile('Stuck transfers');
+    expect(stuckTile).toHaveTextContent(`1Stuck transfersConfirming for more than ${STUCK_SECONDS} seconds`);
+    await user.click(stuckTile);
+    await waitFor(() => expect(address()).toBe(HOME_LINKS.stuckTransfers));
+    // The filter bar shows why the list is short.
+    expect(await screen.findByRole('switch', { name: /Stuck only/ })).toBeChecked();
+    const shown = async () =>
+      (await screen.findAllByRole('link', { name: /^Open transaction / })).map((link) => link.getAttribute('aria-label')!.replace('Open transaction ', ''));
+    expect(await shown()).toEqual([stuck]);
+
+    // Without the filter, every transfer in CONFIRMING: the BTC one was there all along.
+    await user.click(screen.getByRole('switch', { name: /Stuck only/ }));
+    await waitFor(() => expect(address()).toBe('/transactions?status=CONFIRMING&sort=ASC'));
+    await waitFor(async () => expect((await shown()).sort()).toEqual([stuck, utxo].sort()));
   });
 
   it('shows no trading parts in a workspace without the trading beta, and asks for none', async () => {

@@ -29,8 +29,8 @@ export const HOME_LINKS = {
   travelRulePending: '/compliance/travel-rule?status=PENDING',
   webhooks: '/webhooks',
   failedNotifications: (webhookId: string) => `/webhooks/${encodeURIComponent(webhookId)}?statuses=FAILED`,
-  // Oldest first: the ones confirming longest, the stuck ones, lead the list.
-  confirmingTransfers: '/transactions?status=CONFIRMING&sort=ASC',
+  // Exactly the transfers the tile counts (the service applies the same rule), longest confirming first.
+  stuckTransfers: '/transactions?status=CONFIRMING&stuck=true&sort=ASC',
   openOrders: `/trading/orders?statuses=${OPEN_ORDER_STATUSES.join(',')}`,
   orders: '/trading/orders',
   transfers: '/transactions',
@@ -112,10 +112,10 @@ function Waiting({ summary, role }: { summary: HomeSummary; role: Role }) {
     tiles.push(
       <CountTile
         key="stuck"
-        to={HOME_LINKS.confirmingTransfers}
+        to={HOME_LINKS.stuckTransfers}
         count={stuck}
         label="Stuck transfers"
-        detail={`Confirming for more than ${Math.round(stuckAfterSeconds / 60)} minutes`}
+        detail={`Confirming for more than ${stuckAfterSeconds < 120 ? `${stuckAfterSeconds} seconds` : `${Math.round(stuckAfterSeconds / 60)} minutes`}`}
       />,
     );
   }

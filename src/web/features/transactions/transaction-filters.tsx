@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../contract/transactions';
@@ -84,6 +84,14 @@ export function TransactionFilters({ view, onChange }: { view: TransactionsView;
         placeholder="Any order id"
         value={view.orderId}
         onApply={(orderId) => onChange({ orderId })}
+      />
+      {/* Shown, so a list opened from the home's tile says why it is short. */}
+      <Switch
+        label="Stuck only"
+        description="Confirming for longer than the stuck-alert limit (EVM)"
+        checked={view.stuck}
+        onChange={(event) => onChange({ stuck: event.currentTarget.checked })}
+        mt={{ sm: 'xl' }}
       />
       {hasFilters(view) && (
         <Group>

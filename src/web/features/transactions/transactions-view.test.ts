@@ -5,7 +5,13 @@ import { NO_FILTERS, parseTransactionsSearch, toListQuery, toTransactionsSearch 
 describe('the transactions list in the address', () => {
   it('reads the filters the contract accepts and drops what the service would refuse', () => {
     const view = parseTransactionsSearch(new URLSearchParams('status=COMPLETED,FAILED,COMPLETED&assets=BTC&txHash=%200xabc%20&sort=ASC'));
-    expect(view).toEqual({ status: ['COMPLETED', 'FAILED'], asset: 'BTC', txHash: '0xabc', orderId: null, sort: 'ASC' });
+    expect(view).toEqual({ status: ['COMPLETED', 'FAILED'], asset: 'BTC', txHash: '0xabc', orderId: null, stuck: false, sort: 'ASC' });
+    expect(parseTransactionsSearch(new URLSearchParams('status=CONFIRMING&stuck=true&sort=ASC'))).toEqual({
+      ...NO_FILTERS,
+      status: ['CONFIRMING'],
+      stuck: true,
+      sort: 'ASC',
+    });
     // One unknown status spoils the parameter for the service, so the console drops it whole.
     expect(parseTransactionsSearch(new URLSearchParams('status=COMPLETED,DONE&sort=sideways'))).toEqual(NO_FILTERS);
   });
@@ -14,6 +20,8 @@ describe('the transactions list in the address', () => {
     const view = { ...NO_FILTERS, status: ['BLOCKED' as const], orderId: 'ord-1' };
     expect(toTransactionsSearch(view).toString()).toBe('status=BLOCKED&orderId=ord-1');
     expect(Object.fromEntries(toListQuery(view, 'cursor-2'))).toEqual({ status: 'BLOCKED', orderId: 'ord-1', sort: 'DESC', limit: '50', next: 'cursor-2' });
+    // The home's stuck-transfers tile links to this very address.
+    expect(toTransactionsSearch({ ...NO_FILTERS, status: ['CONFIRMING'], stuck: true, sort: 'ASC' }).toString()).toBe('status=CONFIRMING&stuck=true&sort=ASC');
   });
 });
 

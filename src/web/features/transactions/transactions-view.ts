@@ -9,10 +9,12 @@ export interface TransactionsView {
   asset: string | null;
   txHash: string | null;
   orderId: string | null;
+  /** Only the stuck transfers: the ones the home's tile counts. */
+  stuck: boolean;
   sort: 'ASC' | 'DESC';
 }
 
-export const NO_FILTERS: TransactionsView = { status: [], asset: null, txHash: null, orderId: null, sort: 'DESC' };
+export const NO_FILTERS: TransactionsView = { status: [], asset: null, txHash: null, orderId: null, stuck: false, sort: 'DESC' };
 
 /** A page a person can scan; "Load more" fetches the next. */
 export const PAGE_SIZE = 50;
@@ -37,6 +39,8 @@ export function parseTransactionsSearch(params: URLSearchParams): TransactionsVi
     asset: assets.success ? (assets.data?.[0] ?? null) : null,
     txHash: text(query.txHash, params.get('txHash')),
     orderId: text(query.orderId, params.get('orderId')),
+    // The console offers only "stuck"; stuck=false, which the service reads as "not stuck", is dropped.
+    stuck: params.get('stuck') === 'true',
     sort: params.get('sort') === 'ASC' ? 'ASC' : 'DESC',
   };
 }
@@ -48,6 +52,7 @@ export function toTransactionsSearch(view: TransactionsView): URLSearchParams {
   if (view.asset) params.set('assets', view.asset);
   if (view.txHash) params.set('txHash', view.txHash);
   if (view.orderId) params.set('orderId', view.orderId);
+  if (view.stuck) params.set('stuck', 'true');
   if (view.sort !== 'DESC') params.set('sort', view.sort);
   return params;
 }
@@ -61,4 +66,5 @@ export function toListQuery(view: TransactionsView, cursor: string | null): URLS
   return params;
 }
 
-export const hasFilters = (view: TransactionsView): boolean => view.status.length > 0 || view.asset !== null || view.txHash !== null || view.orderId !== null;
+export const hasFilters = (view: TransactionsView): boolean =>
+  view.status.length > 0 || view.asset !== null || view.txHash !== null || view.orderId !== null || view.stuck;
