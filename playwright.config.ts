@@ -1,19 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { DEMO_PASSWORD } from './e2e/demo';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // This file is evaluated by the runner and again by every worker; workers inherit the runner's
-// environment, so only the runner makes (and later removes) the service's data directory.
-if (!process.env.E2E_DATA_DIR) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'asset-ops-e2e-'));
-  process.env.E2E_DATA_DIR = dataDir;
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+// environment, so only the runner makes (and later removes) the run's folder: the service's data
+// and the setup project's stored sign-ins (e2e/workspaces.ts).
+if (!process.env.E2E_RUN_DIR) {
+  const runDir = mkdtempSync(join(tmpdir(), 'asset-ops-e2e-'));
+  mkdirSync(join(runDir, 'data'));
+  process.env.E2E_RUN_DIR = runDir;
+  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
 }
+const dataDir = join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,8 +35,12 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [
+    // Signs in every persona of every spec's workspace once, through the API, and stores the
+    // browser state (the httpOnly refresh cookie) that e2e/fixtures.ts hands to the specs.
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
     {
       name: 'chromium',
+      dependencies: ['setup'],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -54,20 +60,24 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // node directly rather than npx, so stopping the server stops the service and not a wrapper.
-    command: 'node --max-semi-space-size=64 --import tsx src/server/main.ts', // as npm start runs it (scripts/start.mjs)
+    // First a workspace for every spec file (the embedded database admits one process at a time),
+    // then the service as npm start runs it (scripts/start.mjs); exec, so that stopping the server
+    // stops the service and not a shell around it.
+    command: 'node --import tsx e2e/seed-workspaces.ts && exec node --max-semi-space-size=64 --import tsx src/server/main.ts',
     url: `${baseURL}/v1/openapi.json`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The seed writes the audit explorer's year of history (about a minute on a busy machine) and
+    // the other specs' workspaces; a loaded machine has taken several minutes.
+    timeout: 600_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO: 'true',
-      DEMO_PASSWORD,
+      DATA_DIR: dataDir,
+      // The specs use their own workspaces, not the demo's.
+      DEMO: 'false',
       LOG_LEVEL: 'warn',
     },
   },

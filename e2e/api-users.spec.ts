@@ -1,18 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { ApiUsersResponse } from '../src/contract/admin';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ApiUsersPage } from './pages/api-users-page';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
+
+test.use({ signedInAs: 'admin' });
 
 test('the API users page shows what the service holds', async ({ page }) => {
-  const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
   const apiUsers = new ApiUsersPage(page);
 
-  await signIn.goto();
-  const session = await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
-  await shell.open('API users');
+  const session = await shell.startOn('API users', '/admin/api-users');
   await expect(apiUsers.heading).toBeVisible();
 
   // Ask the service directly, with the same token, and hold the page to that answer.

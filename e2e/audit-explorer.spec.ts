@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { AuditLogsResponse } from '../src/contract/audit';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { AuditLogPage, parseCsv } from './pages/audit-log-page';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
+
+test.use({ signedInAs: 'auditor' });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CATEGORIES = ['Security', 'Transactions'];
 
 /**
- * A range that has ended before the test began: other specs share the service and write events
- * as they run, which must not change what this search finds.
+ * A range that has ended before the test began: the spec's own sign-ins and steps write events as
+ * it runs, which must not change what this search finds.
  */
 function settledRange() {
   const endTime = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
@@ -38,14 +39,11 @@ async function idsFromService(request: APIRequestContext, token: string, search:
 
 test('an auditor searches, opens an event, shares the link and exports exactly what the search finds', async ({ page, context }) => {
   test.setTimeout(90_000);
-  const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
   const audit = new AuditLogPage(page);
 
-  await signIn.goto();
-  const session = await signIn.signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
-  await shell.open('Audit log');
-  // The navigation link names no range; the explorer writes the last day into the address.
+  const session = await shell.startOn('Audit log', '/audit');
+  // The address names no range; the explorer writes the last day into it.
   await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+$/);
 
   // Two categories and one user (the auditor, whose sign-ins are in the demo history) over 30 days.
@@ -151,12 +149,9 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
 test('the audit explorer has no serious accessibility problems, in light and dark and with an event open', async ({ page }) => {
   // Three axe passes over a long form and a grid take several seconds each on a busy machine.
   test.setTimeout(60_000);
-  const signIn = new SignInPage(page);
   const audit = new AuditLogPage(page);
-  await signIn.goto();
-  await signIn.signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
   const range = settledRange();
-  await page.goto(`/audit?startTime=${range.endTime - DAY_MS}&endTime=${range.endTime}`);
+  await new ConsoleShell(page).start(`/audit?startTime=${range.endTime - DAY_MS}&endTime=${range.endTime}`);
   await expect(audit.rows.first()).toBeVisible();
 
   expect(await seriousViolations(page)).toEqual([]);

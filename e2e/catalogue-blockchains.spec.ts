@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CatalogueBlockchainsPage } from './pages/catalogue-blockchains-page';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
+
+test.use({ signedInAs: 'auditor' });
 
 /** The legacy ids the service lists for a search, in the console's order (by name). */
 async function fromService(request: APIRequestContext, token: string, search: string) {
@@ -16,10 +17,7 @@ async function fromService(request: APIRequestContext, token: string, search: st
 test('an auditor filters the blockchains, and the tabs lead between assets and blockchains', async ({ page }) => {
   const shell = new ConsoleShell(page);
   const chains = new CatalogueBlockchainsPage(page);
-  await new SignInPage(page).goto();
-  const session = await new SignInPage(page).signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
-
-  await shell.open('Blockchains');
+  const session = await shell.startOn('Blockchains', '/catalogue/blockchains');
   const every = await fromService(page.request, session.accessToken, '');
   expect(every.length).toBeGreaterThanOrEqual(40);
   await expect.poll(() => chains.legacyIds()).toEqual(every);

@@ -1,15 +1,13 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { CompactEncrypt, importSPKI } from 'jose';
 import { TravelRuleIntegration, TravelRuleMessage, Vasp } from '../src/contract/travel-rule';
-import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 import { TravelRulePage } from './pages/travel-rule-page';
 
-/** The demo's security admin works the compliance pages. */
-const COMPLIANCE_USER = 'secadmin@demo.test';
+// The workspace's security admin works the compliance pages.
+test.use({ signedInAs: 'secadmin' });
 /** A VASP of the directory whose policy asks for a person's name, address, national id and birth. */
 const COUNTERPARTY = 'did:web:northwind-digital.example';
 
@@ -20,11 +18,11 @@ async function integrationOf(request: APIRequestContext, headers: Record<string,
   return { integration, base: `/v1/screening/trlink/customers/integration/${integration.customerIntegrationId}` };
 }
 
-test('a compliance user resolves a pending TRM by filling the beneficiary form, and sees it accepted', async ({ page, request }) => {
+test('a compliance user resolves a pending TRM by filling the beneficiary form, and sees it accepted', async ({ page, request, apiSession }) => {
   // Many steps on a shared machine: a generous budget, since this checks behaviour, not speed.
   test.setTimeout(120_000);
   // The transaction engine's stand-in records an inbound transfer from Northwind Digital.
-  const admin = await apiSession(request, DEMO_USERS.admin);
+  const { headers: admin } = await apiSession('admin');
   const { integration, base } = await integrationOf(request, admin);
   const own = Vasp.parse(await (await request.get(`${base}/vasps/${integration.vaspId}`, { headers: admin })).json());
   const originator = {
@@ -63,12 +61,9 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   const trm = TravelRuleMessage.parse(await created.json());
   expect(trm.status).toBe('PENDING');
 
-  const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
   const travelRule = new TravelRulePage(page);
-  await signIn.goto();
-  await signIn.signInAs(COMPLIANCE_USER, DEMO_PASSWORD);
-  await shell.open('Travel rule');
+  await shell.startOn('Travel rule', '/compliance/travel-rule');
   await travelRule.filterByStatus('Pending');
   await expect(page).toHaveURL(/status=PENDING/);
   await travelRule.messageLink(externalId).click();
@@ -138,14 +133,11 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   );
 });
 
-test('a VASP is looked up by name and by DID, with its public key and fingerprint', async ({ page, request }) => {
+test('a VASP is looked up by name and by DID, with its public key and fingerprint', async ({ page, request, apiSession }) => {
   test.setTimeout(90_000);
-  const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
   const travelRule = new TravelRulePage(page);
-  await signIn.goto();
-  await signIn.signInAs(COMPLIANCE_USER, DEMO_PASSWORD);
-  await shell.open('Travel rule');
+  await shell.startOn('Travel rule', '/compliance/travel-rule');
   await travelRule.directoryTab.click();
   // Before any search the directory shows its first page.
   await expect(shell.main.getByRole('table', { name: 'The first 20 VASPs' }).getByRole('link')).toHaveCount(20);
@@ -157,7 +149,7 @@ test('a VASP is looked up by name and by DID, with its public key and fingerprin
   await expect(card).toContainText('Northwind Digital Assets GmbH');
   await expect(card).toContainText(COUNTERPARTY);
 
-  const headers = await apiSession(request, COMPLIANCE_USER);
+  const { headers } = await apiSession('secadmin');
   const { base } = await integrationOf(request, headers);
   const vasp = Vasp.parse(await (await request.get(`${base}/vasps/${COUNTERPARTY}`, { headers })).json());
   await expect(card).toContainText(vasp.publicKeyFingerprint!);

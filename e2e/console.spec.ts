@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ROLE_LABELS } from '../src/contract/roles';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 
@@ -22,17 +21,21 @@ const ADMIN_PAGES = [
   'Webhooks',
 ];
 
-test('an admin signs in, opens every area through the navigation and signs out', async ({ page }) => {
-  // Thirteen pages, each drawn and checked: past the default 30 s on a loaded machine.
+test('an admin signs in, lands on the home page, opens every area through the navigation and signs out', async ({ page, workspace, password }) => {
+  // Fourteen pages, each drawn and checked: past the default 30 s on a loaded machine.
   test.setTimeout(60_000);
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 
   await signIn.goto();
   await expect(page).toHaveTitle('Sign in · Asset Ops');
-  const session = await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
+  const session = await signIn.signInAs(workspace.email('admin'), password);
 
   await shell.expectSignedInAs(session.user.name, ROLE_LABELS.ADMIN);
+  // Signing in without a page to return to lands on the home page.
+  await expect(shell.pageHeading('Home')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(shell.navLink('Home')).toHaveAttribute('aria-current', 'page');
   await expect(shell.navigation.getByRole('link')).toHaveCount(ADMIN_PAGES.length);
   for (const name of ADMIN_PAGES) {
     await shell.open(name);
@@ -48,40 +51,30 @@ test('an admin signs in, opens every area through the navigation and signs out',
   await expect(signIn.heading).toBeVisible();
 });
 
-test('an auditor sees the audit log but not API users, and is told so at its address', async ({ page }) => {
-  const signIn = new SignInPage(page);
-  const shell = new ConsoleShell(page);
+test.describe('as an auditor', () => {
+  test.use({ signedInAs: 'auditor' });
 
-  await signIn.goto();
-  const session = await signIn.signInAs(DEMO_USERS.auditor, DEMO_PASSWORD);
+  test('an auditor sees the audit log but not API users, and is told so at its address', async ({ page }) => {
+    const shell = new ConsoleShell(page);
 
-  await shell.expectSignedInAs(session.user.name, ROLE_LABELS.AUDITOR);
-  await expect(shell.navLink('Audit log')).toBeVisible();
-  await expect(shell.navLink('API users')).toHaveCount(0);
-  await shell.open('Audit log');
+    const session = await shell.start();
 
-  await page.goto('/admin/api-users');
-  await expect(shell.main.getByText("You don't have access")).toBeVisible();
+    await shell.expectSignedInAs(session.user.name, ROLE_LABELS.AUDITOR);
+    await expect(shell.navLink('Audit log')).toBeVisible();
+    await expect(shell.navLink('API users')).toHaveCount(0);
+    await shell.open('Audit log');
+
+    await page.goto('/admin/api-users');
+    await expect(shell.main.getByText("You don't have access")).toBeVisible();
+  });
 });
 
-test('signing in lands on the home page', async ({ page }) => {
-  const signIn = new SignInPage(page);
-  const shell = new ConsoleShell(page);
-
-  await signIn.goto();
-  await signIn.signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
-
-  await expect(shell.pageHeading('Home')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(shell.navLink('Home')).toHaveAttribute('aria-current', 'page');
-});
-
-test('a wrong password is refused with a clear message', async ({ page }) => {
+test('a wrong password is refused with a clear message', async ({ page, workspace }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
 
   // Not the admin account: failed attempts count towards its sign-in throttle.
-  await signIn.signIn(DEMO_USERS.signer, 'not-the-password');
+  await signIn.signIn(workspace.email('signer'), 'not-the-password');
 
   await expect(signIn.error).toContainText('Sign-in failed');
   await expect(signIn.error).toContainText('Email or password is incorrect');
@@ -103,7 +96,7 @@ test('an invalid email is caught before anything is sent', async ({ page }) => {
   expect(sent).toBe(false);
 });
 
-test('a deep link survives signing in', async ({ page }) => {
+test('a deep link survives signing in', async ({ page, workspace, password }) => {
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 
@@ -111,20 +104,23 @@ test('a deep link survives signing in', async ({ page }) => {
   await expect(signIn.heading).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in\?from=%2Fcatalogue%2Fblockchains$/);
 
-  await signIn.signInAs(DEMO_USERS.trader, DEMO_PASSWORD);
+  await signIn.signInAs(workspace.email('trader'), password);
   await expect(shell.pageHeading('Blockchains')).toBeVisible();
   await expect(page).toHaveURL(/\/catalogue\/blockchains$/);
 });
 
-test('the help menu opens the API reference in a new tab', async ({ page, context }) => {
-  const shell = new ConsoleShell(page);
-  await new SignInPage(page).goto();
-  await new SignInPage(page).signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
+test.describe('as a viewer', () => {
+  test.use({ signedInAs: 'viewer' });
 
-  await shell.header.getByRole('button', { name: 'Help' }).click();
-  const opened = context.waitForEvent('page');
-  await page.getByRole('menuitem', { name: 'API reference (opens in a new tab)' }).click();
-  const reference = await opened;
-  await expect(reference).toHaveURL(/\/docs$/);
-  await expect(reference.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
+  test('the help menu opens the API reference in a new tab', async ({ page, context }) => {
+    const shell = new ConsoleShell(page);
+    await shell.start();
+
+    await shell.header.getByRole('button', { name: 'Help' }).click();
+    const opened = context.waitForEvent('page');
+    await page.getByRole('menuitem', { name: 'API reference (opens in a new tab)' }).click();
+    const reference = await opened;
+    await expect(reference).toHaveURL(/\/docs$/);
+    await expect(reference.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
+  });
 });

@@ -1,26 +1,21 @@
-import { expect, test } from '@playwright/test';
-import { SessionResponse } from '../src/contract/auth';
 import { EarnProvidersResponse } from '../src/contract/earn';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { EarnPage } from './pages/earn-page';
-import { SignInPage } from './pages/sign-in-page';
 
-test('an admin sorts the earn providers and approves a provider’s terms after confirming', async ({ page, request }) => {
+test.use({ signedInAs: 'admin' });
+
+test('an admin sorts the earn providers and approves a provider’s terms after confirming', async ({ page, request, apiSession }) => {
   test.setTimeout(90_000);
-  const res = await request.post('/v1/auth/sign_in', { data: { email: DEMO_USERS.admin, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${SessionResponse.parse(await res.json()).accessToken}` };
+  const { headers } = await apiSession('admin');
   const providers = async () => EarnProvidersResponse.parse(await (await request.get('/v1/earn/providers', { headers })).json()).data;
-  // The demo leaves Aave's terms for someone to approve.
+  // The demo's content leaves Aave's terms for someone to approve.
   const waiting = (await providers()).find((p) => p.isTermsApprovalRequired && !p.isTermsOfServiceApproved);
   expect(waiting, 'a provider whose terms wait for approval').toBeDefined();
 
-  const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
   const earn = new EarnPage(page);
-  await signIn.goto();
-  await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
-  await shell.open('Earn');
+  await shell.startOn('Earn', '/earn');
 
   // Chain names, not numbers; the logo comes from the service itself.
   const row = earn.row(waiting!.displayName);

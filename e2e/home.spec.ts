@@ -1,21 +1,20 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ORDER_STATUSES, TERMINAL_ORDER_STATUSES } from '../src/contract/trading';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, type Persona, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 
 /*
- * Each demo role signs in and lands on its home: the tiles of what waits for it (only what the
- * role may act on), the sections it may read, and every tile leading to its list, filtered. No
- * count is asserted: other specs change the demo workspace; the tiles and their lists are the
- * role's, whatever the counts.
+ * Each demo role opens the console on its home: the tiles of what waits for it (only what the role
+ * may act on), the sections it may read, and every tile leading to its list, filtered. No count is
+ * asserted: the demo's transfers move on as the service runs; the tiles and their lists are the
+ * role's, whatever the counts. (That signing in lands on the home is console.spec.ts's.)
  */
 
 type Tile = 'Approvals to decide' | 'Travel Rule messages pending' | 'Failed webhook notifications' | 'Stuck transfers' | 'Open orders';
 
 interface Home {
-  user: string;
+  signedInAs: Persona;
   tiles: Tile[];
   sections: string[];
   absent: string[];
@@ -25,18 +24,19 @@ const ADMIN_TILES: Tile[] = ['Approvals to decide', 'Travel Rule messages pendin
 const EVERYONE = ['Balances', 'Recent orders', 'Recent transfers'];
 const AUDIT = ['Quorum and screening changes', 'Security events', 'Audit log integrity'];
 
-const HOMES: Record<string, Home> = {
-  owner: { user: DEMO_USERS.owner, tiles: ADMIN_TILES, sections: [...EVERYONE, 'Quorum and API user changes'], absent: AUDIT },
-  admin: { user: DEMO_USERS.admin, tiles: ADMIN_TILES, sections: [...EVERYONE, ...AUDIT], absent: ['Quorum and API user changes'] },
-  auditor: { user: DEMO_USERS.auditor, tiles: ['Travel Rule messages pending'], sections: [...EVERYONE, ...AUDIT], absent: [] },
-  trader: {
-    user: DEMO_USERS.trader,
+// Each role's persona is named literally (signedInAs: '…'): the setup project signs in those.
+const HOMES: Home[] = [
+  { signedInAs: 'owner', tiles: ADMIN_TILES, sections: [...EVERYONE, 'Quorum and API user changes'], absent: AUDIT },
+  { signedInAs: 'admin', tiles: ADMIN_TILES, sections: [...EVERYONE, ...AUDIT], absent: ['Quorum and API user changes'] },
+  { signedInAs: 'auditor', tiles: ['Travel Rule messages pending'], sections: [...EVERYONE, ...AUDIT], absent: [] },
+  {
+    signedInAs: 'trader',
     tiles: ['Travel Rule messages pending', 'Stuck transfers', 'Open orders'],
     sections: EVERYONE,
     absent: [...AUDIT, 'Quorum and API user changes'],
   },
-  viewer: { user: DEMO_USERS.viewer, tiles: ['Travel Rule messages pending'], sections: EVERYONE, absent: [...AUDIT, 'Quorum and API user changes'] },
-};
+  { signedInAs: 'viewer', tiles: ['Travel Rule messages pending'], sections: EVERYONE, absent: [...AUDIT, 'Quorum and API user changes'] },
+];
 
 const OPEN_ORDERS = ORDER_STATUSES.filter((status) => !TERMINAL_ORDER_STATUSES.includes(status));
 
@@ -81,14 +81,11 @@ const LANDINGS: Record<Tile, (page: Page, shell: ConsoleShell) => Promise<void>>
   },
 };
 
-async function signInHome(page: Page, email: string) {
-  const signIn = new SignInPage(page);
+/** The console opened at its root, with the stored sign-in: the home page. */
+async function startHome(page: Page) {
   const shell = new ConsoleShell(page);
-  await signIn.goto();
-  await signIn.signInAs(email, DEMO_PASSWORD);
-  // Signing in lands on the home page.
+  await shell.start('/');
   await expect(shell.pageHeading('Home')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
   return shell;
 }
 
@@ -116,113 +113,126 @@ async function checkNarrow(page: Page, shell: ConsoleShell, loaded: () => Promis
   await page.setViewportSize(wide);
 }
 
-for (const [role, home] of Object.entries(HOMES)) {
-  test(`the ${role} lands on a home with the ${role}'s tiles, each leading to its filtered list`, async ({ page }) => {
-    test.setTimeout(90_000);
-    const shell = await signInHome(page, home.user);
-    await expect(waiting(shell)).toBeVisible();
-    expect(
-      await waiting(shell)
-        .locator('[data-tile]')
-        .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-tile'))),
-    ).toEqual(home.tiles);
-    for (const name of home.sections) await expect(shell.main.getByRole('region', { name }), name).toBeVisible();
-    for (const name of home.absent) await expect(shell.main.getByRole('region', { name }), name).toHaveCount(0);
-    // Each role's home on a phone, in either scheme (the admin's home in both schemes wide is checked below).
-    await checkNarrow(page, shell, () => homeLoaded(shell));
+for (const home of HOMES) {
+  const role = home.signedInAs;
+  test.describe(`as the ${role}`, () => {
+    test.use({ signedInAs: home.signedInAs });
 
-    for (const tile of home.tiles) {
-      await waiting(shell).locator(`[data-tile="${tile}"]`).click();
-      await LANDINGS[tile](page, shell);
-      await page.goBack();
-      await expect(shell.pageHeading('Home')).toBeVisible();
-    }
+    test(`the ${role} lands on a home with the ${role}'s tiles, each leading to its filtered list`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const shell = await startHome(page);
+      await expect(waiting(shell)).toBeVisible();
+      expect(
+        await waiting(shell)
+          .locator('[data-tile]')
+          .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-tile'))),
+      ).toEqual(home.tiles);
+      for (const name of home.sections) await expect(shell.main.getByRole('region', { name }), name).toBeVisible();
+      for (const name of home.absent) await expect(shell.main.getByRole('region', { name }), name).toHaveCount(0);
+      // Each role's home on a phone, in either scheme (the admin's home in both schemes wide is checked below).
+      await checkNarrow(page, shell, () => homeLoaded(shell));
 
-    // The balances lead to the vault accounts, and each asset to its transfers.
-    const balances = shell.main.getByRole('region', { name: 'Balances' });
-    await expect(balances.getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', '/vault/accounts');
-    await balances.getByRole('link', { name: 'BTC', exact: true }).click();
-    await expect(page).toHaveURL(/\/transactions\?assets=BTC$/);
-    await expect(shell.pageHeading('Transactions')).toBeVisible();
-    await expect(shell.main.getByRole('table')).toBeVisible();
-    for (const row of await shell.main.getByRole('table').locator('tbody tr').all()) await expect(row).toContainText('BTC');
+      for (const tile of home.tiles) {
+        await waiting(shell).locator(`[data-tile="${tile}"]`).click();
+        await LANDINGS[tile](page, shell);
+        await page.goBack();
+        await expect(shell.pageHeading('Home')).toBeVisible();
+      }
+
+      // The balances lead to the vault accounts, and each asset to its transfers.
+      const balances = shell.main.getByRole('region', { name: 'Balances' });
+      await expect(balances.getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', '/vault/accounts');
+      await balances.getByRole('link', { name: 'BTC', exact: true }).click();
+      await expect(page).toHaveURL(/\/transactions\?assets=BTC$/);
+      await expect(shell.pageHeading('Transactions')).toBeVisible();
+      await expect(shell.main.getByRole('table')).toBeVisible();
+      for (const row of await shell.main.getByRole('table').locator('tbody tr').all()) await expect(row).toContainText('BTC');
+    });
   });
 }
 
-test("the auditor's links lead to the audit log, filtered to what the home showed", async ({ page }) => {
-  const shell = await signInHome(page, DEMO_USERS.auditor);
-  await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toContainText('Intact');
+test.describe('as the auditor', () => {
+  test.use({ signedInAs: 'auditor' });
 
-  await shell.main.getByRole('link', { name: 'All security events of the last 7 days' }).click();
-  await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+&category=Security$/);
-  await expect(shell.pageHeading('Audit log')).toBeVisible();
-  await page.goBack();
+  test("the auditor's links lead to the audit log, filtered to what the home showed", async ({ page }) => {
+    const shell = await startHome(page);
+    await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toContainText('Intact');
 
-  await shell.main.getByRole('link', { name: 'These changes in the audit log' }).click();
-  await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+&subject=Quorum&subject=Screening$/);
-  await expect(shell.pageHeading('Audit log')).toBeVisible();
-  await page.goBack();
+    await shell.main.getByRole('link', { name: 'All security events of the last 7 days' }).click();
+    await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+&category=Security$/);
+    await expect(shell.pageHeading('Audit log')).toBeVisible();
+    await page.goBack();
 
-  // A person's name leads to their page (the auditor's own sign-in is among the security events),
-  // and from there to their events in the audit log.
-  await shell.main.getByRole('region', { name: 'Security events' }).getByRole('link', { name: 'Audrey Auditor' }).first().click();
-  await expect(page).toHaveURL(/\/people\/[0-9a-f-]{36}$/);
-  const userId = new URL(page.url()).pathname.split('/').at(-1)!;
-  await expect(shell.pageHeading('Audrey Auditor')).toBeVisible();
-  const details = shell.main.getByRole('table', { name: 'Details' });
-  await expect(details.getByRole('row', { name: /^Role/ })).toContainText('Auditor');
-  await expect(details.getByRole('row', { name: /^Last signed in/ })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
-  await expect(details.getByRole('row', { name: /^User id/ })).toContainText(userId);
-  await shell.main.getByRole('link', { name: 'Audrey Auditor’s events in the audit log' }).click();
-  await expect(page).toHaveURL(`/audit?range=30d&userId=${userId}`);
-  await expect(shell.pageHeading('Audit log')).toBeVisible();
+    await shell.main.getByRole('link', { name: 'These changes in the audit log' }).click();
+    await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+&subject=Quorum&subject=Screening$/);
+    await expect(shell.pageHeading('Audit log')).toBeVisible();
+    await page.goBack();
+
+    // A person's name leads to their page (the auditor's own sign-in, by the setup project, is
+    // among the security events), and from there to their events in the audit log.
+    await shell.main.getByRole('region', { name: 'Security events' }).getByRole('link', { name: 'Audrey Auditor' }).first().click();
+    await expect(page).toHaveURL(/\/people\/[0-9a-f-]{36}$/);
+    const userId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await expect(shell.pageHeading('Audrey Auditor')).toBeVisible();
+    const details = shell.main.getByRole('table', { name: 'Details' });
+    await expect(details.getByRole('row', { name: /^Role/ })).toContainText('Auditor');
+    await expect(details.getByRole('row', { name: /^Last signed in/ })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    await expect(details.getByRole('row', { name: /^User id/ })).toContainText(userId);
+    await shell.main.getByRole('link', { name: 'Audrey Auditor’s events in the audit log' }).click();
+    await expect(page).toHaveURL(`/audit?range=30d&userId=${userId}`);
+    await expect(shell.pageHeading('Audit log')).toBeVisible();
+  });
 });
 
-test('a person’s page has no serious accessibility problems, in light and dark and at 390 px', async ({ page }) => {
-  test.setTimeout(90_000);
-  // The admin sees every row of it: the last sign-in and the passkeys.
-  const shell = await signInHome(page, DEMO_USERS.admin);
-  await homeLoaded(shell);
-  await shell.main.getByRole('region', { name: 'Security events' }).getByRole('link', { name: 'Adam Admin' }).first().click();
-  await expect(shell.pageHeading('Adam Admin')).toBeVisible();
-  const loaded = () => expect(shell.main.getByRole('table', { name: 'Details' }).getByRole('row', { name: /^Passkeys/ })).toBeVisible();
-  await loaded();
-  expect(await seriousViolations(page)).toEqual([]);
-  await checkNarrow(page, shell, loaded);
-  // Dark and wide.
-  await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await seriousViolations(page)).toEqual([]);
-});
+test.describe('as the admin', () => {
+  test.use({ signedInAs: 'admin' });
 
-test('the home page has no serious accessibility problems in light and dark, a moment’s local time shown', async ({ page }) => {
-  test.setTimeout(90_000);
-  // The admin's home has every kind of part (each role's home at 390 px is checked with its tiles above).
-  const shell = await signInHome(page, DEMO_USERS.admin);
-  await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toBeVisible();
-  await homeLoaded(shell);
-  expect(await seriousViolations(page)).toEqual([]);
-  // A moment says how long ago it was, and shows the viewer's local time when it has the keyboard
-  // focus: checked with that tooltip open, in either scheme.
-  const moment = shell.main.getByRole('region', { name: 'Security events' }).locator('time').first().locator('..');
-  await expect(moment).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \((just now|\d+ (min|h|d) ago)\)$/);
-  await expect(moment).toHaveAttribute('tabindex', '0');
-  const localTime = page.getByRole('tooltip').filter({ hasText: /^Your local time: / });
-  // Reached with the keyboard (a tooltip opens on focus-visible, not on a focus a click gave).
-  const tabTo = async () => {
-    await moment.focus();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    await expect(moment).toBeFocused();
-  };
-  await tabTo();
-  await expect(localTime).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('a person’s page has no serious accessibility problems, in light and dark and at 390 px', async ({ page }) => {
+    test.setTimeout(90_000);
+    // The admin sees every row of it: the last sign-in and the passkeys.
+    const shell = await startHome(page);
+    await homeLoaded(shell);
+    await shell.main.getByRole('region', { name: 'Security events' }).getByRole('link', { name: 'Adam Admin' }).first().click();
+    await expect(shell.pageHeading('Adam Admin')).toBeVisible();
+    const loaded = () => expect(shell.main.getByRole('table', { name: 'Details' }).getByRole('row', { name: /^Passkeys/ })).toBeVisible();
+    await loaded();
+    expect(await seriousViolations(page)).toEqual([]);
+    await checkNarrow(page, shell, loaded);
+    // Dark and wide.
+    await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-  await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await seriousViolations(page)).toEqual([]);
-  await tabTo();
-  await expect(localTime).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('the home page has no serious accessibility problems in light and dark, a moment’s local time shown', async ({ page }) => {
+    test.setTimeout(90_000);
+    // The admin's home has every kind of part (each role's home at 390 px is checked with its tiles above).
+    const shell = await startHome(page);
+    await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toBeVisible();
+    await homeLoaded(shell);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A moment says how long ago it was, and shows the viewer's local time when it has the keyboard
+    // focus: checked with that tooltip open, in either scheme.
+    const moment = shell.main.getByRole('region', { name: 'Security events' }).locator('time').first().locator('..');
+    await expect(moment).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \((just now|\d+ (min|h|d) ago)\)$/);
+    await expect(moment).toHaveAttribute('tabindex', '0');
+    const localTime = page.getByRole('tooltip').filter({ hasText: /^Your local time: / });
+    // Reached with the keyboard (a tooltip opens on focus-visible, not on a focus a click gave).
+    const tabTo = async () => {
+      await moment.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(moment).toBeFocused();
+    };
+    await tabTo();
+    await expect(localTime).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo();
+    await expect(localTime).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -1,34 +1,31 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser } from '@playwright/test';
-import { apiSession } from './api-session';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { WebhooksPage } from './pages/webhooks-page';
 
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
+/** The console in `context` (a stored sign-in, from contextAs) at `path`, with the answers to its live stream counted. */
+async function consoleIn(context: BrowserContext, path: string) {
   const page = await context.newPage();
   // The shell opens its live stream as soon as the user is signed in.
   const streams: string[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/v1/events/stream') streams.push(String(response.status()));
   });
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInAs(email, DEMO_PASSWORD);
-  return { context, page, streams, shell: new ConsoleShell(page), transactions: new TransactionsPage(page), webhooks: new WebhooksPage(page) };
+  const shell = new ConsoleShell(page);
+  await shell.start(path);
+  return { page, streams, shell, transactions: new TransactionsPage(page), webhooks: new WebhooksPage(page) };
 }
 
-test('a transfer made in one browser shows in another one’s list, and follows its statuses there, without a reload', async ({ browser }) => {
+test('a transfer made in one browser shows in another one’s list, and follows its statuses there, without a reload', async ({ contextAs }) => {
   test.setTimeout(120_000);
-  const watcher = await signedIn(browser, DEMO_USERS.viewer);
-  const trader = await signedIn(browser, DEMO_USERS.trader);
+  const watcher = await consoleIn(await contextAs('viewer'), '/transactions');
+  const trader = await consoleIn(await contextAs('trader'), '/transactions');
 
   // The watcher's list, with its live stream open.
-  await watcher.shell.open('Transactions');
+  await expect(watcher.shell.pageHeading('Transactions')).toBeVisible();
   await expect(watcher.transactions.table.getByRole('row').nth(1)).toBeVisible();
   await expect.poll(() => watcher.streams).toContain('200');
   await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
@@ -39,7 +36,6 @@ test('a transfer made in one browser shows in another one’s list, and follows 
     if (url.pathname === '/v1/transactions') listRequests.push(Date.now());
   });
 
-  await trader.shell.open('Transactions');
   await trader.transactions.newTransferButton.click();
   await trader.transactions.choose(/From vault account/, 'Treasury (0)');
   await trader.transactions.choose(/Asset/, /^USDC, /);
@@ -57,13 +53,12 @@ test('a transfer made in one browser shows in another one’s list, and follows 
   await expect(watcher.transactions.row(txId)).toContainText('Completed', { timeout: 60_000 });
   expect(watcher.page.url()).toBe(watchedUrl);
   await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
-
-  await Promise.all([watcher.context.close(), trader.context.close()]);
 });
 
 test('a webhook registered elsewhere, and its notification failing then delivered, show in another browser without a reload or a poll', async ({
-  browser,
   request,
+  apiSession,
+  contextAs,
 }) => {
   test.setTimeout(120_000);
   // A receiver that refuses at first (a 4xx other than 408 and 429 fails the notification at once), then accepts.
@@ -74,12 +69,11 @@ test('a webhook registered elsewhere, and its notification failing then delivere
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/live-hook`;
-  const admin = await apiSession(request, DEMO_USERS.admin);
-  const watcher = await signedIn(browser, DEMO_USERS.viewer);
-  let webhookId = '';
+  const admin = (await apiSession('admin')).headers;
+  const watcher = await consoleIn(await contextAs('viewer'), '/webhooks');
 
   try {
-    await watcher.shell.open('Webhooks');
+    await expect(watcher.shell.pageHeading('Webhooks')).toBeVisible();
     await expect.poll(() => watcher.streams).toContain('200');
     await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
 
@@ -90,7 +84,7 @@ test('a webhook registered elsewhere, and its notification failing then delivere
       data: { url: receiverUrl, description: 'live e2e', events: ['transaction.alert.stuck'] },
     });
     expect(created.status(), await created.text()).toBe(201);
-    webhookId = ((await created.json()) as { id: string }).id;
+    const webhookId = ((await created.json()) as { id: string }).id;
     const link = watcher.webhooks.main.getByRole('link', { name: receiverUrl });
     await expect(link).toBeVisible();
     await link.click();
@@ -122,8 +116,6 @@ test('a webhook registered elsewhere, and its notification failing then delivere
     expect(listRequests.length).toBeGreaterThan(0);
     await expect(watcher.page.getByTestId('live-updates-off')).toHaveCount(0);
   } finally {
-    if (webhookId) await request.delete(`/v1/webhooks/${webhookId}`, { headers: admin });
-    await watcher.context.close();
     await new Promise<void>((resolve) => {
       receiver.close(() => resolve());
       receiver.closeAllConnections();

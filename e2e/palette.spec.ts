@@ -1,10 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { OrderDetails } from '../src/contract/trading';
-import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 
 /** The command palette as a keyboard user meets it: Ctrl+K, type, Enter. */
 function palette(page: Page) {
@@ -21,79 +19,88 @@ function palette(page: Page) {
   };
 }
 
-async function signIn(page: Page, email: string) {
-  await new SignInPage(page).goto();
-  await new SignInPage(page).signInAs(email, DEMO_PASSWORD);
-  await expect(new ConsoleShell(page).header.getByRole('button', { name: /Search/ })).toBeVisible();
+/** The console with the stored sign-in, once the header offers the palette. */
+async function start(page: Page) {
+  const shell = new ConsoleShell(page);
+  await shell.start();
+  await expect(shell.header.getByRole('button', { name: /Search/ })).toBeVisible();
+  return shell;
 }
 
-test('a trader opens an asset and an order from the palette with the keyboard alone', async ({ page, request }) => {
-  // Full-page axe scan with the palette open, on a machine that may be busy.
-  test.setTimeout(90_000);
-  // An order of the trader's own to look for: the demo workspace starts without one.
-  const placed = await request.post('/v1/trading/orders', {
-    headers: await apiSession(request, DEMO_USERS.trader),
-    data: {
-      via: { type: 'PROVIDER', providerId: 'HARBOR' },
-      executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '250', baseAssetId: 'XRP', quoteAssetId: 'USDT' },
-      settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } },
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  const order = OrderDetails.parse(await placed.json());
+test.describe('as a trader', () => {
+  test.use({ signedInAs: 'trader' });
 
-  await page.emulateMedia({ colorScheme: 'light' });
-  await signIn(page, DEMO_USERS.trader);
-  const shell = new ConsoleShell(page);
-  const { search, results, option, open } = palette(page);
+  test('a trader opens an asset and an order from the palette with the keyboard alone', async ({ page, request, apiSession }) => {
+    // Full-page axe scan with the palette open, on a machine that may be busy.
+    test.setTimeout(90_000);
+    // An order of the trader's own to look for: the workspace starts without one.
+    const placed = await request.post('/v1/trading/orders', {
+      headers: (await apiSession('trader')).headers,
+      data: {
+        via: { type: 'PROVIDER', providerId: 'HARBOR' },
+        executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '250', baseAssetId: 'XRP', quoteAssetId: 'USDT' },
+        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } },
+      },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+    const order = OrderDetails.parse(await placed.json());
 
-  await open();
-  await page.keyboard.type('USDC');
-  // The service ranks an exact symbol first; Enter opens what is chosen, the first entry.
-  await expect(option(/^USDC · .*Asset · /).first()).toBeVisible();
-  await expect(results.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
-  await expect(results.getByRole('option').first()).toHaveAccessibleName(/^USDC · /);
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  expect(await seriousViolations(page)).toEqual([]);
-  // The same open palette in dark (the console follows the system's scheme until one is picked),
-  // then on a phone in either scheme: no serious problem, nothing wider than the screen.
-  const wide = page.viewportSize()!;
-  for (const [scheme, width] of [
-    ['dark', wide.width],
-    ['dark', 390],
-    ['light', 390],
-  ] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize(width === 390 ? { width, height: 844 } : wide);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const shell = await start(page);
+    const { search, results, option, open } = palette(page);
+
+    await open();
+    await page.keyboard.type('USDC');
+    // The service ranks an exact symbol first; Enter opens what is chosen, the first entry.
+    await expect(option(/^USDC · .*Asset · /).first()).toBeVisible();
     await expect(results.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
-    expect(await seriousViolations(page), `${scheme} at ${width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${scheme} at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize(wide);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/catalogue\/assets\?q=USDC&asset=[^&]+$/);
-  await expect(search).toBeHidden();
-  await expect(page.getByRole('dialog').getByText('USDC').first()).toBeVisible();
+    await expect(results.getByRole('option').first()).toHaveAccessibleName(/^USDC · /);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await seriousViolations(page)).toEqual([]);
+    // The same open palette in dark (the console follows the system's scheme until one is picked),
+    // then on a phone in either scheme: no serious problem, nothing wider than the screen.
+    const wide = page.viewportSize()!;
+    for (const [scheme, width] of [
+      ['dark', wide.width],
+      ['dark', 390],
+      ['light', 390],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(width === 390 ? { width, height: 844 } : wide);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(results.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+      expect(await seriousViolations(page), `${scheme} at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${scheme} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize(wide);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/catalogue\/assets\?q=USDC&asset=[^&]+$/);
+    await expect(search).toBeHidden();
+    await expect(page.getByRole('dialog').getByText('USDC').first()).toBeVisible();
 
-  await open();
-  await page.keyboard.insertText(order.id);
-  await expect(option(new RegExp(`^Order ${order.id}\\s*Order · `))).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`/trading/orders/${order.id}`);
-  await expect(shell.main.getByText(`Order ${order.id}`)).toBeVisible();
+    await open();
+    await page.keyboard.insertText(order.id);
+    await expect(option(new RegExp(`^Order ${order.id}\\s*Order · `))).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/trading/orders/${order.id}`);
+    await expect(shell.main.getByText(`Order ${order.id}`)).toBeVisible();
+  });
 });
 
-test('a viewer is offered the pages and "Register asset", but not "New order"', async ({ page }) => {
-  await signIn(page, DEMO_USERS.viewer);
-  const { results, option, open } = palette(page);
+test.describe('as a viewer', () => {
+  test.use({ signedInAs: 'viewer' });
 
-  await open();
-  await expect(option(/^Orders\s*Page/)).toBeVisible();
-  await expect(option(/^Register asset\s*Action$/)).toBeVisible();
-  await expect(option(/^New (order|transfer)/)).toHaveCount(0);
-  await page.keyboard.type('new order');
-  await expect(page.getByText('Nothing found')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(results).toBeHidden();
+  test('a viewer is offered the pages and "Register asset", but not "New order"', async ({ page }) => {
+    await start(page);
+    const { results, option, open } = palette(page);
+
+    await open();
+    await expect(option(/^Orders\s*Page/)).toBeVisible();
+    await expect(option(/^Register asset\s*Action$/)).toBeVisible();
+    await expect(option(/^New (order|transfer)/)).toHaveCount(0);
+    await page.keyboard.type('new order');
+    await expect(page.getByText('Nothing found')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(results).toBeHidden();
+  });
 });

@@ -1,15 +1,19 @@
-import { expect, test } from '@playwright/test';
 import { ROLE_LABELS } from '../src/contract/roles';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';
 
-test('a reload keeps the user signed in through the refresh cookie, and the token never reaches web storage', async ({ page, context }) => {
+test('a reload keeps the user signed in through the refresh cookie, and the token never reaches web storage', async ({
+  page,
+  context,
+  workspace,
+  password,
+}) => {
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 
   await signIn.goto();
-  const session = await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
+  const session = await signIn.signInAs(workspace.email('admin'), password);
   await shell.open('API users');
 
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/v1/auth/refresh'));

@@ -1,96 +1,95 @@
-import { expect, test } from '@playwright/test';
 import { TransactionsResponse, TransactionWithTimeline } from '../src/contract/transactions';
-import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 import { TransactionsPage } from './pages/transactions-page';
 
-test('a trader sends USDC to a one-time address and watches it move to completed, with its explorer link', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const signIn = new SignInPage(page);
-  const shell = new ConsoleShell(page);
-  const transactions = new TransactionsPage(page);
-  await signIn.goto();
-  await signIn.signInAs(DEMO_USERS.trader, DEMO_PASSWORD);
-  await shell.open('Transactions');
-  // The demo's seeded transfers are listed.
-  await expect(transactions.table.getByRole('row').nth(1)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+test.describe('as a trader', () => {
+  test.use({ signedInAs: 'trader' });
 
-  await transactions.newTransferButton.click();
-  await transactions.choose(/From vault account/, 'Treasury (0)');
-  await transactions.choose(/Asset/, /^USDC, /);
-  await transactions.form.locator('label', { hasText: 'One-time address' }).click();
-  await transactions.field(/^Address/).fill('0x8ba1f109551bD432803012645Ac136ddd64DBA72');
-  await transactions.field(/Amount/).fill('100.5');
-  await transactions.field(/Note/).fill('e2e payout');
-  expect(await seriousViolations(page)).toEqual([]);
-  await transactions.submit.click();
+  test('a trader sends USDC to a one-time address and watches it move to completed, with its explorer link', async ({ page, request, apiSession }) => {
+    test.setTimeout(120_000);
+    const shell = new ConsoleShell(page);
+    const transactions = new TransactionsPage(page);
+    await shell.startOn('Transactions', '/transactions');
+    // The demo's seeded transfers are listed.
+    await expect(transactions.table.getByRole('row').nth(1)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
-  // The new transfer's own page follows it through its statuses.
-  await expect(page).toHaveURL(/\/transactions\/[^/?]+$/);
-  const txId = transactions.openTransactionId();
-  await expect(transactions.amounts.getByRole('row', { name: /^Requested/ })).toContainText('100.5 USDC');
-  await expect(transactions.places.getByRole('row', { name: /^To/ })).toContainText('One-time address');
-  await expect(transactions.places.getByRole('row', { name: /^To/ })).toContainText('0x8ba1f109551bD432803012645Ac136ddd64DBA72');
-  await expect(transactions.timeline.getByText('Confirming', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(transactions.status).toContainText('Completed', { timeout: 30_000 });
-  await expect(transactions.status).toContainText('Confirmed on chain');
-  await expect(transactions.timeline.getByText('Next status')).toHaveCount(0);
+    await transactions.newTransferButton.click();
+    await transactions.choose(/From vault account/, 'Treasury (0)');
+    await transactions.choose(/Asset/, /^USDC, /);
+    await transactions.form.locator('label', { hasText: 'One-time address' }).click();
+    await transactions.field(/^Address/).fill('0x8ba1f109551bD432803012645Ac136ddd64DBA72');
+    await transactions.field(/Amount/).fill('100.5');
+    await transactions.field(/Note/).fill('e2e payout');
+    expect(await seriousViolations(page)).toEqual([]);
+    await transactions.submit.click();
 
-  const headers = await apiSession(request, DEMO_USERS.trader);
-  const stored = TransactionWithTimeline.parse(await (await request.get(`/v1/transactions/${txId}`, { headers })).json());
-  expect(stored.status).toBe('COMPLETED');
-  expect(stored.note).toBe('e2e payout');
-  // One step per status: the block confirmations are folded into the one "Confirming" step.
-  const statuses = stored.timeline.map((entry) => entry.status).filter((status, i, all) => status !== all[i - 1]);
-  await expect(transactions.timeline.getByRole('listitem')).toHaveCount(statuses.length);
-  // USDC lives on Ethereum: the catalogue's explorer template makes the link.
-  await expect(transactions.onChain.getByRole('link', { name: 'Transaction on etherscan.io' })).toHaveAttribute(
-    'href',
-    `https://etherscan.io/tx/${stored.txHash}`,
-  );
-  expect(await seriousViolations(page)).toEqual([]);
+    // The new transfer's own page follows it through its statuses.
+    await expect(page).toHaveURL(/\/transactions\/[^/?]+$/);
+    const txId = transactions.openTransactionId();
+    await expect(transactions.amounts.getByRole('row', { name: /^Requested/ })).toContainText('100.5 USDC');
+    await expect(transactions.places.getByRole('row', { name: /^To/ })).toContainText('One-time address');
+    await expect(transactions.places.getByRole('row', { name: /^To/ })).toContainText('0x8ba1f109551bD432803012645Ac136ddd64DBA72');
+    await expect(transactions.timeline.getByText('Confirming', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(transactions.status).toContainText('Completed', { timeout: 30_000 });
+    await expect(transactions.status).toContainText('Confirmed on chain');
+    await expect(transactions.timeline.getByText('Next status')).toHaveCount(0);
 
-  // Back in the list, the row says the same.
-  await page.getByRole('link', { name: 'All transactions' }).click();
-  await expect(transactions.row(txId)).toContainText('Completed');
-  await expect(transactions.row(txId)).toContainText('100.5 USDC');
+    const { headers } = await apiSession('trader');
+    const stored = TransactionWithTimeline.parse(await (await request.get(`/v1/transactions/${txId}`, { headers })).json());
+    expect(stored.status).toBe('COMPLETED');
+    expect(stored.note).toBe('e2e payout');
+    // One step per status: the block confirmations are folded into the one "Confirming" step.
+    const statuses = stored.timeline.map((entry) => entry.status).filter((status, i, all) => status !== all[i - 1]);
+    await expect(transactions.timeline.getByRole('listitem')).toHaveCount(statuses.length);
+    // USDC lives on Ethereum: the catalogue's explorer template makes the link.
+    await expect(transactions.onChain.getByRole('link', { name: 'Transaction on etherscan.io' })).toHaveAttribute(
+      'href',
+      `https://etherscan.io/tx/${stored.txHash}`,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back in the list, the row says the same.
+    await page.getByRole('link', { name: 'All transactions' }).click();
+    await expect(transactions.row(txId)).toContainText('Completed');
+    await expect(transactions.row(txId)).toContainText('100.5 USDC');
+  });
 });
 
-test('the list filters by status in the address, and a viewer cannot start a transfer', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  const headers = await apiSession(request, DEMO_USERS.viewer);
-  const blocked = TransactionsResponse.parse(await (await request.get('/v1/transactions?status=BLOCKED', { headers })).json());
-  expect(blocked.length, 'the demo seeds a transfer blocked by policy').toBeGreaterThan(0);
+test.describe('as a viewer', () => {
+  test.use({ signedInAs: 'viewer' });
 
-  const signIn = new SignInPage(page);
-  const shell = new ConsoleShell(page);
-  const transactions = new TransactionsPage(page);
-  await signIn.goto();
-  await signIn.signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
-  await shell.open('Transactions');
-  await expect(transactions.table).toBeVisible();
-  await expect(transactions.newTransferButton).toHaveCount(0);
+  test('the list filters by status in the address, and a viewer cannot start a transfer', async ({ page, request, apiSession }) => {
+    test.setTimeout(90_000);
+    const { headers } = await apiSession('viewer');
+    const blocked = TransactionsResponse.parse(await (await request.get('/v1/transactions?status=BLOCKED', { headers })).json());
+    expect(blocked.length, 'the demo seeds a transfer blocked by policy').toBeGreaterThan(0);
 
-  // On a phone, every status badge keeps its whole label (Mantine would cut it short with an ellipsis).
-  await page.setViewportSize({ width: 390, height: 844 });
-  const badges = transactions.table.locator('tbody .mantine-Badge-label');
-  await expect(badges.first()).toBeVisible();
-  expect(await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 720 });
+    const shell = new ConsoleShell(page);
+    const transactions = new TransactionsPage(page);
+    await shell.startOn('Transactions', '/transactions');
+    await expect(transactions.table).toBeVisible();
+    await expect(transactions.newTransferButton).toHaveCount(0);
 
-  await transactions.filterByStatus('Blocked');
-  await expect(page).toHaveURL(/status=BLOCKED/);
-  await expect(transactions.table.locator('tbody tr')).toHaveCount(blocked.length);
-  await expect(transactions.row(blocked[0]!.id)).toContainText('Blocked by the transaction policy');
+    // On a phone, every status badge keeps its whole label (Mantine would cut it short with an ellipsis).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const badges = transactions.table.locator('tbody .mantine-Badge-label');
+    await expect(badges.first()).toBeVisible();
+    expect(await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
-  // The filter is in the address: a reload shows the same list.
-  await page.reload();
-  await expect(transactions.table.locator('tbody tr')).toHaveCount(blocked.length);
-  await transactions.transactionLink(blocked[0]!.id).click();
-  await expect(transactions.status).toContainText('Blocked');
-  await expect(transactions.timeline.getByText('Blocked by the transaction policy')).toBeVisible();
+    await transactions.filterByStatus('Blocked');
+    await expect(page).toHaveURL(/status=BLOCKED/);
+    await expect(transactions.table.locator('tbody tr')).toHaveCount(blocked.length);
+    await expect(transactions.row(blocked[0]!.id)).toContainText('Blocked by the transaction policy');
+
+    // The filter is in the address: a reload shows the same list.
+    await page.reload();
+    await expect(transactions.table.locator('tbody tr')).toHaveCount(blocked.length);
+    await transactions.transactionLink(blocked[0]!.id).click();
+    await expect(transactions.status).toContainText('Blocked');
+    await expect(transactions.timeline.getByText('Blocked by the transaction policy')).toBeVisible();
+  });
 });

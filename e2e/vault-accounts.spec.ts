@@ -1,18 +1,19 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { CreateTransactionResponse } from '../src/contract/transactions';
 import { VaultAccount, VaultAddressesPage } from '../src/contract/vault';
 import { formatAssetAmount } from '../src/web/lib/rounded-amounts';
-import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 
 /*
- * The vault pages of the demo workspace: Treasury (0), Trading desk (1) and Cold storage (2). Other
- * specs move balances, so this one reads what it expects from the service as it goes, and makes
- * its own transfer to find among the account's recent transactions.
+ * The vault pages of this spec's workspace, with the demo's accounts: Treasury (0), Trading desk (1)
+ * and Cold storage (2). The demo's transfers move balances as the service runs, so this spec reads
+ * what it expects from the service as it goes, and makes its own transfer to find among the
+ * account's recent transactions.
  */
+
+test.use({ signedInAs: 'trader' });
 
 const table = (page: Page, name: string): Locator => page.getByRole('main').getByRole('table', { name });
 
@@ -20,10 +21,15 @@ async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-test('a trader finds a vault account by name and reads its balances, deposit addresses and recent transactions', async ({ page, request, context }) => {
+test('a trader finds a vault account by name and reads its balances, deposit addresses and recent transactions', async ({
+  page,
+  request,
+  context,
+  apiSession,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const headers = await apiSession(request, DEMO_USERS.trader);
+  const { headers } = await apiSession('trader');
   // A transfer of this spec's own, from Cold storage to Treasury, for the recent transactions.
   const sent = await request.post('/v1/transactions', {
     headers,
@@ -39,9 +45,7 @@ test('a trader finds a vault account by name and reads its balances, deposit add
   const txId = CreateTransactionResponse.parse(await sent.json()).id;
 
   const shell = new ConsoleShell(page);
-  await new SignInPage(page).goto();
-  await new SignInPage(page).signInAs(DEMO_USERS.trader, DEMO_PASSWORD);
-  await shell.open('Vault accounts');
+  await shell.startOn('Vault accounts', '/vault/accounts');
   const accounts = table(page, 'Vault accounts');
   await expect(accounts.getByRole('row', { name: /^Cold storage/ })).toContainText('USD');
   await expect(

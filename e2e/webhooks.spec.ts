@@ -1,14 +1,12 @@
 import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { createRemoteJWKSet, flattenedVerify } from 'jose';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../src/contract/transactions';
 import { Jwks, JWKS_PATH, LEGACY_SIGNATURE_HEADER, NotificationsPage, SIGNATURE_HEADER, WebhookEnvelope } from '../src/contract/webhooks';
-import { apiSession } from './api-session';
 import { seriousViolations } from './axe';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
 import { WebhooksPage } from './pages/webhooks-page';
 
 interface Delivery {
@@ -129,118 +127,120 @@ async function submitTransfer(request: APIRequestContext, headers: Record<string
   return CreateTransactionResponse.parse(await res.json()).id;
 }
 
-test('notifications reach a registered receiver with valid signatures; while it is down they fail, and resent they are all delivered', async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  // An order settles in about eight seconds and its transaction takes ten more; ten failing attempts about fifteen more (WEBHOOK_RETRY_SCALE).
-  test.setTimeout(240_000);
-  const receiver = new Receiver(baseURL!);
-  await receiver.start();
-  const headers = await apiSession(request, DEMO_USERS.admin);
-  let webhookId = '';
+test.describe('as an admin', () => {
+  test.use({ signedInAs: 'admin' });
 
-  try {
-    const signIn = new SignInPage(page);
-    const shell = new ConsoleShell(page);
-    const webhooks = new WebhooksPage(page);
-    await signIn.goto();
-    await signIn.signInAs(DEMO_USERS.admin, DEMO_PASSWORD);
-    await shell.open('Webhooks');
-    await webhooks.register(receiver.url, 'e2e receiver');
-    await expect(page).toHaveURL(/\/webhooks\/[^/?]+$/);
-    webhookId = webhooks.openWebhookId();
-    await expect(webhooks.main.getByText('e2e receiver')).toBeVisible();
-
-    // An order: the transaction its settlement creates sends each of its events, signed, and each is listed as delivered.
-    const first = await placeOrder(request, headers);
-    await expect(webhooks.notificationsOf(first).filter({ hasText: 'Transaction created' })).toContainText('Delivered', { timeout: 30_000 });
-    await expect.poll(() => receiver.of(first).some((d) => d.envelope.data.status === 'COMPLETED'), { timeout: 60_000 }).toBe(true);
-    await expect(webhooks.notificationsOf(first).filter({ hasNotText: 'Delivered' })).toHaveCount(0, { timeout: 15_000 });
-    const firstDeliveries = receiver.of(first);
-    expect(firstDeliveries.length).toBeGreaterThanOrEqual(8);
-    expect(firstDeliveries.every((d) => d.jws && d.legacy)).toBe(true);
-    expect(firstDeliveries.every((d) => d.envelope.webhookId === webhookId)).toBe(true);
-    expect(new Set(firstDeliveries.map((d) => d.envelope.eventType))).toEqual(new Set(['transaction.created', 'transaction.status.updated']));
-    await expect(webhooks.notificationsOf(first)).toHaveCount(firstDeliveries.length);
-    expect(await seriousViolations(page)).toEqual([]);
-
-    // The receiver goes down: the next transfer's notifications are tried, retried and fail.
-    await receiver.stop();
-    const second = await submitTransfer(request, headers, '0.002');
-    const secondRows = webhooks.notificationsOf(second);
-    await expect(secondRows.first()).toBeVisible({ timeout: 30_000 });
-    await expect(secondRows.filter({ hasText: /In progress|Failed/ }).first()).toBeVisible();
-    await expect(secondRows.filter({ hasText: 'Failed' }).first()).toBeVisible({ timeout: 60_000 });
-    const final = async () => {
-      const res = await request.get(`/v1/webhooks/${webhookId}/notifications?resourceId=${second}&pageSize=100`, { headers });
-      return NotificationsPage.parse(await res.json()).data;
-    };
-    // The transfer completes, then every one of its notifications runs out of attempts.
-    await expect
-      .poll(async () => TransactionWithTimeline.parse(await (await request.get(`/v1/transactions/${second}`, { headers })).json()).status, { timeout: 60_000 })
-      .toBe('COMPLETED');
-    await expect.poll(async () => (await final()).every((n) => n.status === 'FAILED'), { timeout: 90_000, intervals: [1_000] }).toBe(true);
-    await expect(secondRows.filter({ hasNotText: 'Failed' })).toHaveCount(0, { timeout: 15_000 });
-    await expect(secondRows.first()).toContainText('10 of 10');
-
-    // One of them, opened: ten attempts, none answered.
-    await secondRows
-      .first()
-      .getByRole('button', { name: /^Open notification / })
-      .click();
-    await expect(webhooks.attempts.locator('tbody tr')).toHaveCount(10);
-    await expect(webhooks.attempts.locator('tbody tr').filter({ hasText: 'No response' })).toHaveCount(10);
-    await expect(webhooks.drawer.getByLabel('Payload JSON')).toContainText(second);
-    expect(await seriousViolations(page)).toEqual([]);
-    await webhooks.drawer.getByRole('button', { name: 'Close' }).click();
-
-    // Only the failed ones, by the status filter in the address.
-    await webhooks.statusChip('Failed').click();
-    await expect(page).toHaveURL(/statuses=FAILED/);
-    await expect(secondRows).toHaveCount((await final()).length);
-
-    // The receiver is back; resending the failed ones delivers every one, signed as before.
+  test('notifications reach a registered receiver with valid signatures; while it is down they fail, and resent they are all delivered', async ({
+    page,
+    request,
+    baseURL,
+    apiSession,
+  }) => {
+    // An order settles in about eight seconds and its transaction takes ten more; ten failing attempts about fifteen more (WEBHOOK_RETRY_SCALE).
+    test.setTimeout(240_000);
+    const receiver = new Receiver(baseURL!);
     await receiver.start();
-    const failedIds = (await final()).map((n) => n.id);
-    await webhooks.resendFailedButton.click();
-    await expect(secondRows).toHaveCount(0, { timeout: 30_000 });
-    // The service's word first: while the unfiltered list reloads it can hold no rows at all, and a
-    // check that every row says Delivered would then pass before any delivery happened.
-    await expect.poll(async () => (await final()).every((n) => n.status === 'COMPLETED'), { timeout: 60_000, intervals: [500] }).toBe(true);
-    await webhooks.statusChip('Failed').click();
-    await expect(secondRows).toHaveCount(failedIds.length, { timeout: 30_000 });
-    await expect(secondRows.filter({ hasNotText: 'Delivered' })).toHaveCount(0, { timeout: 30_000 });
-    const redelivered = receiver.of(second);
-    expect(new Set(redelivered.map((d) => d.envelope.id))).toEqual(new Set(failedIds));
-    expect(redelivered.every((d) => d.jws && d.legacy)).toBe(true);
-  } finally {
-    await receiver.stop();
-    // Later specs move funds too; this receiver is gone, so its subscription goes with it.
-    if (webhookId) await request.delete(`/v1/webhooks/${webhookId}`, { headers });
-  }
+    const { headers } = await apiSession('admin');
+
+    try {
+      const shell = new ConsoleShell(page);
+      const webhooks = new WebhooksPage(page);
+      await shell.startOn('Webhooks', '/webhooks');
+      await webhooks.register(receiver.url, 'e2e receiver');
+      await expect(page).toHaveURL(/\/webhooks\/[^/?]+$/);
+      const webhookId = webhooks.openWebhookId();
+      await expect(webhooks.main.getByText('e2e receiver')).toBeVisible();
+
+      // An order: the transaction its settlement creates sends each of its events, signed, and each is listed as delivered.
+      const first = await placeOrder(request, headers);
+      await expect(webhooks.notificationsOf(first).filter({ hasText: 'Transaction created' })).toContainText('Delivered', { timeout: 30_000 });
+      await expect.poll(() => receiver.of(first).some((d) => d.envelope.data.status === 'COMPLETED'), { timeout: 60_000 }).toBe(true);
+      await expect(webhooks.notificationsOf(first).filter({ hasNotText: 'Delivered' })).toHaveCount(0, { timeout: 15_000 });
+      const firstDeliveries = receiver.of(first);
+      expect(firstDeliveries.length).toBeGreaterThanOrEqual(8);
+      expect(firstDeliveries.every((d) => d.jws && d.legacy)).toBe(true);
+      expect(firstDeliveries.every((d) => d.envelope.webhookId === webhookId)).toBe(true);
+      expect(new Set(firstDeliveries.map((d) => d.envelope.eventType))).toEqual(new Set(['transaction.created', 'transaction.status.updated']));
+      await expect(webhooks.notificationsOf(first)).toHaveCount(firstDeliveries.length);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The receiver goes down: the next transfer's notifications are tried, retried and fail.
+      await receiver.stop();
+      const second = await submitTransfer(request, headers, '0.002');
+      const secondRows = webhooks.notificationsOf(second);
+      await expect(secondRows.first()).toBeVisible({ timeout: 30_000 });
+      await expect(secondRows.filter({ hasText: /In progress|Failed/ }).first()).toBeVisible();
+      await expect(secondRows.filter({ hasText: 'Failed' }).first()).toBeVisible({ timeout: 60_000 });
+      const final = async () => {
+        const res = await request.get(`/v1/webhooks/${webhookId}/notifications?resourceId=${second}&pageSize=100`, { headers });
+        return NotificationsPage.parse(await res.json()).data;
+      };
+      // The transfer completes, then every one of its notifications runs out of attempts.
+      await expect
+        .poll(async () => TransactionWithTimeline.parse(await (await request.get(`/v1/transactions/${second}`, { headers })).json()).status, {
+          timeout: 60_000,
+        })
+        .toBe('COMPLETED');
+      await expect.poll(async () => (await final()).every((n) => n.status === 'FAILED'), { timeout: 90_000, intervals: [1_000] }).toBe(true);
+      await expect(secondRows.filter({ hasNotText: 'Failed' })).toHaveCount(0, { timeout: 15_000 });
+      await expect(secondRows.first()).toContainText('10 of 10');
+
+      // One of them, opened: ten attempts, none answered.
+      await secondRows
+        .first()
+        .getByRole('button', { name: /^Open notification / })
+        .click();
+      await expect(webhooks.attempts.locator('tbody tr')).toHaveCount(10);
+      await expect(webhooks.attempts.locator('tbody tr').filter({ hasText: 'No response' })).toHaveCount(10);
+      await expect(webhooks.drawer.getByLabel('Payload JSON')).toContainText(second);
+      expect(await seriousViolations(page)).toEqual([]);
+      await webhooks.drawer.getByRole('button', { name: 'Close' }).click();
+
+      // Only the failed ones, by the status filter in the address.
+      await webhooks.statusChip('Failed').click();
+      await expect(page).toHaveURL(/statuses=FAILED/);
+      await expect(secondRows).toHaveCount((await final()).length);
+
+      // The receiver is back; resending the failed ones delivers every one, signed as before.
+      await receiver.start();
+      const failedIds = (await final()).map((n) => n.id);
+      await webhooks.resendFailedButton.click();
+      await expect(secondRows).toHaveCount(0, { timeout: 30_000 });
+      // The service's word first: while the unfiltered list reloads it can hold no rows at all, and a
+      // check that every row says Delivered would then pass before any delivery happened.
+      await expect.poll(async () => (await final()).every((n) => n.status === 'COMPLETED'), { timeout: 60_000, intervals: [500] }).toBe(true);
+      await webhooks.statusChip('Failed').click();
+      await expect(secondRows).toHaveCount(failedIds.length, { timeout: 30_000 });
+      await expect(secondRows.filter({ hasNotText: 'Delivered' })).toHaveCount(0, { timeout: 30_000 });
+      const redelivered = receiver.of(second);
+      expect(new Set(redelivered.map((d) => d.envelope.id))).toEqual(new Set(failedIds));
+      expect(redelivered.every((d) => d.jws && d.legacy)).toBe(true);
+    } finally {
+      await receiver.stop();
+    }
+  });
 });
 
-test('the signature guide links the service’s JWKS and gives a receiver to copy', async ({ page, request, baseURL }) => {
-  test.setTimeout(60_000);
-  const signIn = new SignInPage(page);
-  const shell = new ConsoleShell(page);
-  const webhooks = new WebhooksPage(page);
-  await signIn.goto();
-  await signIn.signInAs(DEMO_USERS.viewer, DEMO_PASSWORD);
-  await shell.open('Webhooks');
-  await expect(webhooks.registerButton).toHaveCount(0);
-  await webhooks.signaturesLink.click();
-  await expect(shell.main.getByRole('heading', { level: 1, name: 'Verifying webhook signatures' })).toBeVisible();
+test.describe('as a viewer', () => {
+  test.use({ signedInAs: 'viewer' });
 
-  const jwks = new URL(JWKS_PATH, baseURL).toString();
-  await expect(webhooks.jwksUrl).toHaveAttribute('href', jwks);
-  const keys = Jwks.parse(await (await request.get(jwks)).json()).keys;
-  expect(keys.length).toBeGreaterThan(0);
-  expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS512' });
-  await expect(webhooks.snippet).toContainText(`createRemoteJWKSet(new URL('${jwks}'))`);
-  await expect(webhooks.snippet).toContainText('flattenedVerify');
-  await expect(shell.main.getByRole('button', { name: 'Copy receiver code' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('the signature guide links the service’s JWKS and gives a receiver to copy', async ({ page, request, baseURL }) => {
+    test.setTimeout(60_000);
+    const shell = new ConsoleShell(page);
+    const webhooks = new WebhooksPage(page);
+    await shell.startOn('Webhooks', '/webhooks');
+    await expect(webhooks.registerButton).toHaveCount(0);
+    await webhooks.signaturesLink.click();
+    await expect(shell.main.getByRole('heading', { level: 1, name: 'Verifying webhook signatures' })).toBeVisible();
+
+    const jwks = new URL(JWKS_PATH, baseURL).toString();
+    await expect(webhooks.jwksUrl).toHaveAttribute('href', jwks);
+    const keys = Jwks.parse(await (await request.get(jwks)).json()).keys;
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS512' });
+    await expect(webhooks.snippet).toContainText(`createRemoteJWKSet(new URL('${jwks}'))`);
+    await expect(webhooks.snippet).toContainText('flattenedVerify');
+    await expect(shell.main.getByRole('button', { name: 'Copy receiver code' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

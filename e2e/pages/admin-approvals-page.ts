@@ -17,7 +17,7 @@ export class AdminApprovalsPage {
     return this.pending.getByRole('article', { name: summary });
   }
 
-  /** The newest decided request with this summary (other specs may have decided the same change before). */
+  /** The newest decided request with this summary (an earlier change of the spec may have had the same one). */
   decidedRow(summary: string): Locator {
     return this.decided.getByRole('row').filter({ hasText: summary }).first();
   }

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { AssetList } from '../../src/contract/catalogue';
+import { ConsoleShell } from './console-shell';
 
 /** The assets tab of the catalogue: filters, the paged table, the asset drawer and the register dialog. */
 export class CatalogueAssetsPage {
@@ -26,9 +27,14 @@ export class CatalogueAssetsPage {
     this.registerDialog = page.getByRole('dialog', { name: 'Register an asset' });
   }
 
-  async goto(search = '') {
-    await this.page.goto(`/catalogue/assets${search}`);
+  /**
+   * Opens the console on the assets tab with the stored sign-in, in one page load (not the home
+   * page first and then this one), and waits for its heading; answers the session the page holds.
+   */
+  async start(search = '') {
+    const session = await new ConsoleShell(this.page).start(`/catalogue/assets${search}`);
     await expect(this.main.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+    return session;
   }
 
   /** Picks an option of one of the Mantine selects in `scope` (the page, or a dialog). */

@@ -11,7 +11,7 @@ import { refreshStatistics } from '../workers/housekeeping';
 import { withAuditIndexesDeferred } from '../features/audit/record';
 import { seedAuditHistory } from './audit-history';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
-import { verifyPassword } from '../features/auth/password';
+import { hashPassword, verifyPassword } from '../features/auth/password';
 import { seedComplianceDemo } from '../features/compliance/demo';
 import { seedEarnDemo } from '../features/earn/demo';
 import { seedTradingDemo } from '../features/trading/demo';
@@ -102,11 +102,46 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
     return { workspaceId: existing.id, password, passwordSource, created: false };
   }
 
-  const workspace = await createWorkspace(db, DEMO_WORKSPACE_NAME, true);
-  const people = await Promise.all(
-    DEMO_USERS.map(async (u) => ({ ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, password })), name: u.displayName })),
-  );
+  const passwordHash = await hashPassword(password);
+  let seeded: Awaited<ReturnType<typeof seedDemoWorkspace>> | undefined;
+  // The first start, under the seed lock and before the service answers: nothing waits on the log.
+  await withAuditIndexesDeferred(db, async (tx) => {
+    seeded = await seedDemoWorkspace(tx, {
+      name: DEMO_WORKSPACE_NAME,
+      isDemo: true,
+      people: DEMO_USERS,
+      passwordHash,
+      auditEvents: options.auditEvents ?? DEMO_AUDIT_EVENTS,
+    });
+  });
+  const { workspaceId, apiUser } = seeded!;
+  mkdirSync(options.keyDir, { recursive: true });
+  const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
+  writeFileSync(privateKeyFile, apiUser.privateKeyPem, { mode: 0o600 });
+  // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
+  chmodSync(privateKeyFile, 0o600);
+  // Written before the transaction commits: a start that dies in between leaves a key file that
+  // the next seed overwrites, never a demo API user without its key.
+  return { workspaceId, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
+}
 
+/**
+ * One workspace with the demo's content: `people` (sharing one password hash), an ADMIN API user,
+ * the compliance, earn, trading and transactions demos and `auditEvents` events of history. The
+ * demo seed makes the one demo workspace with it; the end-to-end suite one workspace per spec file
+ * (e2e/seed-workspaces.ts), so no spec meets another's changes.
+ */
+export async function seedDemoWorkspace(
+  db: Db,
+  options: { name: string; isDemo?: boolean; people: readonly { email: string; displayName: string; role: Role }[]; passwordHash: string; auditEvents: number },
+) {
+  const workspace = await createWorkspace(db, options.name, options.isDemo ?? false);
+  const people = await Promise.all(
+    options.people.map(async (u) => ({
+      ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, passwordHash: options.passwordHash })),
+      name: u.displayName,
+    })),
+  );
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const apiUser = await insertApiUser(db, {
     workspaceId: workspace.id,
@@ -119,22 +154,9 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   await seedEarnDemo(db, workspace.id);
   await seedTradingDemo(db, workspace.id);
   await seedTransactionsDemo(db, workspace.id, people[0]!.id);
-  // The first start, under the seed lock and before the service answers: nothing waits on the log.
-  await withAuditIndexesDeferred(db, (tx) =>
-    seedAuditHistory(
-      tx,
-      workspace.id,
-      [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }],
-      options.auditEvents ?? DEMO_AUDIT_EVENTS,
-      Date.now(),
-    ),
-  );
-  mkdirSync(options.keyDir, { recursive: true });
-  const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
-  writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });
-  // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
-  chmodSync(privateKeyFile, 0o600);
-  // Written before the transaction commits: a start that dies in between leaves a key file that
-  // the next seed overwrites, never a demo API user without its key.
-  return { workspaceId: workspace.id, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };
+  await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents, Date.now());
+  return {
+    workspaceId: workspace.id,
+    apiUser: { id: apiUser.id, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+  };
 }

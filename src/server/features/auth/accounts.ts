@@ -10,7 +10,15 @@ export async function createWorkspace(db: Db, name: string, isDemo = false) {
   return row;
 }
 
-export async function createConsoleUser(db: Db, values: { workspaceId: string; email: string; displayName: string; role: Role; password: string }) {
+/**
+ * A console user with `password`, or with a `passwordHash` made once by hashPassword for several
+ * people who share a password (the demo's and the end-to-end workspaces'): each hash costs 128 MiB
+ * and a second or more of scrypt, which a seed of dozens of people would otherwise pay per person.
+ */
+export async function createConsoleUser(
+  db: Db,
+  values: { workspaceId: string; email: string; displayName: string; role: Role } & ({ password: string } | { passwordHash: string }),
+) {
   const [row] = await db
     .insert(users)
     .values({
@@ -18,7 +26,7 @@ export async function createConsoleUser(db: Db, values: { workspaceId: string; e
       email: values.email.toLowerCase(),
       displayName: values.displayName,
       role: values.role,
-      passwordHash: await hashPassword(values.password),
+      passwordHash: 'passwordHash' in values ? values.passwordHash : await hashPassword(values.password),
     })
     .returning({ id: users.id, email: users.email, role: users.role, workspaceId: users.workspaceId });
   if (!row) throw new Error('insert returned no row');

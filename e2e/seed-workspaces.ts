@@ -1,0 +1,41 @@
+// Run by playwright.config.ts's webServer before the service starts on the same data folder (the
+// embedded database admits one process at a time): one workspace per spec file, each with the
+// demo's content and people (src/server/demo/seed.ts), signing in with E2E_PASSWORD.
+import 'reflect-metadata';
+import { openDatabase } from '../src/server/db/client';
+import { lockDataDir } from '../src/server/db/data-dir-lock';
+import { DEMO_AUDIT_EVENTS, DEMO_USERS, seedDemoWorkspace } from '../src/server/demo/seed';
+import { hashPassword } from '../src/server/features/auth/password';
+import { refreshStatistics } from '../src/server/workers/housekeeping';
+import { allSpecWorkspaces, E2E_PASSWORD } from './workspaces';
+
+/**
+ * The audit explorer's spec searches a month of one person's events and needs several pages of
+ * them: the demo's year of history. Other specs get a little history, so the start stays quick.
+ */
+const AUDIT_EVENTS: Record<string, number> = { 'audit-explorer': DEMO_AUDIT_EVENTS };
+const SOME_AUDIT_EVENTS = 500;
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR names the data folder the service will use');
+const started = performance.now();
+const release = lockDataDir(dataDir, 'the end-to-end workspace seed');
+const database = await openDatabase({ dataDir });
+try {
+  const passwordHash = await hashPassword(E2E_PASSWORD);
+  for (const workspace of allSpecWorkspaces()) {
+    await database.db.transaction((tx) =>
+      seedDemoWorkspace(tx, {
+        name: workspace.name,
+        people: DEMO_USERS.map((person) => ({ ...person, email: workspace.email(person.email.split('@')[0]!) })),
+        passwordHash,
+        auditEvents: AUDIT_EVENTS[workspace.slug] ?? SOME_AUDIT_EVENTS,
+      }),
+    );
+  }
+  await refreshStatistics(database.db);
+} finally {
+  await database.close();
+  release();
+}
+console.log(`e2e: seeded ${allSpecWorkspaces().length} spec workspaces in ${Math.round(performance.now() - started)} ms`);
