@@ -53,7 +53,8 @@ const register = (body: Record<string, unknown>, token = admin) =>
 const deliver = (at: Date) => deliverDue(ctx.deps.db, key, options, () => at);
 const notifications = (webhookId: string, query = '') => call<NotificationsPage>(admin, 'GET', `/v1/webhooks/${webhookId}/notifications${query}`);
 
-async function newTransfer(extra: { outcome?: string; assetId?: string } = {}) {
+/** A transfer submitted now, or at `at` for a test that runs the engine on a clock of its own. */
+async function newTransfer(extra: { outcome?: string; assetId?: string; at?: Date } = {}) {
   const asset = (await chainAsset(ctx.deps.db, ws.id, extra.assetId ?? 'USDC'))!;
   return ctx.deps.db.transaction((tx) =>
     submitTransfer(
@@ -69,7 +70,7 @@ async function newTransfer(extra: { outcome?: string; assetId?: string } = {}) {
         balancesMoved: false,
         createdBy: 'test',
       },
-      new Date(),
+      extra.at ?? new Date(),
     ),
   );
 }
@@ -350,14 +351,16 @@ describe('delivery', () => {
 describe('the stuck alert', () => {
   it('fires once per episode for the account and base asset, naming the oldest stuck transaction', async () => {
     const hook = await withWebhook(['transaction.alert.stuck']);
-    const first = await newTransfer({ outcome: 'STUCK', assetId: 'USDC' });
+    // Every transfer is submitted on the test's clock: on the wall clock, a slow machine would submit
+    // the later ones seconds after (or, by the end, a minute before) the moment the engine is run at.
     let t = Date.now();
+    const first = await newTransfer({ outcome: 'STUCK', assetId: 'USDC', at: new Date(t) });
     // The second reaches CONFIRMING a few blocks after the first, so the first is the oldest.
     for (let i = 0; i < 3; i += 1) {
       t += 1_000;
       await runOnce(ctx.deps.db, new Date(t), stuck);
     }
-    const second = await newTransfer({ outcome: 'STUCK', assetId: 'ETH' });
+    const second = await newTransfer({ outcome: 'STUCK', assetId: 'ETH', at: new Date(t) });
     for (let i = 0; i < 40; i += 1) {
       t += 1_000;
       await runOnce(ctx.deps.db, new Date(t), stuck);
@@ -384,7 +387,7 @@ describe('the stuck alert', () => {
       t += 1_000;
       await runOnce(ctx.deps.db, new Date(t), stuck);
     }
-    const third = await newTransfer({ outcome: 'STUCK', assetId: 'USDC' });
+    const third = await newTransfer({ outcome: 'STUCK', assetId: 'USDC', at: new Date(t) });
     const start = t;
     for (let i = 0; i < 30; i += 1) {
       t += 1_000;
