@@ -165,6 +165,55 @@ describe('console routes', () => {
     expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/transactions/tx-missing')).toHaveLength(1);
   });
 
+  it('prefetches an audit event with its context in its loader: the page draws with it, asked for once', async () => {
+    const event = (id: string, at: number) => ({
+      id,
+      timestamp: at,
+      createdAt: at,
+      user: 'Ann Auditor',
+      userId: 'u-auditor',
+      category: 'Security',
+      subject: 'Sign-in',
+      event: 'Signed in',
+      tenantId: 'ws-1',
+      requestId: null,
+      sourceAddress: null,
+      detail: {},
+      hash: 'h',
+    });
+    const context = { event: event('evt-2', 1_700_000_002_000), before: [event('evt-1', 1_700_000_001_000)], after: [] };
+    const { router, fetch } = await boot('/audit/events/evt-2', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('AUDITOR'));
+      if (path.startsWith('/v1/management/audit_logs/evt-2/context')) return jsonResponse(200, context);
+      if (path.startsWith('/v1/approval_requests')) return jsonResponse(200, { data: [], next: null, pendingCount: 0 });
+      // The names of the people the page shows.
+      if (path === '/v1/console/people') return jsonResponse(200, { people: [] });
+      return noSession();
+    });
+    expect(await cachedWhenDrawn(router, ['audit', 'context', 'evt-2'])).toEqual(context);
+    expect(await screen.findByRole('table', { name: 'Events around it' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the event…')).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/management/audit_logs/evt-2/context'))).toHaveLength(1);
+  });
+
+  it("an audit event the service does not have is said so in the route's error boundary, with the way back to the log", async () => {
+    const { fetch } = await boot('/audit/events/evt-missing', (path) => {
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('AUDITOR'));
+      if (path.startsWith('/v1/management/audit_logs/evt-missing/context')) return jsonResponse(404, { message: 'No audit event evt-missing', code: 404 });
+      // The navbar's count of approvals waiting, which an auditor sees.
+      if (path.startsWith('/v1/approval_requests')) return jsonResponse(200, { data: [], next: null, pendingCount: 0 });
+      return noSession();
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('The event could not be loaded');
+    expect(alert).toHaveTextContent('No audit event evt-missing');
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit event' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit');
+    // Asked by the loader only: the page, which would ask again, never drew.
+    expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/management/audit_logs/evt-missing/context'))).toHaveLength(1);
+  });
+
   it('signs out and lands on the sign-in page', async () => {
     const user = userEvent.setup();
     const { router, fetch } = await boot('/catalogue/assets', (path) =>

@@ -1,12 +1,13 @@
 import { Anchor, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditLogData } from '../../../contract/audit';
 import { BackLink } from '../../components/back-link';
-import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
+import type { PageData } from '../../lib/page-data';
 import { auditEventPath, EventDetail } from './audit-event-drawer';
 import { explorerQueries } from './explorer-api';
 
@@ -59,41 +60,53 @@ function ContextTable({ events, current }: { events: AuditLogData[]; current: st
   );
 }
 
+/** The event and its neighbours, once the route's loader (or this read) has them. */
+function LoadedEvent({ eventId }: { eventId: string }) {
+  const { data } = useSuspenseQuery(explorerQueries.context(eventId));
+  return (
+    <>
+      <Paper withBorder p="md" component="section" aria-labelledby="audit-context-heading">
+        <Stack gap="sm">
+          <Title id="audit-context-heading" order={2} size="h4">
+            In context
+          </Title>
+          <ContextTable events={[...data.before, data.event, ...data.after]} current={data.event.id} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="audit-event-heading">
+        <Stack gap="sm">
+          <Title id="audit-event-heading" order={2} size="h4">
+            Details
+          </Title>
+          <EventDetail event={data.event} />
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+export const pageData: PageData = {
+  errorTitle: 'The event could not be loaded',
+  load: ({ queryClient, params }) => queryClient.ensureQueryData(explorerQueries.context(params.eventId ?? '')),
+  back: { to: '/audit', label: 'Audit log' },
+};
+
 /** One audit event, opened by a link: what was recorded, with the events just before and after it in the workspace. */
 export default function AuditEventPage() {
   const { eventId = '' } = useParams();
-  const context = useQuery(explorerQueries.context(eventId));
-
   return (
     <Page title="Audit event" description="One event of the audit log, with the events written just before and after it. All times are in UTC.">
       <BackLink to="/audit">Audit log</BackLink>
-      {context.isPending ? (
-        <Stack role="status">
-          <VisuallyHidden>Loading the event…</VisuallyHidden>
-          <Skeleton height={300} />
-        </Stack>
-      ) : context.isError ? (
-        <ErrorView title="The event could not be loaded" error={context.error} onRetry={() => void context.refetch()} />
-      ) : (
-        <>
-          <Paper withBorder p="md" component="section" aria-labelledby="audit-context-heading">
-            <Stack gap="sm">
-              <Title id="audit-context-heading" order={2} size="h4">
-                In context
-              </Title>
-              <ContextTable events={[...context.data.before, context.data.event, ...context.data.after]} current={context.data.event.id} />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="md" component="section" aria-labelledby="audit-event-heading">
-            <Stack gap="sm">
-              <Title id="audit-event-heading" order={2} size="h4">
-                Details
-              </Title>
-              <EventDetail event={context.data.event} />
-            </Stack>
-          </Paper>
-        </>
-      )}
+      <Suspense
+        fallback={
+          <Stack role="status">
+            <VisuallyHidden>Loading the event…</VisuallyHidden>
+            <Skeleton height={300} />
+          </Stack>
+        }
+      >
+        <LoadedEvent eventId={eventId} />
+      </Suspense>
     </Page>
   );
 }

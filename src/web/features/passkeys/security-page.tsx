@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, List, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Passkey, PasskeyList } from '../../../contract/passkeys';
 import { mayPerform } from '../../../contract/operations';
@@ -12,6 +12,7 @@ import { Page } from '../../components/page';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
+import type { PageData } from '../../lib/page-data';
 import { myPasskeysQuery } from '../../lib/passkeys';
 import { passkeyPolicyQuery, useRegisterPasskey, useRemovePasskey, useRenamePasskey, useRequestPasskeyPolicy } from './api';
 import { PasskeyNameForm, usePasskeyNameForm } from './passkey-name-form';
@@ -232,30 +233,42 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
   );
 }
 
+/** My passkeys, once the route's loader (or this read) has them. */
+function MyPasskeys() {
+  const { data: mine } = useSuspenseQuery(myPasskeysQuery());
+  return (
+    <>
+      <RequiredNotice mine={mine} />
+      <Section title="Your passkeys">
+        <PasskeysTable mine={mine} />
+      </Section>
+      <AddPasskey />
+    </>
+  );
+}
+
+export const pageData: PageData = {
+  errorTitle: 'Your passkeys could not be loaded',
+  load: ({ queryClient }) => queryClient.ensureQueryData(myPasskeysQuery()),
+};
+
 export default function SecurityPage() {
   const user = useSignedInUser();
-  const mine = useQuery(myPasskeysQuery());
   return (
     <Page
       title="Security"
       description="Your passkeys: sign in without a password, and confirm approvals and other protected changes with the device that holds them."
     >
-      {mine.isPending ? (
-        <Stack gap="md" role="status">
-          <VisuallyHidden>Loading your passkeys…</VisuallyHidden>
-          <Skeleton height={120} />
-        </Stack>
-      ) : mine.isError ? (
-        <ErrorView title="Your passkeys could not be loaded" error={mine.error} onRetry={() => void mine.refetch()} />
-      ) : (
-        <>
-          <RequiredNotice mine={mine.data} />
-          <Section title="Your passkeys">
-            <PasskeysTable mine={mine.data} />
-          </Section>
-          <AddPasskey />
-        </>
-      )}
+      <Suspense
+        fallback={
+          <Stack gap="md" role="status">
+            <VisuallyHidden>Loading your passkeys…</VisuallyHidden>
+            <Skeleton height={120} />
+          </Stack>
+        }
+      >
+        <MyPasskeys />
+      </Suspense>
       {mayPerform(user.role, 'getPasskeyPolicy') && <WorkspacePolicy editable={mayPerform(user.role, 'updatePasskeyPolicy')} />}
     </Page>
   );
