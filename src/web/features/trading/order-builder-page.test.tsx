@@ -105,7 +105,8 @@ describe('the order builder', () => {
     // Execution: a market buy of 0.5 BTC for USDC, with a live estimate from the catalogue's prices.
     expect(currentStep()).toMatch(/Execution/);
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Step 2 of 6: Execution' })).toHaveFocus());
-    expect(screen.getByRole('radio', { name: /Market/ })).toBeChecked();
+    // The step's chunk, fetched as the page opened, may still be on its way (a first transform here).
+    expect(await screen.findByRole('radio', { name: /Market/ })).toBeChecked();
     await next('settlement');
     expect(await screen.findAllByText('Required')).not.toHaveLength(0);
     expect(currentStep()).toMatch(/Execution/);
@@ -118,7 +119,7 @@ describe('the order builder', () => {
     await next('settlement');
 
     // Settlement: delivery versus payment, from the trading desk to the treasury.
-    expect(screen.getByRole('radio', { name: /Delivery versus payment/ })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: /Delivery versus payment/ })).toBeChecked();
     await choose(/Source vault account/, /Trading desk \(1\): 150,000 USDC available/);
     await choose(/Destination vault account/, /Treasury \(0\): 12\.5 BTC available/);
     await next('participants');
