@@ -103,18 +103,16 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   }
 
   const passwordHash = await hashPassword(password);
-  let seeded: Awaited<ReturnType<typeof seedDemoWorkspace>> | undefined;
   // The first start, under the seed lock and before the service answers: nothing waits on the log.
-  await withAuditIndexesDeferred(db, async (tx) => {
-    seeded = await seedDemoWorkspace(tx, {
+  const { workspaceId, apiUser } = await withAuditIndexesDeferred(db, (tx) =>
+    seedDemoWorkspace(tx, {
       name: DEMO_WORKSPACE_NAME,
       isDemo: true,
       people: DEMO_USERS,
       passwordHash,
       auditEvents: options.auditEvents ?? DEMO_AUDIT_EVENTS,
-    });
-  });
-  const { workspaceId, apiUser } = seeded!;
+    }),
+  );
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
   writeFileSync(privateKeyFile, apiUser.privateKeyPem, { mode: 0o600 });

@@ -103,15 +103,16 @@ export async function appendAuditEvents(
  * indexes come back whatever happens; it holds audit_events exclusively until it commits, so it is
  * only for loads that nothing else waits on (the demo's first start, the benchmark).
  */
-export async function withAuditIndexesDeferred(db: Db, load: (tx: Db) => Promise<void>): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function withAuditIndexesDeferred<T>(db: Db, load: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
     const indexes = await queryRows<{ name: string; definition: string }>(
       tx as unknown as Db,
       sql`select i.relname as name, pg_get_indexdef(i.oid) as definition from pg_index x join pg_class i on i.oid = x.indexrelid
         where x.indrelid = ${getTableName(auditEvents)}::regclass and not x.indisunique`,
     );
     for (const { name } of indexes) await tx.execute(sql`drop index ${sql.identifier(name)}`);
-    await load(tx as unknown as Db);
+    const loaded = await load(tx as unknown as Db);
     for (const { definition } of indexes) await tx.execute(sql.raw(definition));
+    return loaded;
   });
 }
