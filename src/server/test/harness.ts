@@ -294,12 +294,15 @@ export class WebhookReceiver {
   /** How long it takes to answer, so deliveries are still in flight when a test acts. */
   delayMs = 0;
   got: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
+  /** Counts resets: a request that arrived before the last one belongs to an earlier test. */
+  private epoch = 0;
   async start(port = 0) {
     this.server = createServer((req, res) => {
+      const epoch = this.epoch;
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        this.got.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString(), headers: req.headers });
+        if (epoch === this.epoch) this.got.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString(), headers: req.headers });
         const answer = this.answer;
         if (answer === 'hang') return;
         if (this.delayMs) setTimeout(() => res.writeHead(answer).end(), this.delayMs);
@@ -308,6 +311,17 @@ export class WebhookReceiver {
     });
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+  /**
+   * Forgets what it got and answers 200 at once again, for the next test. A request still being read
+   * (a loaded machine can take longer than a test's delivery timeout to read one) is an earlier
+   * test's, and is not counted when it ends.
+   */
+  reset() {
+    this.epoch += 1;
+    this.got = [];
+    this.answer = 200;
+    this.delayMs = 0;
   }
   stop() {
     this.server.closeAllConnections();

@@ -114,36 +114,50 @@ export async function post(
   const body = Buffer.from(notification.body);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<AttemptResult | 'interrupted'>((resolve) => {
-    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) =>
+    let settled = false;
+    const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) => {
+      settled = true;
       resolve(signal?.aborted ? 'interrupted' : { ...base, durationMs: Math.round(performance.now() - started), ...r });
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        signal,
-        agent: url.protocol === 'https:' ? agents.https : agents.http,
-        lookup: guardedLookup(options.policy),
-        timeout: options.timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': body.length,
-          'user-agent': 'asset-ops-webhooks/1',
-          [SIGNATURE_HEADER]: jws,
-          [LEGACY_SIGNATURE_HEADER]: legacy,
+    };
+    const send = (agent: http.Agent | false) => {
+      const request = client.request(
+        url,
+        {
+          method: 'POST',
+          signal,
+          agent,
+          lookup: guardedLookup(options.policy),
+          timeout: options.timeoutMs,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': body.length,
+            'user-agent': 'asset-ops-webhooks/1',
+            [SIGNATURE_HEADER]: jws,
+            [LEGACY_SIGNATURE_HEADER]: legacy,
+          },
         },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => done({ responseCode: response.statusCode }));
-        response.on('error', () => done({ responseCode: response.statusCode }));
-      },
-    );
-    request.on('timeout', () => {
-      request.destroy();
-      done({ failureReason: 'TIMED_OUT' });
-    });
-    request.on('error', () => done({ failureReason: 'NO_RESPONSE' }));
-    request.end(body);
+        (response) => {
+          response.resume();
+          response.on('end', () => done({ responseCode: response.statusCode }));
+          response.on('error', () => done({ responseCode: response.statusCode }));
+        },
+      );
+      request.on('timeout', () => {
+        request.destroy();
+        done({ failureReason: 'TIMED_OUT' });
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // Destroyed after a timeout, already answered.
+        if (settled) return;
+        // A kept-alive connection that the receiver closed while it sat idle (its keep-alive
+        // timeout ran out as this request went out) is reset before the receiver reads anything;
+        // that is not the receiver's failure, so the same attempt goes again on a new connection.
+        if (request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE') && !signal?.aborted) send(false);
+        else done({ failureReason: 'NO_RESPONSE' });
+      });
+      request.end(body);
+    };
+    send(url.protocol === 'https:' ? agents.https : agents.http);
   });
 }
 

@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttemptsPage, NotificationsPage, Webhook, WebhookEnvelope } from '../../../contract/webhooks';
@@ -7,7 +8,7 @@ import { seedTradingDemo } from '../trading/demo';
 import { runOnce } from '../transactions/engine';
 import { submitTransfer } from '../transactions/service';
 import { chainAsset } from '../vault/chain-asset';
-import { claimDue, deliverDue, type DeliveryOptions } from './delivery';
+import { claimDue, deliverDue, post, type DeliveryOptions } from './delivery';
 import { webhookNotifications, webhooks } from './schema';
 import { loadSigningKey, type SigningKey } from './signing';
 import { eq } from 'drizzle-orm';
@@ -40,8 +41,7 @@ afterAll(async () => {
   await ctx.database.close();
 });
 beforeEach(async () => {
-  receiver.got = [];
-  receiver.answer = 200;
+  receiver.reset();
   // Each test starts with no webhooks and an empty outbox, so its counts are its own.
   await ctx.deps.db.delete(webhookNotifications);
   await ctx.deps.db.delete(webhooks);
@@ -170,6 +170,32 @@ describe('SSRF refusals without WEBHOOK_ALLOW_LOCAL', () => {
 });
 
 describe('delivery', () => {
+  it('sends an attempt again on a new connection when the receiver closed the kept-alive one as it went out', async () => {
+    // A receiver that answers the first request of each connection and keeps it open, then closes
+    // it unanswered when a second request arrives on it: what a receiver whose keep-alive timeout
+    // runs out just as the next delivery goes out looks like to the sender.
+    const connections: number[] = [];
+    const server = createNetServer((socket) => {
+      const index = connections.push(0) - 1;
+      socket.on('data', () => {
+        connections[index] = connections[index]! + 1;
+        if (connections[index] === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n');
+        else socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      const claimed = { id: 'n-1', webhookId: 'w-1', body: '{}', roundAttempts: 0, url };
+      expect(await post(claimed, key, options, new Date())).toMatchObject({ responseCode: 200 });
+      expect(await post(claimed, key, options, new Date())).toMatchObject({ responseCode: 200 });
+      // The second went out on the first connection, which closed, then on a connection of its own.
+      expect(connections).toEqual([2, 1]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('posts each event once with a detached RS512 JWS and the legacy signature, both valid against the JWKS', async () => {
     const hook = await withWebhook();
     const tx = await newTransfer();
