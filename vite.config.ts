@@ -58,6 +58,7 @@ export default defineConfig(({ mode }) => ({
     // (on the database, on engines' steps, on scrypt in the thread pool), so the default of one
     // worker per spare core left half of a two-core machine idle and CI ran the files one by one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    globalSetup: ['src/server/test/database-image.ts'],
     projects: [
       {
         extends: true,

@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** This process's listener for database notices (see notify.ts); it connects at the first subscription. */
   notices: Notices;
+  /** PGlite only: its files, to start other in-memory databases from (`{ memory: true, image }`). */
+  image?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -64,7 +66,8 @@ async function syncShippedData(db: Db) {
   await syncShippedCatalogue(db);
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `image`: the files of another in-memory database (`Database.image`) to start from, instead of an empty one. */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
 
 /**
  * Opens the database and brings its schema up to date (idempotent, safe with several instances).
@@ -105,7 +108,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
     mkdirSync(target.dataDir, { recursive: true });
     client = await PGlite.create(target.dataDir, { extensions });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: target.image });
   }
   const db = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });
@@ -117,6 +120,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
     db: db as unknown as Db,
     kind: 'pglite',
     notices,
+    image: () => client.dumpDataDir('none'),
     close: async () => {
       await notices.close();
       await client.close();

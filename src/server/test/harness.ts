@@ -18,9 +18,11 @@ import { startServer, type RunningServer } from '../server';
 import type { Config } from '../env';
 import { insertApiUser } from '../features/admin/store';
 import { createConsoleUser, createWorkspace } from '../features/auth/accounts';
+import { hashPassword } from '../features/auth/password';
 import { loadSecrets } from '../features/auth/tokens';
 import type { AppDeps } from '../http/types';
 import { createLogger } from '../logger';
+import { testDatabaseImage } from './database-image';
 import { scratchDatabase } from './scratch-database';
 
 export const TEST_PASSWORD = 'correct-horse-battery-1';
@@ -28,7 +30,7 @@ export const TEST_PASSWORD = 'correct-horse-battery-1';
 /** Test databases are real: in-memory PGlite, or a throwaway database on DATABASE_URL's server. */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ memory: true });
+  if (!url) return openDatabase({ memory: true, image: await testDatabaseImage() });
   const scratch = scratchDatabase(url, 'ao_test_');
   await scratch.create();
   const database = await openDatabase({ url: scratch.url });
@@ -133,8 +135,19 @@ export async function addApiUser(ctx: TestContext, workspaceId: string, role: Ro
   return { id: user.id, workspaceId, privateKey };
 }
 
+/**
+ * One hash of TEST_PASSWORD for every person a test file makes, as the demo's people share one, and
+ * at a lower scrypt cost than the service's (N=2^14 instead of 2^17): at the service's, every hash
+ * and every sign-in takes half a second of a core, and the suite signs people in hundreds of
+ * times. The hash records its cost, so signing in runs the same code, the same scrypt, on it; the
+ * service's own hashes (sign-up, password changes, the CLI, the demo) keep the full cost.
+ */
+let testPasswordHash: Promise<string> | undefined;
+export const TEST_SCRYPT_COST = { N: 2 ** 14, r: 8, p: 1 };
+
 export async function addWorkspace(ctx: TestContext, name: string, roles: Role[] = ['ADMIN']) {
   const workspace = await createWorkspace(ctx.deps.db, name);
+  const passwordHash = await (testPasswordHash ??= hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST));
   const people = await Promise.all(
     roles.map((role, i) =>
       createConsoleUser(ctx.deps.db, {
@@ -142,7 +155,7 @@ export async function addWorkspace(ctx: TestContext, name: string, roles: Role[]
         email: `${role.toLowerCase()}${i}@${workspace.id.slice(0, 8)}.test`,
         displayName: `${role} ${i}`,
         role,
-        password: TEST_PASSWORD,
+        passwordHash,
       }),
     ),
   );

@@ -22,11 +22,13 @@ import type { Role } from '../../contract/roles';
 import { openDatabase } from '../../server/db/client';
 import { insertApiUser } from '../../server/features/admin/store';
 import { createConsoleUser, createWorkspace } from '../../server/features/auth/accounts';
+import { hashPassword } from '../../server/features/auth/password';
 import { loadSecrets } from '../../server/features/auth/tokens';
 import { seedTradingDemo } from '../../server/features/trading/demo';
 import { createLogger } from '../../server/logger';
 import { startServer } from '../../server/server';
-import { testConfig } from '../../server/test/harness';
+import { testDatabaseImage } from '../../server/test/database-image';
+import { TEST_SCRYPT_COST, testConfig } from '../../server/test/harness';
 
 interface Seed {
   password: string;
@@ -39,15 +41,17 @@ interface Seed {
 async function main() {
   if (!process.env.REAL_SERVICE_SEED) throw new Error('REAL_SERVICE_SEED names the workspaces and people to seed');
   const seed = JSON.parse(process.env.REAL_SERVICE_SEED) as Seed;
-  const database = await openDatabase({ memory: true });
+  const database = await openDatabase({ memory: true, image: await testDatabaseImage() });
   const { db } = database;
   const workspaceIds = new Map<string, string>();
   for (const name of new Set([seed.demoWorkspace, ...[...seed.people, ...seed.apiUsers].map((someone) => someone.workspace)])) {
     workspaceIds.set(name, (await createWorkspace(db, name)).id);
   }
   await seedTradingDemo(db, workspaceIds.get(seed.demoWorkspace)!);
+  // Everyone shares the password, so one hash serves them all, at the test harness's scrypt cost.
+  const passwordHash = await hashPassword(seed.password, TEST_SCRYPT_COST);
   for (const { email, role, workspace } of seed.people) {
-    await createConsoleUser(db, { workspaceId: workspaceIds.get(workspace)!, email, displayName: email.split('@')[0]!, role, password: seed.password });
+    await createConsoleUser(db, { workspaceId: workspaceIds.get(workspace)!, email, displayName: email.split('@')[0]!, role, passwordHash });
   }
   for (const { name, role, workspace } of seed.apiUsers) {
     const publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
