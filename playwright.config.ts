@@ -19,8 +19,10 @@ const dataDir = join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: 'e2e',
+  // Spec files run two at a time, each in its own workspace (e2e/seed-workspaces.ts); the tests of
+  // one file run in order. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
