@@ -68,4 +68,10 @@ if (built !== 0) process.exit(built);
 // webhook specs' receivers listen on 127.0.0.1, and a stopped receiver must exhaust the retry
 // schedule in seconds rather than hours.
 const serviceEnv = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCALE: '0.0005' };
-process.exit(await run('npx', ['playwright', 'test', ...process.argv.slice(2)], { ...serviceEnv, ...process.env, PW_CHROMIUM: chromium }));
+// When every argument is a spec file (`e2e/home.spec.ts`, or with a line, `e2e/home.spec.ts:22`),
+// only those files' workspaces are seeded and their personas signed in (e2e/workspaces.ts); with
+// anything else (a --grep, a path filter) the seed cannot tell which specs will run, so it does all.
+const args = process.argv.slice(2);
+const specs = args.map((arg) => /(?:^|\/)([\w-]+)\.spec\.ts(?::\d+)*$/.exec(arg)?.[1]);
+const specEnv = args.length > 0 && specs.every(Boolean) ? { E2E_SPECS: specs.join(',') } : {};
+process.exit(await run('npx', ['playwright', 'test', ...args], { ...serviceEnv, ...process.env, ...specEnv, PW_CHROMIUM: chromium }));

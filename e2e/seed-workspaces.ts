@@ -38,4 +38,5 @@ try {
   await database.close();
   release();
 }
-console.log(`e2e: seeded ${allSpecWorkspaces().length} spec workspaces in ${Math.round(performance.now() - started)} ms`);
+const seeded = allSpecWorkspaces().length;
+console.log(`e2e: seeded ${seeded} spec workspace${seeded === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms`);

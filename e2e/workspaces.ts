@@ -77,10 +77,16 @@ export function personasOf(workspace: SpecWorkspace, use: SignInUse): Persona[] 
   return PERSONAS.filter((persona) => named.includes(persona));
 }
 
-/** Every spec file's workspace: each spec file in this folder gets one, a new one included. */
+/**
+ * Every spec file's workspace: each spec file in this folder gets one, a new one included. When
+ * e2e/run.mjs was given spec files alone (`E2E_SPECS`, their names without `.spec.ts`), only
+ * theirs: a run of one spec seeds and signs in for that spec, not for all of them.
+ */
 export function allSpecWorkspaces(): SpecWorkspace[] {
+  const only = process.env.E2E_SPECS?.split(',').filter(Boolean);
   return readdirSync(import.meta.dirname)
     .filter((file) => file.endsWith('.spec.ts'))
+    .filter((file) => !only?.length || only.includes(basename(file, '.spec.ts')))
     .sort()
     .map(workspaceOfSpec);
 }
