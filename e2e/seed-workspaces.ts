@@ -21,9 +21,10 @@ if (!dataDir) throw new Error('DATA_DIR names the data folder the service will u
 const started = performance.now();
 const release = lockDataDir(dataDir, 'the end-to-end workspace seed');
 const database = await openDatabase({ dataDir });
+const workspaces = allSpecWorkspaces();
 try {
   const passwordHash = await hashPassword(E2E_PASSWORD);
-  for (const workspace of allSpecWorkspaces()) {
+  for (const workspace of workspaces) {
     await database.db.transaction((tx) =>
       seedDemoWorkspace(tx, {
         name: workspace.name,
@@ -38,5 +39,4 @@ try {
   await database.close();
   release();
 }
-const seeded = allSpecWorkspaces().length;
-console.log(`e2e: seeded ${seeded} spec workspace${seeded === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms`);
+console.log(`e2e: seeded ${workspaces.length} spec workspace${workspaces.length === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms`);

@@ -19,14 +19,15 @@ const IMAGE_ENV = 'AO_TEST_PGLITE_IMAGE';
  */
 export default async function makeTestDatabaseImage() {
   const dir = mkdtempSync(join(tmpdir(), 'ao-test-image-'));
+  const path = join(dir, 'pglite.tar');
   const database = await openDatabase({ memory: true });
   try {
     const image = await database.image!();
-    writeFileSync(join(dir, 'pglite.tar'), Buffer.from(await image.arrayBuffer()));
+    writeFileSync(path, Buffer.from(await image.arrayBuffer()));
   } finally {
     await database.close();
   }
-  process.env[IMAGE_ENV] = join(dir, 'pglite.tar');
+  process.env[IMAGE_ENV] = path;
   return () => rmSync(dir, { recursive: true, force: true });
 }
 

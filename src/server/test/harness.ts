@@ -140,7 +140,7 @@ export async function addApiUser(ctx: TestContext, workspaceId: string, role: Ro
  * at a lower scrypt cost than the service's (N=2^14 instead of 2^17): at the service's, every hash
  * and every sign-in takes half a second of a core, and the suite signs people in hundreds of
  * times. The hash records its cost, so signing in runs the same code, the same scrypt, on it; the
- * service's own hashes (sign-up, password changes, the CLI, the demo) keep the full cost.
+ * service's own hashes (password changes, the CLI, the demo, the end-to-end seed) keep the full cost.
  */
 let testPasswordHash: Promise<string> | undefined;
 export const TEST_SCRYPT_COST = { N: 2 ** 14, r: 8, p: 1 };
