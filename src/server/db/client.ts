@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import { createLogger, type Logger } from '../logger';
@@ -42,6 +42,14 @@ export const isOwnedByThisProcess = (db: Db): boolean => ownedDatabases.has(db);
 
 /** Each open database's notice listener, for code that holds only the `Db` (the live streams' hub). */
 const noticesByDb = new WeakMap<object, Notices>();
+/**
+ * Runs `write` in the caller's transaction when `db` is one, else in a transaction of its own: a
+ * helper that must be atomic is usually called inside a larger change, where a nested transaction
+ * would only add a savepoint and its release (two statements on every write).
+ */
+export const atomically = <T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T> =>
+  db instanceof PgTransaction ? write(db as unknown as Db) : db.transaction((tx) => write(tx as unknown as Db));
+
 export function noticesOf(db: Db): Notices {
   const notices = noticesByDb.get(db);
   if (!notices) throw new Error('noticesOf: this database was not opened by openDatabase');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuditCategory, AuditSubject } from '../../../contract/audit';
-import type { Db } from '../../db/client';
+import { atomically, type Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
@@ -59,9 +59,14 @@ export async function appendAuditEvents(
   now: Date,
 ): Promise<void> {
   if (items.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.insert(auditChainHeads).values({ workspaceId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
-    const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId)).for('update');
+  await atomically(db, async (tx) => {
+    // The head's row lock orders the writers of one workspace; a workspace's first event makes its head.
+    const lockHead = () => tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId)).for('update');
+    let [head] = await lockHead();
+    if (!head) {
+      await tx.insert(auditChainHeads).values({ workspaceId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+      [head] = await lockHead();
+    }
     if (!head) throw new Error('audit chain head missing');
     let { seq, hash } = head;
     const rows = items.map(({ actor, entry }) => {
@@ -84,14 +89,15 @@ export async function appendAuditEvents(
       hash = chainHash(prevHash, fields);
       return { ...fields, prevHash, hash };
     });
-    // One JSON parameter per statement, expanded by the database: far cheaper than binding 14
-    // parameters a row, and free of PostgreSQL's 65,535-parameter ceiling for large imports.
+    // The events and the head's new position in one statement (a data-modifying WITH runs whether or not it is read).
     await tx.execute(sql`
-      insert into ${auditEvents} (id, workspace_id, seq, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail, prev_hash, hash)
-      select id, "workspaceId", seq, timestamp, "userName", "userId", category, subject, event, "requestId", "sourceAddress", detail, "prevHash", hash
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, seq bigint, timestamp bigint, "userName" text, "userId" text,
-        category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb, "prevHash" text, hash text)`);
-    await tx.update(auditChainHeads).set({ seq, hash }).where(eq(auditChainHeads.workspaceId, workspaceId));
+      with appended as (
+        insert into ${auditEvents} (id, workspace_id, seq, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail, prev_hash, hash)
+        select id, "workspaceId", seq, timestamp, "userName", "userId", category, subject, event, "requestId", "sourceAddress", detail, "prevHash", hash
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, seq bigint, timestamp bigint, "userName" text, "userId" text,
+          category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb, "prevHash" text, hash text)
+      )
+      update ${auditChainHeads} set seq = ${seq}, hash = ${hash} where workspace_id = ${workspaceId}::uuid`);
   });
 }
 
