@@ -70,16 +70,51 @@ export async function listBlockchains(
 /** What a workspace sees: the global catalogue plus its own assets. */
 const visibleTo = (workspaceId: string) => or(isNull(catalogueAssets.workspaceId), eq(catalogueAssets.workspaceId, workspaceId))!;
 
+/** The nil uuid stands for "global" in catalogue_assets_legacy_key. */
+const GLOBAL_KEY = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
+/** The assets the workspace sees by this legacy id (its own and a global one), written as that unique index reads it. */
+const legacyIdVisibleTo = (workspaceId: string, legacyId: string) =>
+  sql`(coalesce(${catalogueAssets.workspaceId}, ${GLOBAL_KEY}) in (${GLOBAL_KEY}, ${workspaceId}::uuid) and ${catalogueAssets.legacyId} = ${legacyId})`;
+
+/** An asset the workspace sees by its uuid or legacy id (the candidates: at most a global and a workspace's own one). */
+const assetNamed = (workspaceId: string, idOrLegacy: string) =>
+  UUID.test(idOrLegacy)
+    ? or(and(visibleTo(workspaceId), eq(catalogueAssets.id, idOrLegacy)), legacyIdVisibleTo(workspaceId, idOrLegacy))!
+    : legacyIdVisibleTo(workspaceId, idOrLegacy);
+
 export async function findAsset(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetRow | undefined> {
-  const match = UUID.test(idOrLegacy)
-    ? or(eq(catalogueAssets.id, idOrLegacy), eq(catalogueAssets.legacyId, idOrLegacy))
-    : eq(catalogueAssets.legacyId, idOrLegacy);
   // A workspace's own asset wins over a global one of the same legacy id.
-  const rows = await db
-    .select()
-    .from(catalogueAssets)
-    .where(and(visibleTo(workspaceId), match));
+  const rows = await db.select().from(catalogueAssets).where(assetNamed(workspaceId, idOrLegacy));
   return rows.find((r) => r.workspaceId !== null) ?? rows[0];
+}
+
+/** What a transfer needs of an asset, its chain and the chain's native asset. */
+export interface AssetOnChain {
+  legacyId: string;
+  assetClass: string;
+  standards: string[];
+  blockchainId: string | null;
+  protocol: string | null;
+  nativeLegacyId: string | null;
+}
+
+/**
+ * The asset as findAsset picks it (a workspace's own before a global one of the same legacy id),
+ * with its chain's protocol and the legacy id of the chain's native asset, in one statement: it is
+ * on the way of every transfer and order, where three full-row reads cost a third of the request.
+ */
+export async function assetOnChain(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetOnChain | undefined> {
+  const [row] = await queryRows<AssetOnChain>(
+    db,
+    sql`select ${catalogueAssets.legacyId} as "legacyId", ${catalogueAssets.assetClass} as "assetClass", ${catalogueAssets.standards} as standards,
+          b.id as "blockchainId", b.protocol,
+          (select n.legacy_id from ${catalogueAssets} n where n.id = b.native_asset_id and (n.workspace_id is null or n.workspace_id = ${workspaceId}::uuid)) as "nativeLegacyId"
+        from ${catalogueAssets} left join ${catalogueBlockchains} b on b.id = ${catalogueAssets.blockchainId}
+        where ${assetNamed(workspaceId, idOrLegacy)}
+        order by ${catalogueAssets.workspaceId} nulls last limit 1`,
+  );
+  return row;
 }
 
 /**

@@ -63,15 +63,18 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const body = c.req.valid('json');
     const principal = c.get('principal');
     const { workspaceId } = principal;
-    const asset = await chainAsset(deps.db, workspaceId, body.assetId);
-    if (!asset) throw badRequest(`assetId ${body.assetId} is not an asset of the catalogue`, TRANSACTION_ERRORS.unknownAsset);
-    const sourceName = await vaults.vaultAccountName(deps.db, workspaceId, body.source.id);
-    if (sourceName === undefined) throw badRequest(`source.id ${body.source.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
     const d = body.destination;
+    const [asset, names] = await Promise.all([
+      chainAsset(deps.db, workspaceId, body.assetId),
+      vaults.vaultAccountNames(deps.db, workspaceId, d.type === 'VAULT_ACCOUNT' ? [body.source.id, d.id] : [body.source.id]),
+    ]);
+    if (!asset) throw badRequest(`assetId ${body.assetId} is not an asset of the catalogue`, TRANSACTION_ERRORS.unknownAsset);
+    const sourceName = names.get(body.source.id);
+    if (sourceName === undefined) throw badRequest(`source.id ${body.source.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
     let destination: PeerPath;
     let destinationAddress: string;
     if (d.type === 'VAULT_ACCOUNT') {
-      const name = await vaults.vaultAccountName(deps.db, workspaceId, d.id);
+      const name = names.get(d.id);
       if (name === undefined) throw badRequest(`destination.id ${d.id} is not a vault account of this workspace`, TRANSACTION_ERRORS.unknownAccount);
       if (d.id === body.source.id) throw badRequest('destination must differ from source: a transfer to the same vault account moves nothing');
       destination = { type: 'VAULT_ACCOUNT', id: d.id, name };

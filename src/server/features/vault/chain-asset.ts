@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { findAsset, findBlockchain } from '../catalogue/store';
+import { assetOnChain } from '../catalogue/store';
 import { simulatedAddress } from './chain-sim';
 
 /*
@@ -27,17 +27,15 @@ export interface ChainAsset {
 
 /** The catalogue's view of an asset, as a transfer needs it; undefined when the workspace cannot see it. */
 export async function chainAsset(db: Db, workspaceId: string, assetId: string): Promise<ChainAsset | undefined> {
-  const asset = await findAsset(db, workspaceId, assetId);
+  const asset = await assetOnChain(db, workspaceId, assetId);
   if (!asset) return undefined;
-  const chain = asset.blockchainId ? await findBlockchain(db, asset.blockchainId) : undefined;
-  const native = chain ? await findAsset(db, workspaceId, chain.nativeAssetId) : undefined;
-  const standard = (asset.standards as string[])[0];
+  const standard = asset.standards[0];
   return {
     legacyId: asset.legacyId,
     assetType: asset.assetClass === 'NATIVE' ? 'BASE_ASSET' : ((standard && ASSET_TYPES[standard]) ?? standard ?? 'BASE_ASSET'),
-    blockchainId: chain?.id ?? null,
-    protocol: chain?.protocol ?? 'EVM',
-    baseAsset: native?.legacyId ?? asset.legacyId,
+    blockchainId: asset.blockchainId,
+    protocol: asset.protocol ?? 'EVM',
+    baseAsset: asset.nativeLegacyId ?? asset.legacyId,
   };
 }
 

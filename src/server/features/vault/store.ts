@@ -39,6 +39,15 @@ export async function vaultAccountName(db: Db, workspaceId: string, id: string):
   return row?.name;
 }
 
+/** The names of those of `ids` that are vault accounts of the workspace, in one statement. */
+export async function vaultAccountNames(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: tradingVaultAccounts.id, name: tradingVaultAccounts.name })
+    .from(tradingVaultAccounts)
+    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), inArray(tradingVaultAccounts.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function balanceOf(db: Db, workspaceId: string, accountId: string, assetId: string): Promise<string> {
   const [row] = await db
     .select({ total: tradingVaultBalances.total })
