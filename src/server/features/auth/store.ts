@@ -1,6 +1,7 @@
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { apiNonces, apiUsers, refreshTokens, signInFailures, users, workspaces } from '../../db/schema';
 import type { Principal } from '../../http/types';
 import { forgetPrincipals } from './principal-cache';
@@ -36,21 +37,34 @@ export async function findConsolePrincipal(db: Db, userId: string): Promise<Prin
  * the token belongs to must still be live (a refresh token of its family not revoked). Sign-out,
  * a reused refresh cookie and a disabled account therefore end the token on its next request.
  */
-export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<(Principal & { workspaceName: string }) | undefined> {
+const sessionPrincipalQuery = preparedFor((db) => {
   const live = db
     .select({ one: sql`1` })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)));
-  const [row] = await db
+    .where(and(eq(refreshTokens.familyId, sql.placeholder('sessionId')), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)));
+  return db
     .select({ user: users, workspaceName: workspaces.name })
     .from(users)
     .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
-    .where(and(eq(users.id, userId), eq(users.enabled, true), exists(live)));
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.enabled, true), exists(live)))
+    .prepare('session_principal');
+});
+
+export async function findSessionPrincipal(db: Db, userId: string, sessionId: string): Promise<(Principal & { workspaceName: string }) | undefined> {
+  const [row] = await sessionPrincipalQuery(db).execute({ userId, sessionId });
   return row && { ...consolePrincipal(row.user), workspaceName: row.workspaceName };
 }
 
+const apiUserQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(apiUsers)
+    .where(eq(apiUsers.id, sql.placeholder('apiKey')))
+    .prepare('api_user_for_auth'),
+);
+
 export async function findApiUserForAuth(db: Db, apiKey: string) {
-  const [row] = await db.select().from(apiUsers).where(eq(apiUsers.id, apiKey));
+  const [row] = await apiUserQuery(db).execute({ apiKey });
   return row && { ...row, role: row.role as Role };
 }
 
