@@ -5,6 +5,7 @@ import { ADDRESS_HINTS, type AddressFamily } from './address';
 import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices, catalogueSettings } from './schema';
 import { UUID } from '../../db/uuid';
 import { queryRows } from '../../db/rows';
+import { preparedFor } from '../../db/prepared';
 
 export type BlockchainRow = typeof catalogueBlockchains.$inferSelect;
 export type AssetRow = typeof catalogueAssets.$inferSelect;
@@ -15,9 +16,24 @@ const blockchainNamed = (idOrLegacy: string) =>
     ? or(eq(catalogueBlockchains.id, idOrLegacy), eq(catalogueBlockchains.legacyId, idOrLegacy))!
     : eq(catalogueBlockchains.legacyId, idOrLegacy);
 
-/** By id or legacy id. */
+/** A blockchain by its uuid or its legacy id, and by its legacy id alone (a text that is no uuid), each prepared once per database. */
+const blockchainById = preparedFor((db) =>
+  db
+    .select()
+    .from(catalogueBlockchains)
+    .where(or(eq(catalogueBlockchains.id, sql.placeholder('id')), eq(catalogueBlockchains.legacyId, sql.placeholder('id'))))
+    .prepare('blockchain_by_id'),
+);
+const blockchainByLegacyId = preparedFor((db) =>
+  db
+    .select()
+    .from(catalogueBlockchains)
+    .where(eq(catalogueBlockchains.legacyId, sql.placeholder('id')))
+    .prepare('blockchain_by_legacy_id'),
+);
+
 export async function findBlockchain(db: Db, idOrLegacy: string): Promise<BlockchainRow | undefined> {
-  const [row] = await db.select().from(catalogueBlockchains).where(blockchainNamed(idOrLegacy));
+  const [row] = await (UUID.test(idOrLegacy) ? blockchainById : blockchainByLegacyId)(db).execute({ id: idOrLegacy });
   return row;
 }
 
