@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogData, AuditLogsResponse } from '../../../contract/audit';
 import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, signedHeaders, signIn, type TestContext } from '../../test/harness';
 import { appendAudit, type AuditActor, type AuditEntry } from './record';
+import { verifyAuditChain } from './store';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -272,5 +273,31 @@ describe('integrity', () => {
     const broken = await verify();
     expect(broken).toMatchObject({ verified: false, firstBrokenEventId: victim.id });
     expect(broken.reason).toMatch(/shown differently/);
+  });
+});
+
+describe('appending to the chain', () => {
+  it('keeps one unbroken chain when many writers append at once, alone or inside a change of their own, from a workspace’s first event on', async () => {
+    const fresh = await addWorkspace(ctx, 'Busy Writers Ltd', ['VIEWER']);
+    const t = NOW - HOUR;
+    const who = actor('u-writer', 'Writer', fresh.id);
+    const writes = Array.from({ length: 30 }, (_, i) => {
+      const one = entry('Catalogue', 'Price', `Set ${i}`, t + i);
+      if (i % 3 === 0) return appendAudit(ctx.deps.db, who, [one], ctx.deps.now());
+      // Inside the caller's transaction, as every change records its event.
+      if (i % 3 === 1) return ctx.deps.db.transaction((tx) => appendAudit(tx, who, [one], ctx.deps.now()));
+      return appendAudit(ctx.deps.db, who, [one, entry('Catalogue', 'Price', `Set ${i} again`, t + i)], ctx.deps.now());
+    });
+    await Promise.all(writes);
+    const seqs = (
+      (await ctx.deps.db.execute(sql`select seq from audit_events where workspace_id = ${fresh.id}::uuid order by seq`)) as unknown as {
+        rows: { seq: string | number }[];
+      }
+    ).rows.map((r) => Number(r.seq));
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    expect(seqs.length).toBeGreaterThanOrEqual(40);
+    const verified = await verifyAuditChain(ctx.deps.db, fresh.id, 0, NOW + HOUR);
+    expect(verified).toMatchObject({ verified: true, firstBrokenEventId: null });
+    expect(verified.checked).toBe(seqs.length);
   });
 });
