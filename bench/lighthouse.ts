@@ -72,13 +72,21 @@ interface Figures {
   scriptKB: number;
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   // Lighthouse empties the HTTP cache before each page but, by default, keeps cookies
   // (clearStorageTypes leaves them out), so a signed-in page loads with the refresh cookie.
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, desktopConfig);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError) {
+    // Lighthouse's own trace sometimes misses the navigation (NO_NAVSTART, "run Lighthouse again"):
+    // that run says nothing of the page, so it is run again rather than losing the others' figures.
+    if (attempt < 3) {
+      console.log(`Lighthouse on ${url}: ${runtimeError.code}; running it again`);
+      return audit(url, port, attempt + 1);
+    }
+    throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   return {
