@@ -136,7 +136,9 @@ const vaultDestination = (row: OrderRow) => {
  * Answers the delivery, whose hash is the order's receipt.
  */
 async function settlementTransactions(db: Db, row: OrderRow, plan: SettlementPlan, source: string | undefined, now: Date) {
-  const [payAsset, receiveAsset] = await Promise.all([chainAsset(db, row.workspaceId, plan.payAsset), chainAsset(db, row.workspaceId, plan.receiveAsset)]);
+  // One after the other: `db` is the step's transaction, one connection that runs one statement at a time.
+  const payAsset = await chainAsset(db, row.workspaceId, plan.payAsset);
+  const receiveAsset = await chainAsset(db, row.workspaceId, plan.receiveAsset);
   const provider = { type: 'EXCHANGE_ACCOUNT' as const, id: row.providerId, name: findProvider(row.providerId)?.name ?? row.providerId };
   const common = {
     workspaceId: row.workspaceId,
@@ -234,7 +236,8 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
       if (step.type === 'EXECUTE' && row.executionType === 'LIMIT') {
         // Fill or kill: the market must be at the limit or better when the provider executes.
         const limit = (row.execution as { limitPrice: string }).limitPrice;
-        const [base, quote] = await Promise.all([resolveAsset(db, row.workspaceId, row.baseAssetId), resolveAsset(db, row.workspaceId, row.quoteAssetId)]);
+        const base = await resolveAsset(db, row.workspaceId, row.baseAssetId);
+        const quote = await resolveAsset(db, row.workspaceId, row.quoteAssetId);
         const market = base && quote ? await marketPrice(db, row.workspaceId, base, quote) : undefined;
         const fills = market !== undefined && (row.side === 'BUY' ? new Dec(market).lte(limit) : new Dec(market).gte(limit));
         if (!fills)
