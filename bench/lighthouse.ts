@@ -70,6 +70,8 @@ interface Figures {
   tbt: number;
   cls: number;
   scriptKB: number;
+  /** What moved (Lighthouse's layout-shifts audit): the element's snippet and its share of CLS. */
+  shifts: string[];
 }
 
 async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
@@ -98,6 +100,9 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     scriptKB: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
+    shifts: ((audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? []).map(
+      (item) => `${(item.score ?? 0).toFixed(4)} ${item.node?.snippet?.slice(0, 140) ?? '(no element named)'}`,
+    ),
   };
 }
 
@@ -137,10 +142,14 @@ try {
   console.log(`\nLighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} preset, median of ${RUNS} run(s) per page (JS: script bytes transferred)`);
   console.log('page         perf  a11y  best   seo   LCP ms  TBT ms    CLS     JS KB');
   for (const [name, runs] of results) {
-    const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+    const m = (key: Exclude<keyof Figures, 'shifts'>) => median(runs.map((r) => r[key]));
     console.log(
       `${name.padEnd(12)} ${String(m('performance')).padStart(4)}  ${String(m('accessibility')).padStart(4)}  ${String(m('bestPractices')).padStart(4)}  ${String(m('seo')).padStart(4)}  ${m('lcp').toFixed(0).padStart(7)} ${m('tbt').toFixed(0).padStart(7)}  ${m('cls').toFixed(3).padStart(6)}  ${m('scriptKB').toFixed(1).padStart(8)}`,
     );
+  }
+  for (const [name, runs] of results) {
+    const shifts = [...new Set(runs.flatMap((r) => r.shifts))];
+    if (shifts.length > 0) console.log(`\nWhat moved on the ${name} (share of CLS, element):\n${shifts.map((s) => `  ${s}`).join('\n')}`);
   }
 } finally {
   await chrome?.kill();

@@ -16,6 +16,10 @@ const render = (node: ReactNode) =>
   );
 
 async function startConsole() {
+  // The session is restored while the router's chunk is on its way rather than after it: the
+  // router's loaders wait on this same request (restore() runs once), which takes a round trip
+  // off the way to every signed-in page's first screen.
+  void session.restore().catch(() => undefined);
   const { ConsoleRouter } = await import('./app/console-router');
   render(<ConsoleRouter />);
 }
