@@ -47,11 +47,21 @@ export function AuditHistogram({ view, onRange }: { view: AuditView; onRange: (r
   const [asTable, setAsTable] = useState(false);
 
   if (histogram.isPending) {
+    // The drawn chart's rows at their own heights (its line of text, the bars' 96 px border
+    // included, the line under them), so the events below do not move when the counts arrive.
     return (
-      <div role="status">
+      <Stack gap={4} role="status">
         <VisuallyHidden>Loading the event counts…</VisuallyHidden>
-        <Skeleton height={120} />
-      </div>
+        <Text size="sm" aria-hidden>
+          Counting the events…
+        </Text>
+        <Skeleton height={96} />
+        <Group justify="center" gap="xs">
+          <Button variant="subtle" size="compact-xs" disabled>
+            Show the counts as a table
+          </Button>
+        </Group>
+      </Stack>
     );
   }
   if (histogram.isError) {

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Modal, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -88,35 +88,43 @@ export function SavedViews({ filters, columns }: { filters: string; columns: Aud
           Save this view
         </Button>
       </Group>
-      {views.isError ? (
-        <Text size="sm" c="red">
-          The saved views could not be loaded.
-        </Text>
-      ) : views.data?.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          None yet: save a search with its columns to come back to it.
-        </Text>
-      ) : (
-        <Group gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Your saved views">
-          {views.data?.map((view) => (
-            <Group key={view.id} gap={2} component="li" wrap="nowrap">
-              <Anchor component={Link} to={savedViewPath(view.id)} size="sm">
-                {view.name}
-              </Anchor>
-              <Tooltip label={`Rename ${view.name}`}>
-                <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Rename ${view.name}`} onClick={() => setDialog({ kind: 'rename', view })}>
-                  <IconPencil size={14} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={`Delete ${view.name}`}>
-                <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Delete ${view.name}`} onClick={() => setDialog({ kind: 'delete', view })}>
-                  <IconTrash size={14} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ))}
-        </Group>
-      )}
+      {/* Every state one line of the list's height (its icons are 22 px), so that what is below
+          does not move when the views arrive. */}
+      <Box mih={22}>
+        {views.isError ? (
+          <Text size="sm" c="red">
+            The saved views could not be loaded.
+          </Text>
+        ) : views.isPending ? (
+          <Text size="sm" c="dimmed">
+            Loading your saved views…
+          </Text>
+        ) : views.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            None yet: save a search with its columns to come back to it.
+          </Text>
+        ) : (
+          <Group gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Your saved views">
+            {views.data.map((view) => (
+              <Group key={view.id} gap={2} component="li" wrap="nowrap">
+                <Anchor component={Link} to={savedViewPath(view.id)} size="sm">
+                  {view.name}
+                </Anchor>
+                <Tooltip label={`Rename ${view.name}`}>
+                  <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Rename ${view.name}`} onClick={() => setDialog({ kind: 'rename', view })}>
+                    <IconPencil size={14} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={`Delete ${view.name}`}>
+                  <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Delete ${view.name}`} onClick={() => setDialog({ kind: 'delete', view })}>
+                    <IconTrash size={14} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+          </Group>
+        )}
+      </Box>
 
       {dialog?.kind === 'save' && (
         <NameDialog
