@@ -69,13 +69,15 @@ interface AssetsListProps {
   controls: AssetsViewControls;
   /** Blockchains by id; empty while they load. */
   chains: Map<string, Blockchain>;
+  /** The blockchains are still loading: the page is drawn once their names are in. */
+  chainsPending: boolean;
 }
 
-function CurrentPage({ controls, chains }: AssetsListProps) {
+function CurrentPage({ controls, chains, chainsPending }: AssetsListProps) {
   const { view, firstPage, openAsset } = controls;
   const page = useQuery(assetQueries.page(toListQuery(view).toString()));
 
-  if (page.isPending) return <LoadingAssets />;
+  if (page.isPending || chainsPending) return <LoadingAssets />;
   if (page.isError && !page.data) {
     return (
       <Stack gap="sm">
@@ -118,7 +120,7 @@ function CurrentPage({ controls, chains }: AssetsListProps) {
 }
 
 /** The list part of the assets tab: a page of the filtered catalogue, or why there is none. */
-export function AssetsList({ controls, chains }: AssetsListProps) {
+export function AssetsList({ controls, chains, chainsPending }: AssetsListProps) {
   if (needsTestnet(controls.view)) {
     const testnets = [...chains.values()].filter((chain) => chain.onchain.test).length;
     return (
@@ -130,5 +132,5 @@ export function AssetsList({ controls, chains }: AssetsListProps) {
       </EmptyState>
     );
   }
-  return <CurrentPage controls={controls} chains={chains} />;
+  return <CurrentPage controls={controls} chains={chains} chainsPending={chainsPending} />;
 }

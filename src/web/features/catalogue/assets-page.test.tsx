@@ -77,6 +77,32 @@ describe('AssetsPage', () => {
     expect(usdt).toHaveTextContent('0.93 EUR');
   });
 
+  it('draws the rows once the chain names are in, so the Blockchain column does not widen under them', async () => {
+    let release = () => {};
+    const chainsIn = new Promise<void>((resolve) => (release = resolve));
+    const calls = fakeService((call) => (call.path === '/v1/blockchains' ? chainsIn.then(() => blockchainList()) : catalogue(call)));
+    renderAt(<AssetsPage />, '/catalogue/assets');
+    await waitFor(() => expect(calls.some((call) => call.path === '/v1/assets')).toBe(true));
+    // The page of assets has arrived; the chains have not.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('Loading assets…')).toBeInTheDocument();
+    release();
+    const [usdc] = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(usdc).toHaveTextContent('Ethereum');
+  });
+
+  it('still draws the rows when the blockchains cannot be loaded', async () => {
+    fakeService((call) => (call.path === '/v1/blockchains' ? jsonResponse(503, { message: 'down for a moment', code: 503 }) : catalogue(call)));
+    renderAt(<AssetsPage />, '/catalogue/assets');
+    const [usdc] = within(await screen.findByRole('table', {}, { timeout: 10_000 }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(usdc).toHaveTextContent('USDC');
+  });
+
   it('writes each filter into the address, and a new filter starts again at the first page', async () => {
     const { user, address, assetCalls, rows } = renderPage('?blockchainId=ETH&pageCursor=cursor-2');
     await rows();

@@ -22,8 +22,10 @@ const AssetDrawer = preloadable(async () => (await import('./asset-drawer')).Ass
 export default function AssetsPage() {
   const { role } = useSignedInUser();
   const controls = useAssetsView();
-  // Names the chains in the list and fills the blockchain filter; the list does not wait for it.
-  const chains = useQuery(blockchainQueries.list()).data;
+  // Names the chains in the list and fills the blockchain filter. The list waits for its first
+  // answer (the names would widen their column under the rows), not for retries after a failure.
+  const chainsQuery = useQuery(blockchainQueries.list());
+  const chains = chainsQuery.data;
   const chainList = useMemo(() => chains ?? [], [chains]);
   const chainsById = useMemo(() => new Map(chainList.map((chain) => [chain.id, chain])), [chainList]);
   const [registering, setRegistering] = useState(false);
@@ -40,7 +42,7 @@ export default function AssetsPage() {
         </Group>
       )}
       <AssetFiltersPanel view={controls.view} chains={chainList} onChange={controls.setFilters} />
-      <AssetsList controls={controls} chains={chainsById} />
+      <AssetsList controls={controls} chains={chainsById} chainsPending={chainsQuery.isPending && chainsQuery.failureCount === 0} />
       <Suspense fallback={null}>
         <AssetDrawer
           assetId={controls.view.asset}

@@ -10,7 +10,7 @@ export interface Call extends FakeCall {
 }
 
 /** The shared fake service, each call's query apart from its path; a call `answer` leaves out is a 404. */
-export function fakeService(answer: (call: Call) => Response | undefined) {
+export function fakeService(answer: (call: Call) => Response | Promise<Response> | undefined) {
   const calls: Call[] = [];
   sharedFakeService((seen) => {
     const url = new URL(seen.path, 'http://console.test');
