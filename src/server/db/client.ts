@@ -40,8 +40,6 @@ export interface Database {
 const ownedDatabases = new WeakSet<object>();
 export const isOwnedByThisProcess = (db: Db): boolean => ownedDatabases.has(db);
 
-/** Each open database's notice listener, for code that holds only the `Db` (the live streams' hub). */
-const noticesByDb = new WeakMap<object, Notices>();
 /**
  * Runs `write` in the caller's transaction when `db` is one, else in a transaction of its own: a
  * helper that must be atomic is usually called inside a larger change, where a nested transaction
@@ -50,6 +48,8 @@ const noticesByDb = new WeakMap<object, Notices>();
 export const atomically = <T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T> =>
   db instanceof PgTransaction ? write(db as unknown as Db) : db.transaction((tx) => write(tx as unknown as Db));
 
+/** Each open database's notice listener, for code that holds only the `Db` (the live streams' hub). */
+const noticesByDb = new WeakMap<object, Notices>();
 export function noticesOf(db: Db): Notices {
   const notices = noticesByDb.get(db);
   if (!notices) throw new Error('noticesOf: this database was not opened by openDatabase');

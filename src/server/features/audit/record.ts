@@ -89,7 +89,10 @@ export async function appendAuditEvents(
       hash = chainHash(prevHash, fields);
       return { ...fields, prevHash, hash };
     });
-    // The events and the head's new position in one statement (a data-modifying WITH runs whether or not it is read).
+    // One JSON parameter per statement, expanded by the database: far cheaper than binding 14
+    // parameters a row, and free of PostgreSQL's 65,535-parameter ceiling for large imports. The
+    // events and the head's new position go in one statement (a data-modifying WITH runs whether or
+    // not it is read).
     await tx.execute(sql`
       with appended as (
         insert into ${auditEvents} (id, workspace_id, seq, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail, prev_hash, hash)

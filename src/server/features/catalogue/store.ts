@@ -118,7 +118,8 @@ export interface AssetOnChain {
 /**
  * The asset as findAsset picks it (a workspace's own before a global one of the same legacy id),
  * with its chain's protocol and the legacy id of the chain's native asset, in one statement: it is
- * on the way of every transfer and order, where three full-row reads cost a third of the request.
+ * on the way of every transfer and order settlement, where three full-row reads were a quarter of
+ * a transfer's time in the database.
  */
 export async function assetOnChain(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetOnChain | undefined> {
   const [row] = await queryRows<AssetOnChain>(
