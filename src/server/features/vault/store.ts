@@ -32,11 +32,7 @@ export async function vaultAccountExists(db: Db, workspaceId: string, id: string
 
 /** The account's name, or undefined when the workspace has no such vault account. */
 export async function vaultAccountName(db: Db, workspaceId: string, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ name: tradingVaultAccounts.name })
-    .from(tradingVaultAccounts)
-    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), eq(tradingVaultAccounts.id, id)));
-  return row?.name;
+  return (await vaultAccountNames(db, workspaceId, [id])).get(id);
 }
 
 /** The names of those of `ids` that are vault accounts of the workspace, in one statement. */
