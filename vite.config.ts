@@ -66,6 +66,7 @@ export default defineConfig(({ mode }) => ({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/cli/**/*.test.ts'],
+          setupFiles: ['src/server/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

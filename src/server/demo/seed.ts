@@ -134,12 +134,12 @@ export async function seedDemoWorkspace(
   options: { name: string; isDemo?: boolean; people: readonly { email: string; displayName: string; role: Role }[]; passwordHash: string; auditEvents: number },
 ) {
   const workspace = await createWorkspace(db, options.name, options.isDemo ?? false);
-  const people = await Promise.all(
-    options.people.map(async (u) => ({
-      ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, passwordHash: options.passwordHash })),
-      name: u.displayName,
-    })),
-  );
+  // One after the other: `db` is a transaction here, one PostgreSQL connection, where node-postgres
+  // queues statements sent at once with a deprecation warning (an error in pg 9).
+  const people: (Awaited<ReturnType<typeof createConsoleUser>> & { name: string })[] = [];
+  for (const u of options.people) {
+    people.push({ ...(await createConsoleUser(db, { ...u, workspaceId: workspace.id, passwordHash: options.passwordHash })), name: u.displayName });
+  }
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const apiUser = await insertApiUser(db, {
     workspaceId: workspace.id,
