@@ -328,7 +328,10 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   it('says reset when the position is no longer kept, and refuses an id it never sent', async () => {
     const stream = await open(app, tokens.viewerA, '1.1');
     await stream.ready();
-    expect(stream.received.map((r) => r.event)).toEqual(['reset', 'ready']);
+    // Live notices may follow at once: the earlier tests' last ones can still be on their way to this
+    // instance's hub (it failed so once on PostgreSQL, with five of them after the ready event).
+    expect(stream.received.slice(0, 2).map((r) => r.event)).toEqual(['reset', 'ready']);
+    expect(stream.received.slice(2).every((r) => r.event === 'notice')).toBe(true);
     await stream.close();
     const res = await app.request('/v1/events/stream', { headers: { Authorization: `Bearer ${tokens.viewerA}`, 'Last-Event-ID': 'yesterday' } });
     expect(res.status).toBe(400);
