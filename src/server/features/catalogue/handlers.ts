@@ -12,6 +12,7 @@ import { actorOf, appendAudit } from '../audit/record';
 import { ADDRESS_CHECKS, type AddressFamily } from './address';
 import { ISO_4217 } from './currencies';
 import { createResolver } from './resolver';
+import { AssetPageCache } from './page-cache';
 import { addressKey } from './shipped';
 import * as store from './store';
 
@@ -22,6 +23,7 @@ const assetNotFound = (id: string) => notFound(`No asset with the id or legacy i
 
 export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const resolve = createResolver(deps.config.evmRpcUrls);
+  const assetPages = new AssetPageCache(deps.db);
 
   app.openapi({ ...routes.listAssets, middleware: guard(deps, 'listAssets') }, async (c) => {
     const q = c.req.valid('query');
@@ -35,9 +37,14 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const after = pageCursor
       ? decodeCursor<store.AssetPosition>(deps.secrets.cursorKey, pageCursor, { workspaceId: principal.workspaceId, fingerprint })
       : undefined;
-    const page = await store.assetPage(deps.db, principal.workspaceId, principal.id, filters, q.pageSize, after);
-    const next = page.more && page.last ? encodeCursor(deps.secrets.cursorKey, principal.workspaceId, fingerprint, page.last) : null;
-    return jsonText(c, `{"data":${page.json},"next":${JSON.stringify(next)}}`);
+    // The caller's own notes are on the page, so each user has their own copy of it.
+    const key = `${principal.id}\n${fingerprint}\n${q.pageSize}\n${pageCursor ?? ''}`;
+    const body = await assetPages.get(principal.workspaceId, key, async () => {
+      const page = await store.assetPage(deps.db, principal.workspaceId, principal.id, filters, q.pageSize, after);
+      const next = page.more && page.last ? encodeCursor(deps.secrets.cursorKey, principal.workspaceId, fingerprint, page.last) : null;
+      return `{"data":${page.json},"next":${JSON.stringify(next)}}`;
+    });
+    return jsonText(c, body);
   });
 
   app.openapi({ ...routes.getAsset, middleware: guard(deps, 'getAsset') }, async (c) => {

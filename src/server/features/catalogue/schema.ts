@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The catalogue's own tables (their migrations are in ./migrations, tracked apart from the core). */
 
@@ -116,4 +116,14 @@ export const catalogueSettings = pgTable('catalogue_settings', {
 export const catalogueMeta = pgTable('catalogue_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * A counter per workspace (the global catalogue's under the zero uuid) that triggers raise with every
+ * change to what an asset page shows: assets, blockchains, prices, notes. A page kept in memory is
+ * served again only while both its counters still read the same (see page-cache.ts).
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });
