@@ -215,6 +215,31 @@ describe('through the balancer', () => {
     expect(replay.body.code).toBe(-7);
   });
 
+  it('shows a note and a price written through one instance on the asset page every instance kept', async () => {
+    const token = await tokenOf('admin2@demo.test');
+    const page = '/v1/assets?ids=BTC&ids=USDC&pageSize=100';
+    const onEach = async () => {
+      const answers = await Promise.all(fleet.instances.map((instance) => call(page, { base: instance.url, token })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      return answers.map((a) =>
+        Object.fromEntries((a.body.data as { legacyId: string; price?: unknown; metadata: { note?: { text: string } } }[]).map((x) => [x.legacyId, x])),
+      );
+    };
+    // Each instance builds the page once and keeps it.
+    expect((await onEach()).map((p) => p.BTC?.metadata.note)).toEqual([undefined, undefined, undefined]);
+    const noted = await call('/v1/assets/BTC', {
+      method: 'PATCH',
+      base: fleet.instances[0]!.url,
+      token,
+      body: { metadata: { note: { text: 'Cold storage only' } } },
+    });
+    expect(noted.status).toBe(200);
+    expect((await onEach()).map((p) => p.BTC?.metadata.note?.text)).toEqual(['Cold storage only', 'Cold storage only', 'Cold storage only']);
+    const priced = await call('/v1/assets/prices/USDC', { method: 'POST', base: fleet.instances[1]!.url, token, body: { currency: 'USD', price: 1.0002 } });
+    expect(priced.status).toBe(200);
+    expect((await onEach()).map((p) => p.USDC?.price)).toEqual(Array(3).fill({ currency: 'USD', price: '1.0002', lastUpdateAt: expect.any(Number) }));
+  });
+
   it('shares rate-limit windows: requests spread over the instances hit one limit, past it by at most one batch per instance', async () => {
     const token = await tokenOf('viewer@demo.test');
     // All of it within one minute's window: a window that ends half-way would admit the rest afresh.
