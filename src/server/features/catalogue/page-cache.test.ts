@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetList, RegisteredAsset } from '../../../contract/catalogue';
+import { AssetPageCache } from './page-cache';
 import { shipped } from './shipped';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
 
@@ -87,5 +88,32 @@ describe('asset pages kept in memory', () => {
     const registered = await call<RegisteredAsset>(two, admin, 'POST', '/v1/assets', { blockchainId: 'ETH', address: token.address });
     expect((await call<AssetList>(one, admin, 'GET', local)).data.map((a) => a.legacyId)).toEqual([registered.legacyId]);
     expect((await call<AssetList>(one, otherAdmin, 'GET', local)).data).toHaveLength(0);
+  });
+
+  it('hold no more than their bound however many different pages are asked for, the least recently read going first', async () => {
+    const workspaceId = crypto.randomUUID();
+    const cache = new AssetPageCache(ctx.deps.db, 100);
+    const builds: string[] = [];
+    const read = (key: string) =>
+      cache.get(workspaceId, key, async () => {
+        builds.push(key);
+        return key.repeat(40 / key.length);
+      });
+    // An abuser's thousand different filters: each page is built once, and at most two are kept at a time.
+    for (let i = 0; i < 1000; i++) await read(`q${String(i).padStart(3, '0')}`);
+    expect(builds).toHaveLength(1000);
+    await read('q999');
+    await read('q998');
+    expect(builds).toHaveLength(1000);
+    await read('q000');
+    expect(builds).toHaveLength(1001);
+    // q998 was read after q999, so q999 went when q000 came in; a page larger than the bound is built and never kept.
+    await read('q998');
+    await read('q999');
+    expect(builds.slice(1001)).toEqual(['q999']);
+    await cache.get(workspaceId, 'huge', async () => 'x'.repeat(101));
+    await cache.get(workspaceId, 'huge', async () => 'x'.repeat(101));
+    await read('q998');
+    expect(builds.slice(1001)).toEqual(['q999']);
   });
 });

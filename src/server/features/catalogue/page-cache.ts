@@ -32,7 +32,10 @@ export class AssetPageCache {
   private readonly pages = new Map<string, { version: string; json: string }>();
   private chars = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxChars = MAX_CHARS,
+  ) {}
 
   /** The page under `key` of one workspace, from memory while the workspace's counters stand, else from `build`. */
   async get(workspaceId: string, key: string, build: () => Promise<string>): Promise<string> {
@@ -54,11 +57,11 @@ export class AssetPageCache {
   private keep(id: string, version: string, json: string) {
     const before = this.pages.get(id);
     if (before) this.forget(id, before.json);
-    if (json.length > MAX_CHARS) return;
+    if (json.length > this.maxChars) return;
     this.pages.set(id, { version, json });
     this.chars += json.length;
     for (const [oldest, page] of this.pages) {
-      if (this.chars <= MAX_CHARS) break;
+      if (this.chars <= this.maxChars) break;
       this.forget(oldest, page.json);
     }
   }
