@@ -1,19 +1,22 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { catalogueVersions } from './schema';
+import { GLOBAL_KEY } from './store';
 
-/** Where the global catalogue's counter is kept (global assets have no workspace). */
-const GLOBAL = '00000000-0000-0000-0000-000000000000';
 /** What one instance keeps at most, counted in characters of JSON (a page of 100 assets is about 70,000). */
 const MAX_CHARS = 32_000_000;
 
-const versionsOf = preparedFor((db) =>
+/**
+ * The sum of the workspace's counter and the global catalogue's: both only ever rise, so any
+ * change to either raises the sum, and one number says whether a kept page is still current.
+ */
+const versionOf = preparedFor((db) =>
   db
-    .select({ workspaceId: catalogueVersions.workspaceId, version: catalogueVersions.version })
+    .select({ version: sql<string>`coalesce(sum(${catalogueVersions.version}), 0)::text` })
     .from(catalogueVersions)
-    .where(or(eq(catalogueVersions.workspaceId, GLOBAL), eq(catalogueVersions.workspaceId, sql.placeholder('workspaceId'))))
-    .prepare('catalogue_versions_of'),
+    .where(sql`${catalogueVersions.workspaceId} in (${GLOBAL_KEY}, ${sql.placeholder('workspaceId')}::uuid)`)
+    .prepare('catalogue_version_of'),
 );
 
 /**
@@ -39,8 +42,8 @@ export class AssetPageCache {
 
   /** The page under `key` of one workspace, from memory while the workspace's counters stand, else from `build`. */
   async get(workspaceId: string, key: string, build: () => Promise<string>): Promise<string> {
-    const rows = await versionsOf(this.db).execute({ workspaceId });
-    const version = `${rows.find((r) => r.workspaceId === GLOBAL)?.version ?? 0}.${rows.find((r) => r.workspaceId !== GLOBAL)?.version ?? 0}`;
+    // An aggregate: always one row.
+    const version = (await versionOf(this.db).execute({ workspaceId }))[0]!.version;
     const id = `${workspaceId}\n${key}`;
     const kept = this.pages.get(id);
     if (kept?.version === version) {

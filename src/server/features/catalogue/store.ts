@@ -86,8 +86,8 @@ export async function listBlockchains(
 /** What a workspace sees: the global catalogue plus its own assets. */
 const visibleTo = (workspaceId: string) => or(isNull(catalogueAssets.workspaceId), eq(catalogueAssets.workspaceId, workspaceId))!;
 
-/** The nil uuid stands for "global" in catalogue_assets_legacy_key. */
-const GLOBAL_KEY = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+/** The nil uuid stands for "global" in catalogue_assets_legacy_key, and for the global catalogue's counter in catalogue_versions. */
+export const GLOBAL_KEY = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** The assets the workspace sees by this legacy id (its own and a global one), written as that unique index reads it. */
 const legacyIdVisibleTo = (workspaceId: string, legacyId: string) =>
