@@ -195,6 +195,41 @@ export const auditEventTallies = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.kindId, t.width, t.start] })],
 );
 
+/**
+ * Every word of a workspace's events, for the histogram searched with `q` (migration 0009). The
+ * search text is cut at every character that is not a-z or 0-9; a piece of letters only is a word
+ * (`embedded` false), and each run of letters inside a piece that has digits too (a transaction
+ * id's "3f2a9c1e") is kept with `embedded` true. Any text of letters only that occurs in an event
+ * lies inside one of these runs; when no embedded run and at most one word of the workspace
+ * contains it, the events that contain it are exactly those with that word, counted ahead in
+ * audit_word_tallies.
+ */
+export const auditWords = pgTable(
+  'audit_words',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    word: text('word').notNull(),
+    embedded: boolean('embedded').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.word, t.embedded] }),
+    index('audit_words_search_idx').using('gin', t.word.op('gin_trgm_ops')),
+  ],
+);
+
+/** How many events of a workspace have each word (not embedded runs), per hour and per day (`width` in ms), kept by the insert trigger. */
+export const auditWordTallies = pgTable(
+  'audit_word_tallies',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    word: text('word').notNull(),
+    width: bigint('width', { mode: 'number' }).notNull(),
+    start: bigint('start', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.word, t.width, t.start] })],
+);
+
 export const auditEvents = pgTable(
   'audit_events',
   {

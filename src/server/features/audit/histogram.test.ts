@@ -177,3 +177,93 @@ describe('histogram filtered by subject, event or user', () => {
     expect(verified.checked).toBeGreaterThanOrEqual(4000);
   });
 });
+
+// Searched with `q`, the histogram sums a word's hourly and daily tallies when that word stands for
+// the text (migration 0009), and counts event by event otherwise; either way it must count exactly
+// what the list pages through.
+const SEARCHES = [
+  'usdc', // one word only (USDC_ETH is cut into two)
+  'USDC', // lower-cased as the search is
+  'failed', // in several events' names and in no other word
+  'password', // only in details
+  'sign', // in "sign" and "signed": counted event by event
+  'treasury bot', // two words: counted event by event
+  'fa', // inside transaction ids (embedded runs): counted event by event
+  'qqq', // no event: nothing to count
+  '100%', // not letters
+];
+
+describe('histogram searched with q', () => {
+  it.each(RANGES)('counts per bucket what the list shows (%s)', async (_name, range) => {
+    for (const q of SEARCHES) await expectCountsOfList(`${range}&q=${encodeURIComponent(q)}`);
+  });
+
+  it('keeps to the caller’s workspace, whose words are the same', async () => {
+    for (const q of ['usdc', 'failed', 'password']) {
+      const mine = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&q=${q}`);
+      const theirs = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&q=${q}`, otherAuditor);
+      expect(mine.total).toBeGreaterThan(theirs.total);
+      expect(theirs.total).toBeGreaterThan(0);
+    }
+  });
+
+  it('cuts the search text into words and the runs of letters inside pieces with digits', async () => {
+    const rows = await queryRows<{ word: string; embedded: boolean }>(
+      ctx.deps.db,
+      sql`select word, embedded from audit_text_words(${'sign-in usdc_eth {"txid": "3f2a9c1e-0b7d", "note": "Été k2o"}'}) order by 2, 1`,
+    );
+    // "Été" leaves "t" (accented letters cut like any other character); "3f2a9c1e", "0b7d" and "k2o" have digits.
+    expect(rows.map((r) => `${r.embedded ? '~' : ''}${r.word}`)).toEqual(
+      ['eth', 'in', 'note', 'sign', 't', 'txid', 'usdc', '~a', '~b', '~c', '~d', '~e', '~f', '~k', '~o'],
+    );
+  });
+
+  it('has tallies per hour and day that add up to the events, and every word and run listed', async () => {
+    const [mismatch] = await queryRows<{ n: string }>(
+      ctx.deps.db,
+      sql`select count(*) as n from (
+            select e.workspace_id, w.word, u.width, e.timestamp / u.width * u.width as start, count(*) as n
+            from audit_events e cross join lateral audit_text_words(e.search_text) w
+            cross join (values (${HOUR}::bigint), (${DAY}::bigint)) as u(width)
+            where not w.embedded and e.workspace_id in (${ws.id}, ${other.id}) group by 1, 2, 3, 4
+          ) afresh full join (
+            select workspace_id, word, width, start, n from audit_word_tallies where workspace_id in (${ws.id}, ${other.id})
+          ) kept using (workspace_id, word, width, start)
+          where afresh.n is distinct from kept.n`,
+    );
+    expect(Number(mismatch!.n)).toBe(0);
+    const [unlisted] = await queryRows<{ n: string }>(
+      ctx.deps.db,
+      sql`select count(*) as n from (
+            select distinct e.workspace_id, w.word, w.embedded from audit_events e cross join lateral audit_text_words(e.search_text) w
+            where e.workspace_id in (${ws.id}, ${other.id})
+          ) afresh full join (select * from audit_words where workspace_id in (${ws.id}, ${other.id})) kept using (workspace_id, word, embedded)
+          where afresh.word is null or kept.word is null`,
+    );
+    expect(Number(unlisted!.n)).toBe(0);
+  });
+
+  it('sums the tallies for a word that stands for the text, and counts the events otherwise', async () => {
+    // An event written with the triggers off is in the list but in no tally: only a histogram that
+    // counts event by event sees it.
+    const third = await addWorkspace(ctx, 'Untallied Co', ['AUDITOR']);
+    const token = await consoleToken(app, third.people[0]!.email);
+    const actor = { workspaceId: third.id, userId: 'p-ann', userName: 'Ann Admin', requestId: null, sourceAddress: null };
+    const entry = { category: 'Catalogue' as const, subject: 'Note' as const, event: 'Updated', timestamp: NOW - 2 * DAY, detail: { text: 'zebra crossing' } };
+    await appendAudit(ctx.deps.db, actor, [entry], ctx.deps.now());
+    await ctx.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await appendAudit(tx as never, actor, [{ ...entry, timestamp: NOW - DAY }], ctx.deps.now());
+    });
+    const year = `startTime=${NOW - 364 * DAY}`;
+    const total = async (q: string) => (await call<AuditHistogram>(`/v1/management/audit_logs/histogram?${year}&q=${q}`, token)).total;
+    expect((await listAll(`${year}&q=zebra`, token)).length).toBe(2);
+    expect(await total('zebra')).toBe(1); // the word's tallies
+    expect(await total('ebr')).toBe(1); // inside that word only
+    expect(await total('zebra%20crossing')).toBe(2); // two words: event by event
+    // Once "zebra" is also inside a piece with digits, the events with the word are not all of those with the text.
+    await appendAudit(ctx.deps.db, actor, [{ ...entry, timestamp: NOW - 3 * DAY, detail: { ref: 'zebra9x' } }], ctx.deps.now());
+    expect(await total('zebra')).toBe(3);
+    expect(await total('crossing')).toBe(1);
+  });
+});

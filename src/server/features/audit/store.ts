@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { auditEventCounts, auditEventKinds, auditEvents, auditEventTallies } from '../../db/schema';
+import { auditEventCounts, auditEventKinds, auditEvents, auditEventTallies, auditWords, auditWordTallies } from '../../db/schema';
 import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
 export interface AuditFilter {
@@ -117,14 +117,55 @@ async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Count
 /** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table kept by the insert trigger. */
 type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
 
+const LETTERS = '^[abcdefghijklmnopqrstuvwxyz]+$';
+
+/**
+ * The one word whose events are exactly those containing `q`, when there is one (see audit_words):
+ * `q` is letters only once lower-cased (by the database, as the search is), no embedded run of
+ * the workspace contains it, and one word does. `null` when nothing contains it, so no event does;
+ * `undefined` when the events must be counted one by one.
+ */
+async function soleWord(db: Db, workspaceId: string, q: string): Promise<string | null | undefined> {
+  if (!/^[a-z]+$/i.test(q)) return undefined;
+  const pattern = sql`lower(${containing(q)})`;
+  const [row] = await queryRows<{ letters: boolean; embedded: boolean; words: string[] }>(
+    db,
+    sql`select lower(${q}) ~ ${LETTERS} as letters,
+      exists(select 1 from ${auditWords} where ${auditWords.workspaceId} = ${workspaceId} and ${auditWords.embedded} and ${auditWords.word} like ${pattern}) as embedded,
+      array(select ${auditWords.word} from ${auditWords} where ${auditWords.workspaceId} = ${workspaceId} and not ${auditWords.embedded} and ${auditWords.word} like ${pattern} limit 2) as words`,
+  );
+  if (!row!.letters || row!.embedded || row!.words.length > 1) return undefined;
+  return row!.words[0] ?? null;
+}
+
 /**
  * How the whole hours (days, weeks) of a range are summed for `f`, longest unit first, or none when
- * nothing is kept for it (free text). Unfiltered or by category: audit_event_counts, per hour.
+ * nothing is kept for it. Unfiltered or by category: audit_event_counts, per hour. Searched with
+ * `q` alone, when one word stands for it (soleWord): that word's days and hours in audit_word_tallies.
  * By subject, event or user: the kinds of event that match, then their weeks, days and hours in
  * audit_event_tallies. `none` when no event of the workspace ever matched.
  */
 async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): Promise<{ units: Unit[]; sum?: SumUnits } | 'none'> {
-  if (f.q !== undefined) return { units: [] };
+  if (f.q !== undefined) {
+    const word = f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length ? undefined : await soleWord(db, f.workspaceId, f.q);
+    if (word === null) return 'none';
+    if (word === undefined) return { units: [] };
+    const sum: SumUnits = async (unit, from, to) => {
+      const rows = await queryRows<{ start: string; count: string }>(
+        db,
+        sql`select ${bucket(auditWordTallies.start)} as start, sum(${auditWordTallies.n}) as count from ${auditWordTallies}
+          where ${and(
+            eq(auditWordTallies.workspaceId, f.workspaceId),
+            eq(auditWordTallies.word, word),
+            eq(auditWordTallies.width, unit.width),
+            gte(auditWordTallies.start, from),
+            lt(auditWordTallies.start, to),
+          )} group by 1`,
+      );
+      addRows(counts, rows);
+    };
+    return { units: [DAY, HOUR], sum };
+  }
   if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
     const sum: SumUnits = async (_hour, from, to) => {
       const rows = await queryRows<{ start: string; count: string }>(
@@ -180,9 +221,14 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
  * of the width; only buckets with events are in the map. The whole weeks, then days, then hours of
  * the range that no bucket splits are summed from the tables the insert trigger keeps, longest
  * first, each on what the longer left at either end; only the parts of an hour at the range's ends, and any range
- * searched with `q`, are counted event by event.
+ * searched with `q` that no word stands for, are counted event by event. All in one snapshot, so the
+ * words and kinds read first are those of the counts read after them.
  */
-export async function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
+export function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
+  return db.transaction((tx) => histogramIn(tx as unknown as Db, f, width, offset), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function histogramIn(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
   const bucket: Bucket = (t) => sql`(${t} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
   const counts: Counts = new Map();
   const kept = await summing(db, f, bucket, counts);
