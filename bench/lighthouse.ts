@@ -4,8 +4,9 @@
 // with a debugging port, runs Lighthouse on the sign-in page, signs in through the form with
 // Playwright on that same browser (the refresh cookie stays in its profile), then runs Lighthouse
 // on the signed-in pages, each from an empty cache. Prints figures; it does not judge.
-//   npm run bench:lighthouse [-- --runs 3 --chromium /usr/bin/chromium --data-dir ./bench-data]
-// (--data-dir keeps the seeded database for the next run, which then starts in seconds.)
+//   npm run bench:lighthouse [-- --runs 3 --chromium /usr/bin/chromium --data-dir ./bench-data --long-tasks]
+// (--data-dir keeps the seeded database for the next run, which then starts in seconds; --long-tasks
+// lists each run's main-thread tasks over 50 ms, what Total Blocking Time adds up.)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     'data-dir': { type: 'string' },
+    'long-tasks': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -72,6 +74,8 @@ interface Figures {
   scriptKB: number;
   /** What moved (Lighthouse's layout-shifts audit): the element's snippet and its share of CLS. */
   shifts: string[];
+  /** Lighthouse's long-tasks audit: each task's start and length, and the script it is charged to. */
+  longTasks: string[];
 }
 
 async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
@@ -102,6 +106,9 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     scriptKB: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
     shifts: ((audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? []).map(
       (item) => `${(item.score ?? 0).toFixed(4)} ${item.node?.snippet?.slice(0, 140) ?? '(no element named)'}`,
+    ),
+    longTasks: ((audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? []).map(
+      (t) => `${(t.duration ?? 0).toFixed(0)} ms at ${(t.startTime ?? 0).toFixed(0)} ms (${t.url?.replace(/^https?:\/\/[^/]+/, '') || 'unattributed'})`,
     ),
   };
 }
@@ -142,7 +149,7 @@ try {
   console.log(`\nLighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} preset, median of ${RUNS} run(s) per page (JS: script bytes transferred)`);
   console.log('page         perf  a11y  best   seo   LCP ms  TBT ms    CLS     JS KB');
   for (const [name, runs] of results) {
-    const m = (key: Exclude<keyof Figures, 'shifts'>) => median(runs.map((r) => r[key]));
+    const m = (key: Exclude<keyof Figures, 'shifts' | 'longTasks'>) => median(runs.map((r) => r[key]));
     console.log(
       `${name.padEnd(12)} ${String(m('performance')).padStart(4)}  ${String(m('accessibility')).padStart(4)}  ${String(m('bestPractices')).padStart(4)}  ${String(m('seo')).padStart(4)}  ${m('lcp').toFixed(0).padStart(7)} ${m('tbt').toFixed(0).padStart(7)}  ${m('cls').toFixed(3).padStart(6)}  ${m('scriptKB').toFixed(1).padStart(8)}`,
     );
@@ -150,6 +157,12 @@ try {
   for (const [name, runs] of results) {
     const shifts = [...new Set(runs.flatMap((r) => r.shifts))];
     if (shifts.length > 0) console.log(`\nWhat moved on the ${name} (share of CLS, element):\n${shifts.map((s) => `  ${s}`).join('\n')}`);
+  }
+  if (values['long-tasks']) {
+    for (const [name, runs] of results) {
+      console.log(`\nLong tasks on the ${name}, run by run:`);
+      runs.forEach((r, i) => console.log(`  run ${i + 1} (TBT ${r.tbt.toFixed(0)} ms): ${r.longTasks.join('; ') || 'none'}`));
+    }
   }
 } finally {
   await chrome?.kill();

@@ -1,7 +1,7 @@
 import { Button, EmptyState, Group, Loader, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowUp, IconFilterOff } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditLogData } from '../../../contract/audit';
 import { ErrorView } from '../../components/error-view';
 import { UtcTime } from '../../components/utc-time';
@@ -44,7 +44,9 @@ function NoEvents({ view }: { view: AuditView }) {
 export function AuditEvents({ view, columns, liveTail = false }: { view: AuditView; columns: Columns; liveTail?: boolean }) {
   const events = useInfiniteQuery(auditQueries.events(view));
   const [detail, setDetail] = useState<{ event: AuditLogData; opened: boolean } | null>(null);
-  const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
+  // Drawn in a deferred render, which React slices, not in the query's own synchronous update (see AssetsList).
+  const data = useDeferredValue(events.data);
+  const loaded = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrolledAway, setScrolledAway] = useState(false);
   const tail = useLiveTail({ view, on: liveTail && !events.isPending, paused: scrolledAway || Boolean(detail?.opened), newestLoaded: loaded[0] });
@@ -60,7 +62,7 @@ export function AuditEvents({ view, columns, liveTail = false }: { view: AuditVi
     return () => scroller.removeEventListener('scroll', onScroll);
   }, [hasRows]);
 
-  if (events.isPending) return <LoadingEvents />;
+  if (data === undefined && !events.isError) return <LoadingEvents />;
   if (rows.length === 0 && events.isError) {
     return <ErrorView title="The audit events could not be loaded" error={events.error} onRetry={() => void events.refetch()} />;
   }
