@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -146,41 +146,28 @@ async function soleWord(db: Db, workspaceId: string, q: string): Promise<string 
  * audit_event_tallies. `none` when no event of the workspace ever matched.
  */
 async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): Promise<{ units: Unit[]; sum?: SumUnits } | 'none'> {
+  /** Sums the rows of a kept table in [from, to) by their span's `start`, those `where` picks for the unit. */
+  const summed =
+    (table: PgTable, start: PgColumn, n: PgColumn, where: (unit: Unit) => SQL | undefined): SumUnits =>
+    async (unit, from, to) => {
+      const rows = await queryRows<{ start: string; count: string }>(
+        db,
+        sql`select ${bucket(start)} as start, sum(${n}) as count from ${table} where ${and(where(unit), gte(start, from), lt(start, to))} group by 1`,
+      );
+      addRows(counts, rows);
+    };
   if (f.q !== undefined) {
-    const word = f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length ? undefined : await soleWord(db, f.workspaceId, f.q);
+    const word =
+      f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length ? undefined : await soleWord(db, f.workspaceId, f.q);
     if (word === null) return 'none';
     if (word === undefined) return { units: [] };
-    const sum: SumUnits = async (unit, from, to) => {
-      const rows = await queryRows<{ start: string; count: string }>(
-        db,
-        sql`select ${bucket(auditWordTallies.start)} as start, sum(${auditWordTallies.n}) as count from ${auditWordTallies}
-          where ${and(
-            eq(auditWordTallies.workspaceId, f.workspaceId),
-            eq(auditWordTallies.word, word),
-            eq(auditWordTallies.width, unit.width),
-            gte(auditWordTallies.start, from),
-            lt(auditWordTallies.start, to),
-          )} group by 1`,
-      );
-      addRows(counts, rows);
-    };
-    return { units: [DAY, HOUR], sum };
+    const t = auditWordTallies;
+    return { units: [DAY, HOUR], sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, word), eq(t.width, unit.width))) };
   }
   if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
-    const sum: SumUnits = async (_hour, from, to) => {
-      const rows = await queryRows<{ start: string; count: string }>(
-        db,
-        sql`select ${bucket(auditEventCounts.hour)} as start, sum(${auditEventCounts.n}) as count from ${auditEventCounts}
-          where ${and(
-            eq(auditEventCounts.workspaceId, f.workspaceId),
-            f.category?.length ? inArray(auditEventCounts.category, f.category) : eq(auditEventCounts.category, ''),
-            gte(auditEventCounts.hour, from),
-            lt(auditEventCounts.hour, to),
-          )} group by 1`,
-      );
-      addRows(counts, rows);
-    };
-    return { units: [HOUR], sum };
+    const t = auditEventCounts;
+    const category = f.category?.length ? inArray(t.category, f.category) : eq(t.category, '');
+    return { units: [HOUR], sum: summed(t, t.hour, t.n, () => and(eq(t.workspaceId, f.workspaceId), category)) };
   }
   const kinds = await db
     .select({ id: auditEventKinds.id })
@@ -196,24 +183,12 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
       ),
     );
   if (kinds.length === 0) return 'none';
-  const sum: SumUnits = async (unit, from, to) => {
-    const rows = await queryRows<{ start: string; count: string }>(
-      db,
-      sql`select ${bucket(auditEventTallies.start)} as start, sum(${auditEventTallies.n}) as count from ${auditEventTallies}
-        where ${and(
-          eq(auditEventTallies.workspaceId, f.workspaceId),
-          inArray(
-            auditEventTallies.kindId,
-            kinds.map((k) => k.id),
-          ),
-          eq(auditEventTallies.width, unit.width),
-          gte(auditEventTallies.start, from),
-          lt(auditEventTallies.start, to),
-        )} group by 1`,
-    );
-    addRows(counts, rows);
+  const t = auditEventTallies;
+  const ids = kinds.map((k) => k.id);
+  return {
+    units: [WEEK, DAY, HOUR],
+    sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), inArray(t.kindId, ids), eq(t.width, unit.width))),
   };
-  return { units: [WEEK, DAY, HOUR], sum };
 }
 
 /**
