@@ -211,10 +211,7 @@ export const auditWords = pgTable(
     word: text('word').notNull(),
     embedded: boolean('embedded').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.workspaceId, t.word, t.embedded] }),
-    index('audit_words_search_idx').using('gin', t.word.op('gin_trgm_ops')),
-  ],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.word, t.embedded] }), index('audit_words_search_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 
 /** How many events of a workspace have each word (not embedded runs), per hour and per day (`width` in ms), kept by the insert trigger. */

@@ -213,9 +213,23 @@ describe('histogram searched with q', () => {
       sql`select word, embedded from audit_text_words(${'sign-in usdc_eth {"txid": "3f2a9c1e-0b7d", "note": "Été k2o"}'}) order by 2, 1`,
     );
     // "Été" leaves "t" (accented letters cut like any other character); "3f2a9c1e", "0b7d" and "k2o" have digits.
-    expect(rows.map((r) => `${r.embedded ? '~' : ''}${r.word}`)).toEqual(
-      ['eth', 'in', 'note', 'sign', 't', 'txid', 'usdc', '~a', '~b', '~c', '~d', '~e', '~f', '~k', '~o'],
-    );
+    expect(rows.map((r) => `${r.embedded ? '~' : ''}${r.word}`)).toEqual([
+      'eth',
+      'in',
+      'note',
+      'sign',
+      't',
+      'txid',
+      'usdc',
+      '~a',
+      '~b',
+      '~c',
+      '~d',
+      '~e',
+      '~f',
+      '~k',
+      '~o',
+    ]);
   });
 
   it('has tallies per hour and day that add up to the events, and every word and run listed', async () => {
