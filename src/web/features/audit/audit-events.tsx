@@ -49,7 +49,9 @@ export function AuditEvents({ view, columns, liveTail = false }: { view: AuditVi
   const loaded = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrolledAway, setScrolledAway] = useState(false);
-  const tail = useLiveTail({ view, on: liveTail && !events.isPending, paused: scrolledAway || Boolean(detail?.opened), newestLoaded: loaded[0] });
+  // The tail starts once the loaded rows are drawn: it reads from the newest of them, and with none
+  // it would take the range's events it catches up with for new ones.
+  const tail = useLiveTail({ view, on: liveTail && data !== undefined, paused: scrolledAway || Boolean(detail?.opened), newestLoaded: loaded[0] });
   const rows = useMemo(() => (tail.shown.length > 0 ? [...tail.shown, ...loaded] : loaded), [tail.shown, loaded]);
   const hasRows = rows.length > 0;
 
