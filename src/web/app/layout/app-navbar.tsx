@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { NavLink as RouterNavLink, useMatch } from 'react-router';
 import type { Role } from '../../../contract/roles';
@@ -54,12 +54,14 @@ function Section({ section, onNavigate }: { section: NavSection; onNavigate: () 
 /** The pages the role may open, grouped by area; `onNavigate` closes the drawer on small screens. */
 export function AppNavbar({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   return (
-    <ScrollArea type="scroll" p="xs">
+    // The browser's own scrolling, not Mantine's ScrollArea: that one reads the scroll position as it
+    // mounts, which forces the console's first layout in the middle of React's work.
+    <Box p="xs" style={{ flex: 1, minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' }}>
       <Stack gap={0}>
         {sectionsFor(role).map((section) => (
           <Section key={section.label ?? section.items[0]?.path} section={section} onNavigate={onNavigate} />
         ))}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }
