@@ -17,11 +17,6 @@ function withSelected(data: ComboboxData, known: readonly string[], selected: re
 
 const ALL_SUBJECTS = SUBJECTS.flatMap((group) => group.items);
 
-// A closed input's list is not kept in the page (Mantine keeps it, hidden, by default): five hidden
-// lists of options, each placed by floating-ui as it mounts, forced the page's first layout and
-// rendered every suggestion before anyone asked for one.
-const COMBOBOX = { keepMounted: false } as const;
-
 // The service matches exactly, case included; the input's default would refuse "bob" after "Bob".
 const isExactDuplicate = (value: string, current: string[]) => current.includes(value);
 
@@ -58,7 +53,6 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         onChange={(values) => onChange('category', values)}
         searchable
         clearable
-        comboboxProps={COMBOBOX}
       />
       <MultiSelect
         label="Subject"
@@ -68,7 +62,6 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         onChange={(values) => onChange('subject', values)}
         searchable
         clearable
-        comboboxProps={COMBOBOX}
       />
       <TagsInput
         label="Event"
@@ -78,7 +71,6 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         onChange={(values) => onChange('event', values)}
         isDuplicate={isExactDuplicate}
         clearable
-        comboboxProps={COMBOBOX}
       />
       <TagsInput
         label="User"
@@ -92,7 +84,6 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         splitChars={[]}
         limit={50}
         clearable
-        comboboxProps={COMBOBOX}
       />
       <MultiSelect
         label="Person"
@@ -104,7 +95,6 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         searchable
         limit={50}
         clearable
-        comboboxProps={COMBOBOX}
       />
     </SimpleGrid>
   );
