@@ -7,9 +7,8 @@
 //   npm run bench:lighthouse [-- --runs 3 --chromium /usr/bin/chromium --data-dir ./bench-data --long-tasks]
 // (--data-dir keeps the seeded database for the next run, which then starts in seconds; --long-tasks
 // lists each run's main-thread tasks over 50 ms, what Total Blocking Time adds up.)
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { freePort, signInAsDemoAdmin, startConsoleService, stopService } from './console-service';
 
 const { values } = parseArgs({
   options: {
@@ -27,41 +27,11 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
-const PASSWORD = 'bench-Demo-password-1';
 const PAGES = [
   { name: 'sign-in', path: '/sign-in', signedIn: false },
   { name: 'audit log', path: '/audit', signedIn: true },
   { name: 'asset list', path: '/catalogue/assets', signedIn: true },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startService(port: number, dataDir: string): Promise<ChildProcess> {
-  const service = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return service;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the service did not start within 5 minutes');
-}
 
 interface Figures {
   performance: number;
@@ -116,11 +86,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
 async function signIn(origin: string, port: number) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
-  await page.goto(`${origin}/sign-in`);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('admin@demo.test');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByTestId('signed-in-user').waitFor();
+  await signInAsDemoAdmin(page, origin);
   await page.close();
   await browser.close();
 }
@@ -133,7 +99,7 @@ let service: ChildProcess | undefined;
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   console.log('Starting the service with the demo workspace (first start seeds a year of audit events)…');
-  service = await startService(appPort, dataDir);
+  service = await startConsoleService(appPort, dataDir);
   const origin = `http://127.0.0.1:${appPort}`;
   chrome = await launch({
     chromePath: values.chromium,
@@ -166,9 +132,6 @@ try {
   }
 } finally {
   await chrome?.kill();
-  if (service && service.exitCode === null) {
-    service.kill('SIGTERM');
-    await new Promise((resolve) => service!.once('exit', resolve));
-  }
+  await stopService(service);
   if (!values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
 }
