@@ -1,17 +1,21 @@
 // Amounts are decimal strings end to end. Intl formats such a string itself (an
 // Intl.StringNumericLiteral), exactly: no digit goes through a JS number, so none is lost or rounded.
 
-const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 20 });
+// Made on first use, not as the module loads: a page's first NumberFormat costs about 20 ms (the
+// locale's data), which loading the home page's script paid before anything was drawn.
+let grouped: Intl.NumberFormat | undefined;
+let money: Intl.NumberFormat | undefined;
 
 /** A decimal amount as the service sent it, grouped for reading: "2500000.5" is "2,500,000.5". */
 export function formatAmount(amount: string): string {
-  return GROUPED.format(amount as Intl.StringNumericLiteral);
+  grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
+  return grouped.format(amount as Intl.StringNumericLiteral);
 }
 
 /** A decimal amount of a fiat currency, with at least its cents: "1200" USD is "1,200.00 USD". */
 export function formatMoney(amount: string, currency: string): string {
-  return `${MONEY.format(amount as Intl.StringNumericLiteral)} ${currency}`;
+  money ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 20 });
+  return `${money.format(amount as Intl.StringNumericLiteral)} ${currency}`;
 }
 
 /** The service's word for an amount it does not know yet (the spec's "-1"). */

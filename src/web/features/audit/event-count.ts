@@ -1,5 +1,9 @@
 // The console is in English; counts are grouped the English way whatever the browser's locale.
-const FORMAT = new Intl.NumberFormat('en-US');
+// Made on first use, not as the module loads (a page's first NumberFormat costs about 20 ms).
+let format: Intl.NumberFormat | undefined;
 
 /** "1 event", "12,345 events". */
-export const eventCount = (n: number): string => `${FORMAT.format(n)} ${n === 1 ? 'event' : 'events'}`;
+export function eventCount(n: number): string {
+  format ??= new Intl.NumberFormat('en-US');
+  return `${format.format(n)} ${n === 1 ? 'event' : 'events'}`;
+}
