@@ -187,6 +187,22 @@ describe('AuditLogPage', () => {
     expect(listCalls(fetch)).toHaveLength(2);
   });
 
+  it('builds a filter’s options only when it opens, and lists the oldest events first when asked', async () => {
+    const fetch = serve(pagedEvents(10, 1));
+    const user = renderPage(RANGE);
+    await grid();
+
+    // Mantine keeps a closed list mounted, hidden; the console's theme does not: five hidden lists
+    // were rendered and placed by floating-ui during the explorer's first load.
+    expect(screen.queryAllByRole('listbox', { hidden: true })).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    expect(await screen.findByRole('option', { name: 'Trading' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Oldest first');
+    await waitFor(() => expect(currentSearch().get('order')).toBe('ASC'));
+    await waitFor(() => expect(listCalls(fetch)).toEqual([`?${RANGE}`, `?${RANGE}&order=ASC`]));
+  });
+
   it('keeps a relative preset relative in the address, and asks the service for the times it means now', async () => {
     const fetch = serve(pagedEvents(10, 1));
     const user = renderPage(RANGE);
