@@ -28,8 +28,8 @@ export const theme = createTheme({
     Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } } },
     // A closed select's list of options is not kept in the page (Mantine keeps it, hidden, by
     // default): each hidden list rendered every option and was placed by floating-ui as it mounted,
-    // which forced the page's first layout in the middle of React's work (100 to 150 ms of blocking
-    // time on the audit log's and the asset list's first load).
+    // which forced the page's first layout in the middle of React's work (30 to 40 % of a 100 to
+    // 195 ms task in the audit log's and the asset list's first load, `npm run bench:load-profile`).
     Combobox: { defaultProps: { keepMounted: false } },
     Modal: { defaultProps: CLOSE },
     Drawer: { defaultProps: CLOSE },

@@ -108,7 +108,7 @@ export function AuditEventsTable({ events, hasMore, canLoadMore, onLoadMore, onO
     overscan: 10,
     // The scroller's height as the style sheet sets it (min(70vh, 720px)), so that the first render
     // draws every row in view. Without it the virtualizer draws the overscan alone, measures the box
-    // after mounting and draws the rows again in a blocking render (up to 100 ms on the first page).
+    // after mounting and draws the rows again in a blocking render (a task of about 110 ms).
     initialRect: { width: 0, height: Math.min(window.innerHeight * 0.7, 720) },
     // The sticky header sits above the first row inside the scrolling element.
     paddingStart: HEADER_HEIGHT,
