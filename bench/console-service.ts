@@ -1,21 +1,9 @@
 // The service as `npm start` starts it, with the demo workspace, for the benchmarks that load the
 // console in a browser (bench/lighthouse.ts, bench/load-profile.ts), and the sign-in through its form.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'bench-Demo-password-1';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts `scripts/start.mjs` (which builds the console when its sources changed) and waits until it answers. */
 export async function startConsoleService(port: number, dataDir: string): Promise<ChildProcess> {

@@ -16,7 +16,8 @@ import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { freePort, signInAsDemoAdmin, startConsoleService, stopService } from './console-service';
+import { freePort } from '../scripts/fleet';
+import { signInAsDemoAdmin, startConsoleService, stopService } from './console-service';
 
 const { values } = parseArgs({
   options: {

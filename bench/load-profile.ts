@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { freePort, signInAsDemoAdmin, startConsoleService, stopService } from './console-service';
+import { freePort } from '../scripts/fleet';
+import { signInAsDemoAdmin, startConsoleService, stopService } from './console-service';
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,6 @@
 // PGlite folder of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { openDatabase } from '../src/server/db/client';
 import { queryRows } from '../src/server/db/rows';
 import { seedDemo } from '../src/server/demo/seed';
 import { openTestDatabase } from '../src/server/test/harness';
+import { freePort } from './fleet';
 
 const ROUNDS = 3;
 const CONCURRENCY = 8;
@@ -39,17 +39,6 @@ const check = (name: string, ok: boolean, detail?: string) => {
   process.stdout.write(`${ok ? 'ok' : 'not ok'} - ${name}${detail ? ` (${detail})` : ''}\n`);
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** A fresh database on the given server, or a PGlite folder; removed by `drop`. */
 async function prepareDatabase(): Promise<{ env: Record<string, string>; target: { url: string } | { dataDir: string }; drop: () => Promise<void> }> {
