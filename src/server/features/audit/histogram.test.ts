@@ -1,7 +1,16 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditHistogram, AuditLogData, AuditLogsResponse } from '../../../contract/audit';
+import { MIGRATION_SETS, type Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import * as schema from '../../db/schema';
 import { seedAuditHistory } from '../../demo/audit-history';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
 import { appendAudit, withAuditIndexesDeferred } from './record';
@@ -179,23 +188,36 @@ describe('histogram filtered by subject, event or user', () => {
 });
 
 // Searched with `q`, the histogram sums a word's hourly and daily tallies when that word stands for
-// the text (migration 0009), and counts event by event otherwise; either way it must count exactly
-// what the list pages through.
+// the text (migration 0009), the tallies of the profiles whose skeleton contains it for other text
+// without digits or with other filters (migration 0010), and counts event by event otherwise;
+// either way it must count exactly what the list pages through.
 const SEARCHES = [
   'usdc', // one word only (USDC_ETH is cut into two)
   'USDC', // lower-cased as the search is
   'failed', // in several events' names and in no other word
   'password', // only in details
-  'sign', // in "sign" and "signed": counted event by event
-  'treasury bot', // two words: counted event by event
+  'sign', // in "sign" and "signed": the profiles
+  'usd', // in "usd", "usdc" and "usdt", often two of them in one event: the profiles
+  'wrong password', // two words: the profiles
+  '": "wrong', // punctuation: the profiles
+  'treasury bot', // "treasury" is in no word: nothing to count
+  'signed-in 2', // a digit: counted event by event
   'fa', // inside transaction ids (embedded runs): counted event by event
+  'ad-b', // "ad" and "b" lie in embedded runs too: counted event by event
   'qqq', // no event: nothing to count
   '100%', // not letters
+  // With other filters: the profiles of the kinds the filters pick.
+  'usdc&category=Trading',
+  'sign&category=Security&event=Sign-in%20failed',
+  'failed&user=Sam%20Signer',
+  'usd&subject=Order&subject=Price&userId=p-ann',
+  'password&subject=Order', // no such event
+  'fa&category=Transactions', // inside transaction ids: counted event by event
 ];
 
 describe('histogram searched with q', () => {
   it.each(RANGES)('counts per bucket what the list shows (%s)', async (_name, range) => {
-    for (const q of SEARCHES) await expectCountsOfList(`${range}&q=${encodeURIComponent(q)}`);
+    for (const q of SEARCHES) await expectCountsOfList(`${range}&q=${q.replace(' ', '%20')}`);
   });
 
   it('keeps to the caller’s workspace, whose words are the same', async () => {
@@ -232,6 +254,14 @@ describe('histogram searched with q', () => {
     ]);
   });
 
+  it('makes a skeleton of the search text, each piece with digits replaced by 0', async () => {
+    const [row] = await queryRows<{ skeleton: string }>(
+      ctx.deps.db,
+      sql`select audit_text_skeleton(${'sign-in usdc_eth {"txid": "3f2a9c1e-0b7d-beef", "amount": "59.97", "note": "Été k2o 7", "code": -10}'}) as skeleton`,
+    );
+    expect(row!.skeleton).toBe('sign-in usdc_eth {"txid": "0-0-beef", "amount": "0.0", "note": "Été 0 0", "code": -0}');
+  });
+
   it('has tallies per hour and day that add up to the events, and every word and run listed', async () => {
     const [mismatch] = await queryRows<{ n: string }>(
       ctx.deps.db,
@@ -257,6 +287,10 @@ describe('histogram searched with q', () => {
     expect(Number(unlisted!.n)).toBe(0);
   });
 
+  it('has one profile per kind and skeleton, with tallies per hour, day and week that add up to the events', async () => {
+    expect(await profileMismatches(ctx.deps.db, [ws.id, other.id])).toEqual({ tallies: 0, duplicates: 0 });
+  });
+
   it('sums the tallies for a word that stands for the text, and counts the events otherwise', async () => {
     // An event written with the triggers off is in the list but in no tally: only a histogram that
     // counts event by event sees it.
@@ -274,10 +308,81 @@ describe('histogram searched with q', () => {
     expect((await listAll(`${year}&q=zebra`, token)).length).toBe(2);
     expect(await total('zebra')).toBe(1); // the word's tallies
     expect(await total('ebr')).toBe(1); // inside that word only
-    expect(await total('zebra%20crossing')).toBe(2); // two words: event by event
+    expect(await total('zebra%20crossing')).toBe(1); // two words: the profiles' tallies
+    expect(await total('zebra%20crossing%203')).toBe(0); // a digit: event by event
+    // In "zebra", "crossing" and the words of the auditor's own sign-in: the profiles' tallies, without the untallied event.
+    expect(await total('r')).toBe((await listAll(`${year}&q=r`, token)).length - 1);
+    expect(await total('zebra&category=Catalogue')).toBe(1); // with another filter: the profiles' tallies
+    expect(await total('zebra&category=Security')).toBe(0);
     // Once "zebra" is also inside a piece with digits, the events with the word are not all of those with the text.
     await appendAudit(ctx.deps.db, actor, [{ ...entry, timestamp: NOW - 3 * DAY, detail: { ref: 'zebra9x' } }], ctx.deps.now());
     expect(await total('zebra')).toBe(3);
+    expect(await total('zebra&category=Catalogue')).toBe(3);
     expect(await total('crossing')).toBe(1);
+  });
+});
+
+/**
+ * Rows where the profile tallies kept for the workspaces differ from those counted afresh from their
+ * events, and profiles listed twice.
+ */
+async function profileMismatches(db: Db, workspaceIds: string[]) {
+  const afresh = sql`
+    select e.workspace_id, k.id as kind_id, e.timestamp, audit_text_skeleton(e.search_text) as skeleton
+    from audit_events e join audit_event_kinds k using (workspace_id, category, subject, event, user_name, user_id)
+    where e.workspace_id in ${workspaceIds}`;
+  const [tallies] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from (
+          select a.workspace_id, a.kind_id, a.skeleton, u.width, (a.timestamp - u.shift) / u.width * u.width + u.shift as start, count(*) as n
+          from (${afresh}) a
+          cross join (values (${HOUR}::bigint, 0::bigint), (${DAY}::bigint, 0::bigint), (${7 * DAY}::bigint, ${4 * DAY}::bigint)) as u(width, shift)
+          group by 1, 2, 3, 4, 5
+        ) afresh full join (
+          select t.workspace_id, p.kind_id, p.skeleton, t.width, t.start, t.n
+          from audit_profile_tallies t join audit_profiles p on p.id = t.profile_id and p.workspace_id = t.workspace_id
+          where t.workspace_id in ${workspaceIds}
+        ) kept using (workspace_id, kind_id, skeleton, width, start)
+        where afresh.n is distinct from kept.n`,
+  );
+  const [profiles] = await queryRows<{ n: string; distinct: string }>(
+    db,
+    sql`select count(*) as n, count(distinct (workspace_id, kind_id, skeleton)) as distinct from audit_profiles where workspace_id in ${workspaceIds}`,
+  );
+  return { tallies: Number(tallies!.n), duplicates: Number(profiles!.n) - Number(profiles!.distinct) };
+}
+
+describe('core migration 0010 on a database with events', () => {
+  it('counts the profiles of the events written before it as the trigger counts those written after', async () => {
+    // The core migrations up to 0009, from a copy of the folder whose journal ends there.
+    const core = MIGRATION_SETS.find((set) => set.area === 'core')!;
+    const before = mkdtempSync(join(tmpdir(), 'core-0009-'));
+    cpSync(core.folder, before, { recursive: true });
+    const journalPath = join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    const upTo = journal.entries.findIndex((e) => e.tag === '0009_audit_word_tallies');
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo + 1) }));
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    try {
+      const db = drizzle(client, { schema }) as unknown as Db;
+      await migrate(db as never, { migrationsFolder: before, migrationsTable: core.table });
+      const [workspace] = await db.insert(schema.workspaces).values({ name: 'Upgraded Co' }).returning();
+      await seedAuditHistory(db, workspace!.id, PEOPLE, 2000, NOW, 13);
+      await migrate(db as never, { migrationsFolder: core.folder, migrationsTable: core.table });
+      expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
+      // Later batches add to the profiles and tallies the migration wrote.
+      await seedAuditHistory(db, workspace!.id, PEOPLE, 500, NOW, 14);
+      expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
+      const [listed] = await queryRows<{ n: string; drawn: string }>(
+        db,
+        sql`select count(*) as n, (select last_value from audit_profiles_id_seq) as drawn from audit_profiles where workspace_id = ${workspace!.id}`,
+      );
+      expect(Number(listed!.n)).toBeGreaterThan(10);
+      // A profile already listed draws no id: the sequence has given exactly one per profile.
+      expect(Number(listed!.drawn)).toBe(Number(listed!.n));
+    } finally {
+      await client.close();
+      rmSync(before, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,16 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { auditEventCounts, auditEventKinds, auditEvents, auditEventTallies, auditWords, auditWordTallies } from '../../db/schema';
+import {
+  auditEventCounts,
+  auditEventKinds,
+  auditEvents,
+  auditEventTallies,
+  auditProfiles,
+  auditProfileTallies,
+  auditWords,
+  auditWordTallies,
+} from '../../db/schema';
 import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
 
 export interface AuditFilter {
@@ -117,33 +126,60 @@ async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Count
 /** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table kept by the insert trigger. */
 type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
 
+// Spelled out, as in audit_text_words: a range's meaning may follow the collation.
 const LETTERS = '^[abcdefghijklmnopqrstuvwxyz]+$';
+const NOT_LETTERS = '[^abcdefghijklmnopqrstuvwxyz]+';
 
 /**
- * The one word whose events are exactly those containing `q`, when there is one (see audit_words):
- * `q` is letters only once lower-cased (by the database, as the search is), no embedded run of
- * the workspace contains it, and one word does. `null` when nothing contains it, so no event does;
- * `undefined` when the events must be counted one by one.
+ * What the workspace's vocabulary (audit_words) says of `q`, lower-cased by the database as the
+ * search is. Text of letters only lies inside one word or embedded run of an event; other text
+ * without digits, none of whose runs of letters lies in an embedded run, occurs in an event exactly
+ * when it occurs in the event's skeleton (see audit_profiles). So: `none` when a run of letters of
+ * `q` is in no word or embedded run (no event has it); `word` when `q` is letters only, in no
+ * embedded run and in exactly one word (the events with that word are those with `q`); `profiles`
+ * for any other text without digits whose runs are in no embedded run; `count` otherwise (digits,
+ * or a run inside an embedded run), when the events must be counted one by one.
  */
-async function soleWord(db: Db, workspaceId: string, q: string): Promise<string | null | undefined> {
-  if (!/^[a-z]+$/i.test(q)) return undefined;
-  const pattern = sql`lower(${containing(q)})`;
-  const [row] = await queryRows<{ letters: boolean; embedded: boolean; words: string[] }>(
+async function searchedBy(db: Db, workspaceId: string, q: string): Promise<{ by: 'none' | 'profiles' | 'count' } | { by: 'word'; word: string }> {
+  const among = (which: SQL, pattern: SQL) =>
+    sql`from ${auditWords} where ${auditWords.workspaceId} = ${workspaceId} and ${which} and ${auditWords.word} like ${pattern}`;
+  const runs = sql`from regexp_split_to_table(lower(${q}), ${NOT_LETTERS}) as r(run) where r.run <> ''`;
+  const inRun = sql`'%' || r.run || '%'`;
+  const [row] = await queryRows<{ letters: boolean; digits: boolean; absent: boolean; embedded: boolean; words: string[] }>(
     db,
-    sql`select lower(${q}) ~ ${LETTERS} as letters,
-      exists(select 1 from ${auditWords} where ${auditWords.workspaceId} = ${workspaceId} and ${auditWords.embedded} and ${auditWords.word} like ${pattern}) as embedded,
-      array(select ${auditWords.word} from ${auditWords} where ${auditWords.workspaceId} = ${workspaceId} and not ${auditWords.embedded} and ${auditWords.word} like ${pattern} limit 2) as words`,
+    sql`select lower(${q}) ~ ${LETTERS} as letters, lower(${q}) ~ '[0123456789]' as digits,
+      exists(select 1 ${runs} and not exists(select 1 ${among(sql`true`, inRun)})) as absent,
+      exists(select 1 ${runs} and exists(select 1 ${among(sql`${auditWords.embedded}`, inRun)})) as embedded,
+      array(select ${auditWords.word} ${among(sql`not ${auditWords.embedded}`, sql`lower(${containing(q)})`)} limit 2) as words`,
   );
-  if (!row!.letters || row!.embedded || row!.words.length > 1) return undefined;
-  return row!.words[0] ?? null;
+  if (row!.absent) return { by: 'none' };
+  if (row!.digits || row!.embedded) return { by: 'count' };
+  if (row!.letters && row!.words.length === 1) return { by: 'word', word: row!.words[0]! };
+  return { by: 'profiles' };
 }
+
+const filteredByKind = (f: AuditFilter) => Boolean(f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length);
+
+/** The kinds of event of the workspace whose fields match the filters (not `q`). */
+const kindsOf = (f: AuditFilter) =>
+  and(
+    eq(auditEventKinds.workspaceId, f.workspaceId),
+    f.category?.length ? inArray(auditEventKinds.category, f.category) : undefined,
+    f.subject?.length ? inArray(auditEventKinds.subject, f.subject) : undefined,
+    f.event?.length ? inArray(auditEventKinds.event, f.event) : undefined,
+    f.user?.length ? inArray(auditEventKinds.userName, f.user) : undefined,
+    f.userId?.length ? inArray(auditEventKinds.userId, f.userId) : undefined,
+  );
 
 /**
  * How the whole hours (days, weeks) of a range are summed for `f`, longest unit first, or none when
  * nothing is kept for it. Unfiltered or by category: audit_event_counts, per hour. Searched with
- * `q` alone, when one word stands for it (soleWord): that word's days and hours in audit_word_tallies.
- * By subject, event or user: the kinds of event that match, then their weeks, days and hours in
- * audit_event_tallies. `none` when no event of the workspace ever matched.
+ * `q` (searchedBy) that one word stands for, alone: that word's days and hours in
+ * audit_word_tallies; with other filters, or that the events' skeletons stand for: the profiles
+ * whose skeleton contains `q` and whose kind the other filters pick, then their weeks, days and
+ * hours in audit_profile_tallies. By subject, event or user: the kinds of event that match, then
+ * their weeks, days and hours in audit_event_tallies. `none` when no event of the workspace ever
+ * matched.
  */
 async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): Promise<{ units: Unit[]; sum?: SumUnits } | 'none'> {
   /** Sums the rows of a kept table in [from, to) by their span's `start`, those `where` picks for the unit. */
@@ -157,31 +193,40 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
       addRows(counts, rows);
     };
   if (f.q !== undefined) {
-    const word =
-      f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length ? undefined : await soleWord(db, f.workspaceId, f.q);
-    if (word === null) return 'none';
-    if (word === undefined) return { units: [] };
-    const t = auditWordTallies;
-    return { units: [DAY, HOUR], sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, word), eq(t.width, unit.width))) };
+    const searched = await searchedBy(db, f.workspaceId, f.q);
+    if (searched.by === 'none') return 'none';
+    if (searched.by === 'count') return { units: [] };
+    if (searched.by === 'word' && !filteredByKind(f)) {
+      const t = auditWordTallies;
+      return {
+        units: [DAY, HOUR],
+        sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, searched.word), eq(t.width, unit.width))),
+      };
+    }
+    const p = auditProfiles;
+    const profiles = await queryRows<{ id: string }>(
+      db,
+      sql`select ${p.id} as id from ${p} where ${and(
+        eq(p.workspaceId, f.workspaceId),
+        sql`${p.skeleton} like lower(${containing(f.q)})`,
+        filteredByKind(f) ? sql`${p.kindId} in (select ${auditEventKinds.id} from ${auditEventKinds} where ${kindsOf(f)})` : undefined,
+      )}`,
+    );
+    if (profiles.length === 0) return 'none';
+    // One array parameter, however many profiles match (thousands for a common word).
+    const ids = `{${profiles.map((r) => r.id).join(',')}}`;
+    const t = auditProfileTallies;
+    return {
+      units: [WEEK, DAY, HOUR],
+      sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.width, unit.width), sql`${t.profileId} = any(${ids}::bigint[])`)),
+    };
   }
   if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
     const t = auditEventCounts;
     const category = f.category?.length ? inArray(t.category, f.category) : eq(t.category, '');
     return { units: [HOUR], sum: summed(t, t.hour, t.n, () => and(eq(t.workspaceId, f.workspaceId), category)) };
   }
-  const kinds = await db
-    .select({ id: auditEventKinds.id })
-    .from(auditEventKinds)
-    .where(
-      and(
-        eq(auditEventKinds.workspaceId, f.workspaceId),
-        f.category?.length ? inArray(auditEventKinds.category, f.category) : undefined,
-        f.subject?.length ? inArray(auditEventKinds.subject, f.subject) : undefined,
-        f.event?.length ? inArray(auditEventKinds.event, f.event) : undefined,
-        f.user?.length ? inArray(auditEventKinds.userName, f.user) : undefined,
-        f.userId?.length ? inArray(auditEventKinds.userId, f.userId) : undefined,
-      ),
-    );
+  const kinds = await db.select({ id: auditEventKinds.id }).from(auditEventKinds).where(kindsOf(f));
   if (kinds.length === 0) return 'none';
   const t = auditEventTallies;
   const ids = kinds.map((k) => k.id);
@@ -195,9 +240,10 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
  * Counts of the filtered events per bucket of `width` ms, whose starts are `offset` plus a multiple
  * of the width; only buckets with events are in the map. The whole weeks, then days, then hours of
  * the range that no bucket splits are summed from the tables the insert trigger keeps, longest
- * first, each on what the longer left at either end; only the parts of an hour at the range's ends, and any range
- * searched with `q` that no word stands for, are counted event by event. All in one snapshot, so the
- * words and kinds read first are those of the counts read after them.
+ * first, each on what the longer left at either end; only the parts of an hour at the range's
+ * ends, and any range searched with `q` that neither words nor skeletons stand for, are counted
+ * event by event. All in one snapshot, so the words and kinds read first are those of the counts
+ * read after them.
  */
 export function auditHistogram(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
   return db.transaction((tx) => histogramIn(tx as unknown as Db, f, width, offset), { isolationLevel: 'repeatable read', accessMode: 'read only' });
