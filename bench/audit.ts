@@ -116,10 +116,11 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     'timePeriod=DAY',
     'timePeriod=DAY&category=Trading&user=Bench%20ADMIN',
   ];
-  // Searched with `q`: a text one word stands for sums that word's kept counts; other text without
-  // digits (a piece of several words, two words), or `q` with another filter, sums the kept counts
-  // of the profiles whose skeleton has it; text with digits is counted match by match, rare (a
-  // piece of a transaction id) or common (a token standard in asset ids).
+  // Searched with `q`: a text one word stands for sums that word's kept counts; other text (a piece
+  // of several words, two words, a token with digits), or `q` with another filter, sums the kept
+  // counts of the profiles whose skeleton has it; text that can touch what skeletons replace is
+  // counted match by match, rare (a piece of a transaction id) or common (letters found inside
+  // transaction ids).
   const summedSearches = [`startTime=${weekAgo}&q=usdc`, `startTime=${monthAgo}&q=usdc`, `startTime=${yearAgo}&q=usdc`, `startTime=${yearAgo}&q=failed`];
   const profileSearches = [
     `startTime=${weekAgo}&q=usd`,
@@ -127,8 +128,10 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     `startTime=${yearAgo}&q=treasury%20bot`,
     `startTime=${yearAgo}&q=usdc&category=Trading`,
     `startTime=${monthAgo}&q=sign&user=Bench%20ADMIN`,
+    `startTime=${weekAgo}&q=erc20`,
+    `startTime=${yearAgo}&q=erc20`,
   ];
-  const countedSearches = [`startTime=${yearAgo}&q=${txId.slice(0, 8)}`, `startTime=${weekAgo}&q=erc20`, `startTime=${yearAgo}&q=erc20`];
+  const countedSearches = [`startTime=${yearAgo}&q=${txId.slice(0, 8)}`, `startTime=${weekAgo}&q=fa`, `startTime=${yearAgo}&q=fa`];
   const histogram = async (query: string) => {
     const started = performance.now();
     const res = await app.request(`/v1/management/audit_logs/histogram?${query}`, { headers: { Authorization: `Bearer ${accessToken}` } });

@@ -211,7 +211,12 @@ export const auditWords = pgTable(
     word: text('word').notNull(),
     embedded: boolean('embedded').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.word, t.embedded] }), index('audit_words_search_idx').using('gin', t.word.op('gin_trgm_ops'))],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.word, t.embedded] }),
+    // Without a pending list (migration 0011): new words are rare once a workspace has run a while,
+    // and PGlite has no autovacuum to merge a list that every search would otherwise read through.
+    index('audit_words_search_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 /** How many events of a workspace have each word (not embedded runs), per hour and per day (`width` in ms), kept by the insert trigger. */
@@ -228,13 +233,17 @@ export const auditWordTallies = pgTable(
 );
 
 /**
- * Every profile a workspace's events have had (migration 0010): a kind of event (audit_event_kinds)
- * with the skeleton of its search text, the text with each piece that has digits (see audit_words)
- * replaced by "0". Text without digits, none of whose runs of letters lies in an embedded run of the
- * workspace, occurs in an event exactly when it occurs in its skeleton; so the profiles whose
- * skeleton contains `q` and whose kind the other filters pick name every event that matches them,
- * and nothing else. `skeleton_key` is the skeleton's SHA-256: a B-tree entry cannot hold every
- * detail.
+ * Every profile a workspace's events have had (migrations 0010 and 0011): a kind of event
+ * (audit_event_kinds) with the skeleton of its search text. The skeleton replaces by "0" what
+ * changes from one event to the next: each id shaped as a UUID that stands alone (no letter or
+ * digit beside it), and each piece with digits (see audit_words) except a token of two or more
+ * letters then at most four digits ("erc20", "sha256"). The runs of letters inside what was
+ * replaced are listed in audit_volatile_runs. Text none of whose pieces is digits only, none of
+ * whose runs of letters lies in a volatile run, and that is not "-" alone, occurs in an event
+ * exactly when it occurs in its skeleton (the argument is in store.ts, searchedBy); so the profiles
+ * whose skeleton contains `q` and whose kind the other filters pick name every event that matches
+ * them, and nothing else. `skeleton_key` is the skeleton's SHA-256: a B-tree entry cannot hold
+ * every detail.
  */
 export const auditProfiles = pgTable(
   'audit_profiles',
@@ -245,18 +254,34 @@ export const auditProfiles = pgTable(
     skeletonKey: text('skeleton_key').notNull(),
     skeleton: text('skeleton').notNull(),
   },
+  // No index on the skeletons: a search reads every profile of the workspace (a few hundred to a
+  // thousand) to learn which kinds match whole.
+  (t) => [uniqueIndex('audit_profiles_key').on(t.workspaceId, t.kindId, t.skeletonKey)],
+);
+
+/**
+ * The runs of letters inside what the skeletons replaced (migration 0011): inside the ids shaped as
+ * UUIDs and the pieces with digits that are not kept. Text with a run of letters in none of these
+ * can only occur in an event where its skeleton kept it.
+ */
+export const auditVolatileRuns = pgTable(
+  'audit_volatile_runs',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    run: text('run').notNull(),
+  },
   (t) => [
-    uniqueIndex('audit_profiles_key').on(t.workspaceId, t.kindId, t.skeletonKey),
-    // A common word's profiles are a few thousand of ten thousand (at 1,000,000 events).
-    index('audit_profiles_search_idx').using('gin', t.skeleton.op('gin_trgm_ops')),
+    primaryKey({ columns: [t.workspaceId, t.run] }),
+    // Without a pending list, as audit_words_search_idx.
+    index('audit_volatile_runs_search_idx').using('gin', t.run.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
 /**
  * How many events of a workspace have each profile, per hour, day and week (`width` in ms), kept by
- * the insert trigger. The key leads with the span, so a histogram reads one range of it for all the
- * profiles that match; migration 0010 adds `INCLUDE (n)` to it (not expressible here), so that range
- * is read from the index alone once the table is vacuumed.
+ * the insert trigger. A histogram reads one range of the key per matching profile (whole kinds are
+ * read from audit_event_tallies instead); migration 0011 adds `INCLUDE (n)` to it (not expressible
+ * here), so those ranges are read from the index alone once the table is vacuumed.
  */
 export const auditProfileTallies = pgTable(
   'audit_profile_tallies',
@@ -267,7 +292,7 @@ export const auditProfileTallies = pgTable(
     start: bigint('start', { mode: 'number' }).notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.width, t.start, t.profileId] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.profileId, t.width, t.start] })],
 );
 
 export const auditEvents = pgTable(

@@ -213,6 +213,14 @@ const SEARCHES = [
   'usd&subject=Order&subject=Price&userId=p-ann',
   'password&subject=Order', // no such event
   'fa&category=Transactions', // inside transaction ids: counted event by event
+  // Tokens the skeletons keep, and text that touches what they replace.
+  'erc20', // kept in "usdt_erc20": the profiles
+  'usdt_erc20&category=Transactions',
+  'erc2', // a piece of the token: the profiles
+  'c20', // "c" is inside transaction ids: counted event by event
+  '20', // digits only, as in amounts: counted event by event
+  '-', // inside every transaction id: counted event by event
+  '"txid": "', // up to a transaction id: the profiles
 ];
 
 describe('histogram searched with q', () => {
@@ -255,12 +263,32 @@ describe('histogram searched with q', () => {
     ]);
   });
 
-  it('makes a skeleton of the search text, each piece with digits replaced by 0', async () => {
-    const [row] = await queryRows<{ skeleton: string }>(
+  it('makes a skeleton of the search text: ids and pieces with digits replaced by 0, tokens kept', async () => {
+    const text =
+      'sign-in usdt_erc20 {"txid": "3f2a9c1e-0b7d-beef", "id": "abcdefab-cdef-4bcd-8def-0123456789ab", "ref": "xabcdefab-cdef-4bcd-8def-0123456789ab", ' +
+      '"amount": "59.97", "note": "Été k2o 7 v2 sha256 eip1559 eip15590", "code": -10}';
+    const [row] = await queryRows<{ skeleton: string; runs: string[] }>(
       ctx.deps.db,
-      sql`select audit_text_skeleton(${'sign-in usdc_eth {"txid": "3f2a9c1e-0b7d-beef", "amount": "59.97", "note": "Été k2o 7", "code": -10}'}) as skeleton`,
+      sql`select audit_text_skeleton(${text}) as skeleton, array(select r from audit_text_volatile_runs(${text}) r order by 1) as runs`,
     );
-    expect(row!.skeleton).toBe('sign-in usdc_eth {"txid": "0-0-beef", "amount": "0.0", "note": "Été 0 0", "code": -0}');
+    // A UUID standing alone is one "0"; one touched by a letter is cut into pieces like any other text.
+    expect(row!.skeleton).toBe(
+      'sign-in usdt_erc20 {"txid": "0-0-beef", "id": "0", "ref": "xabcdefab-cdef-0-0-0", "amount": "0.0", "note": "Été 0 0 0 sha256 eip1559 0", "code": -0}',
+    );
+    // The runs of letters in what was replaced: not "beef", "xabcdefab" or "erc", which the skeleton keeps.
+    expect(row!.runs).toEqual(['a', 'ab', 'abcdefab', 'b', 'bcd', 'c', 'cdef', 'd', 'def', 'e', 'eip', 'f', 'k', 'o', 'v']);
+  });
+
+  it('lists every volatile run of the events', async () => {
+    const [unlisted] = await queryRows<{ n: string }>(
+      ctx.deps.db,
+      sql`select count(*) as n from (
+            select distinct e.workspace_id, r.run from audit_events e cross join lateral audit_text_volatile_runs(e.search_text) r(run)
+            where e.workspace_id in (${ws.id}, ${other.id})
+          ) afresh full join (select * from audit_volatile_runs where workspace_id in (${ws.id}, ${other.id})) kept using (workspace_id, run)
+          where afresh.run is null or kept.run is null`,
+    );
+    expect(Number(unlisted!.n)).toBe(0);
   });
 
   it('has tallies per hour and day that add up to the events, and every word and run listed', async () => {
@@ -320,6 +348,51 @@ describe('histogram searched with q', () => {
     expect(await total('zebra')).toBe(3);
     expect(await total('zebra&category=Catalogue')).toBe(3);
     expect(await total('crossing')).toBe(1);
+  });
+});
+
+describe('histogram searched with q near what the skeletons replace', () => {
+  it('counts event by event where the text can touch a replaced id or piece, and sums the profiles otherwise', async () => {
+    const mine = await addWorkspace(ctx, 'Tokens Co', ['AUDITOR']);
+    const token = await consoleToken(app, mine.people[0]!.email);
+    const actor = { workspaceId: mine.id, userId: 'p-ann', userName: 'Ann Admin', requestId: null, sourceAddress: null };
+    const at = (days: number, detail: Record<string, unknown>) => ({
+      category: 'Transactions' as const,
+      subject: 'Transaction' as const,
+      event: 'Submitted',
+      timestamp: NOW - days * DAY,
+      detail,
+    });
+    await appendAudit(ctx.deps.db, actor, [at(9, { assetId: 'USDT_ERC20' })], ctx.deps.now());
+    // The same, written with the triggers off: in the list, in no tally. A histogram that sums the
+    // profiles leaves it out; one that counts event by event does not.
+    await ctx.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await appendAudit(tx as never, actor, [at(8, { assetId: 'USDT_ERC20' })], ctx.deps.now());
+    });
+    const year = `startTime=${NOW - 364 * DAY}`;
+    const total = async (q: string) => (await call<AuditHistogram>(`/v1/management/audit_logs/histogram?${year}&q=${q}`, token)).total;
+    const listed = async (q: string) => (await listAll(`${year}&q=${q}`, token)).length;
+    expect(await listed('erc20')).toBe(2);
+    expect(await total('erc20')).toBe(1); // the profiles
+    expect(await total('erc20&category=Transactions')).toBe(1);
+
+    // A UUID whose pieces are all letters is one "0" in the skeleton: the text of its pieces must be counted.
+    await appendAudit(ctx.deps.db, actor, [at(7, { txId: 'abcdefab-cdef-4bcd-8def-0123456789ab' })], ctx.deps.now());
+    for (const q of ['cdef&category=Transactions', '"abcdefab', 'def-', 'cdef-4bcd']) {
+      expect(await total(q), q).toBe(1);
+      expect(await listed(q), q).toBe(1);
+    }
+    // Text beyond ASCII is counted event by event (the database lower-cases it, not the service).
+    await appendAudit(ctx.deps.db, actor, [at(5, { note: 'Café crème' })], ctx.deps.now());
+    for (const q of ['caf%C3%A9', 'CR%C3%88ME']) {
+      expect(await total(q), q).toBe(1);
+      expect(await listed(q), q).toBe(1);
+    }
+    // Once "erc" is inside a piece the skeleton replaces, "erc20" is counted event by event: all three.
+    await appendAudit(ctx.deps.db, actor, [at(6, { address: '0xerc20ff99' })], ctx.deps.now());
+    expect(await listed('erc20')).toBe(3);
+    expect(await total('erc20')).toBe(3);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   auditEventTallies,
   auditProfiles,
   auditProfileTallies,
+  auditVolatileRuns,
   auditWords,
   auditWordTallies,
 } from '../../db/schema';
@@ -126,36 +127,59 @@ async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Count
 /** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table kept by the insert trigger. */
 type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
 
-// Spelled out, as in audit_text_words: a range's meaning may follow the collation.
-const LETTERS = '^[abcdefghijklmnopqrstuvwxyz]+$';
-const NOT_LETTERS = '[^abcdefghijklmnopqrstuvwxyz]+';
+/** A piece (a maximal run of a-z and 0-9, as audit_text_words cuts the text) of digits only. */
+const DIGITS_PIECE = /(^|[^a-z0-9])[0-9]+([^a-z0-9]|$)/;
 
 /**
- * What the workspace's vocabulary (audit_words) says of `q`, lower-cased by the database as the
- * search is. Text of letters only lies inside one word or embedded run of an event; other text
- * without digits, none of whose runs of letters lies in an embedded run, occurs in an event exactly
- * when it occurs in the event's skeleton (see audit_profiles). So: `none` when a run of letters of
- * `q` is in no word or embedded run (no event has it); `word` when `q` is letters only, in no
- * embedded run and in exactly one word (the events with that word are those with `q`); `profiles`
- * for any other text without digits whose runs are in no embedded run; `count` otherwise (digits,
- * or a run inside an embedded run), when the events must be counted one by one.
+ * What the workspace's vocabularies (audit_words, audit_volatile_runs) say of `q`, lower-cased as
+ * the search is:
+ * - `none` when a run of letters of `q` is in no word or embedded run: no event has it;
+ * - `word` when `q` is letters only, in no embedded run and in exactly one word: the events with
+ *   that word are those with `q`;
+ * - `profiles` when `q` occurs in an event exactly when it occurs in the event's skeleton (below).
+ * Where neither holds, the events must be counted one by one.
+ *
+ * Why `profiles` is exact. The skeleton replaces ids shaped as UUIDs that no letter or digit touches,
+ * then the pieces with digits other than a token of letters and up to four digits, each by "0".
+ * Take `q` that is not "-", none of whose pieces is digits only, and none of whose runs of letters
+ * lies in a volatile run (a run of letters inside something the skeleton replaced).
+ * - An occurrence of `q` in the text touches nothing that was replaced. Any piece it touches, it
+ *   touches through a piece of `q`, which has a letter, whose run lies in the touched piece's run;
+ *   so the touched piece was not replaced, nor is it inside a replaced id. Nor does it touch an
+ *   id's "-" alone: each lies between two of the id's pieces, so only "-" itself would.
+ * - Conversely an occurrence in the skeleton cannot use a replacement: each "0" is a piece of its
+ *   own, and a piece of `q` that fits in it is digits only. Everything else in the skeleton is the
+ *   text's own, in the same order.
  */
-async function searchedBy(db: Db, workspaceId: string, q: string): Promise<{ by: 'none' | 'profiles' | 'count' } | { by: 'word'; word: string }> {
-  const among = (which: SQL, pattern: SQL) =>
-    sql`from ${auditWords} where ${auditWords.workspaceId} = ${workspaceId} and ${which} and ${auditWords.word} like ${pattern}`;
-  const runs = sql`from regexp_split_to_table(lower(${q}), ${NOT_LETTERS}) as r(run) where r.run <> ''`;
-  const inRun = sql`'%' || r.run || '%'`;
-  const [row] = await queryRows<{ letters: boolean; digits: boolean; absent: boolean; embedded: boolean; words: string[] }>(
+async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean }> {
+  // Lower-cased here as the database lower-cases the search, which holds for ASCII only: any other
+  // text is counted event by event.
+  if (!/^[\x20-\x7e]*$/.test(q)) return { profiles: false };
+  const text = q.toLowerCase();
+  const runs = [...new Set(text.split(/[^a-z]+/).filter(Boolean))];
+  // One lookup per run, each with its own pattern, so the planner sees it and takes the trigram index.
+  const each = (table: PgTable, column: PgColumn, where: SQL | undefined, join: ' and ' | ' or ') =>
+    runs.length === 0
+      ? sql`false`
+      : sql.join(
+          runs.map((run) => sql`exists(select 1 from ${table} where ${and(where, sql`${column} like ${`%${run}%`}`)})`),
+          sql.raw(join),
+        );
+  const w = auditWords;
+  const v = auditVolatileRuns;
+  const ofWorkspace = eq(w.workspaceId, workspaceId);
+  const [row] = await queryRows<{ present: boolean; embedded: boolean; volatile: boolean; words: string[] }>(
     db,
-    sql`select lower(${q}) ~ ${LETTERS} as letters, lower(${q}) ~ '[0123456789]' as digits,
-      exists(select 1 ${runs} and not exists(select 1 ${among(sql`true`, inRun)})) as absent,
-      exists(select 1 ${runs} and exists(select 1 ${among(sql`${auditWords.embedded}`, inRun)})) as embedded,
-      array(select ${auditWords.word} ${among(sql`not ${auditWords.embedded}`, sql`lower(${containing(q)})`)} limit 2) as words`,
+    sql`select ${runs.length === 0 ? sql`true` : each(w, w.word, ofWorkspace, ' and ')} as present,
+      ${each(w, w.word, and(ofWorkspace, w.embedded), ' or ')} as embedded,
+      ${each(v, v.run, eq(v.workspaceId, workspaceId), ' or ')} as volatile,
+      array(select ${w.word} from ${w} where ${and(ofWorkspace, sql`not ${w.embedded}`, sql`${w.word} like ${containing(text)}`)} limit 2) as words`,
   );
-  if (row!.absent) return { by: 'none' };
-  if (row!.digits || row!.embedded) return { by: 'count' };
-  if (row!.letters && row!.words.length === 1) return { by: 'word', word: row!.words[0]! };
-  return { by: 'profiles' };
+  if (!row!.present) return 'none';
+  return {
+    word: /^[a-z]+$/.test(text) && !row!.embedded && row!.words.length === 1 ? row!.words[0] : undefined,
+    profiles: !DIGITS_PIECE.test(text) && text !== '-' && !row!.volatile,
+  };
 }
 
 const filteredByKind = (f: AuditFilter) => Boolean(f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length);
@@ -177,7 +201,8 @@ const kindsOf = (f: AuditFilter) =>
  * `q` (searchedBy) that one word stands for, alone: that word's days and hours in
  * audit_word_tallies; with other filters, or that the events' skeletons stand for: the profiles
  * whose skeleton contains `q` and whose kind the other filters pick, then their weeks, days and
- * hours in audit_profile_tallies. By subject, event or user: the kinds of event that match, then
+ * hours in audit_profile_tallies (or their kind's, in audit_event_tallies, where all of a kind's
+ * profiles match). By subject, event or user: the kinds of event that match, then
  * their weeks, days and hours in audit_event_tallies. `none` when no event of the workspace ever
  * matched.
  */
@@ -194,31 +219,46 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
     };
   if (f.q !== undefined) {
     const searched = await searchedBy(db, f.workspaceId, f.q);
-    if (searched.by === 'none') return 'none';
-    if (searched.by === 'count') return { units: [] };
-    if (searched.by === 'word' && !filteredByKind(f)) {
+    if (searched === 'none') return 'none';
+    const { word } = searched;
+    if (word !== undefined && !filteredByKind(f)) {
       const t = auditWordTallies;
       return {
         units: [DAY, HOUR],
-        sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, searched.word), eq(t.width, unit.width))),
+        sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, word), eq(t.width, unit.width))),
       };
     }
+    if (!searched.profiles) return { units: [] };
+    // The matching profiles by kind. Where every profile of a kind matches, the kind's own counts
+    // (audit_event_tallies) are the sum of theirs in fewer rows: a kind's events have a few hundred
+    // profiles when their details vary (an asset, a side), and a common piece of a word matches most.
     const p = auditProfiles;
-    const profiles = await queryRows<{ id: string }>(
+    const matching = await queryRows<{ kind: string; ids: string; whole: boolean }>(
       db,
-      sql`select ${p.id} as id from ${p} where ${and(
-        eq(p.workspaceId, f.workspaceId),
-        sql`${p.skeleton} like lower(${containing(f.q)})`,
-        filteredByKind(f) ? sql`${p.kindId} in (select ${auditEventKinds.id} from ${auditEventKinds} where ${kindsOf(f)})` : undefined,
-      )}`,
+      sql`select kind_id as kind, (array_agg(id) filter (where found))::text as ids, bool_and(found) as whole
+        from (select ${p.kindId} as kind_id, ${p.id} as id, ${p.skeleton} like lower(${containing(f.q)}) as found from ${p} where ${and(
+          eq(p.workspaceId, f.workspaceId),
+          filteredByKind(f) ? sql`${p.kindId} in (select ${auditEventKinds.id} from ${auditEventKinds} where ${kindsOf(f)})` : undefined,
+        )}) as profiles
+        group by kind_id having bool_or(found)`,
     );
-    if (profiles.length === 0) return 'none';
-    // One array parameter, however many profiles match (thousands for a common word).
-    const ids = `{${profiles.map((r) => r.id).join(',')}}`;
+    if (matching.length === 0) return 'none';
+    const kinds = matching.filter((m) => m.whole).map((m) => Number(m.kind));
+    // One array parameter, however many profiles match; array_agg's text is already its literal.
+    const ids = matching.filter((m) => !m.whole).map((m) => m.ids.slice(1, -1));
+    const profiles = `{${ids.join(',')}}`;
+    const k = auditEventTallies;
     const t = auditProfileTallies;
+    const sumKinds = summed(k, k.start, k.n, (unit) => and(eq(k.workspaceId, f.workspaceId), inArray(k.kindId, kinds), eq(k.width, unit.width)));
+    const sumProfiles = summed(t, t.start, t.n, (unit) =>
+      and(eq(t.workspaceId, f.workspaceId), eq(t.width, unit.width), sql`${t.profileId} = any(${profiles}::bigint[])`),
+    );
     return {
       units: [WEEK, DAY, HOUR],
-      sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.width, unit.width), sql`${t.profileId} = any(${ids}::bigint[])`)),
+      sum: async (unit, from, to) => {
+        if (kinds.length > 0) await sumKinds(unit, from, to);
+        if (ids.length > 0) await sumProfiles(unit, from, to);
+      },
     };
   }
   if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
