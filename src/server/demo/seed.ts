@@ -97,7 +97,9 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
     // Re-hash only when the password changed; verifying one account is enough to know.
     const sample = people.find((p) => p.email === DEMO_USERS[1]?.email) ?? people[0];
     if (!sample || !(await verifyPassword(password, sample.passwordHash))) {
-      await Promise.all(people.filter((p) => DEMO_USERS.some((d) => d.email === p.email)).map((p) => setPassword(db, p.id, password)));
+      // One after another: `db` is the seed lock's transaction, one connection, which takes one
+      // statement at a time (node-postgres queues a second with a warning, and pg 9 refuses it).
+      for (const p of people.filter((p) => DEMO_USERS.some((d) => d.email === p.email))) await setPassword(db, p.id, password);
     }
     return { workspaceId: existing.id, password, passwordSource, created: false };
   }
