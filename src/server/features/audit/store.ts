@@ -158,9 +158,10 @@ async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none
   const text = q.toLowerCase();
   const runs = [...new Set(text.split(/[^a-z]+/).filter(Boolean))];
   // One lookup per run, each with its own pattern, so the planner sees it and takes the trigram index.
+  // No runs: "every run is listed" holds and "some run is" does not.
   const each = (table: PgTable, column: PgColumn, where: SQL | undefined, join: ' and ' | ' or ') =>
     runs.length === 0
-      ? sql`false`
+      ? sql.raw(join === ' and ' ? 'true' : 'false')
       : sql.join(
           runs.map((run) => sql`exists(select 1 from ${table} where ${and(where, sql`${column} like ${`%${run}%`}`)})`),
           sql.raw(join),
@@ -170,7 +171,7 @@ async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none
   const ofWorkspace = eq(w.workspaceId, workspaceId);
   const [row] = await queryRows<{ present: boolean; embedded: boolean; volatile: boolean; words: string[] }>(
     db,
-    sql`select ${runs.length === 0 ? sql`true` : each(w, w.word, ofWorkspace, ' and ')} as present,
+    sql`select ${each(w, w.word, ofWorkspace, ' and ')} as present,
       ${each(w, w.word, and(ofWorkspace, w.embedded), ' or ')} as embedded,
       ${each(v, v.run, eq(v.workspaceId, workspaceId), ' or ')} as volatile,
       array(select ${w.word} from ${w} where ${and(ofWorkspace, sql`not ${w.embedded}`, sql`${w.word} like ${containing(text)}`)} limit 2) as words`,
