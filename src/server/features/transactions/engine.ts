@@ -2,23 +2,25 @@ import { Dec } from '../../../contract/decimal-arithmetic';
 import type { TransactionStatus, TransactionSubStatus } from '../../../contract/transactions';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
-import { StepFailures, takeDueSteps, byHand, type DueWork } from '../../workers/failures';
+import { StepFailures, takeDueBatch, byHand, type BatchedDueWork } from '../../workers/failures';
 import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
 import { CHANNELS } from '../../db/notify';
-import { appendAudit, type AuditActor } from '../audit/record';
+import { appendAudit, type AuditActor, type AuditEntry } from '../audit/record';
 import * as vaults from '../vault/store';
-import { enqueueEvent } from '../webhooks/outbox';
+import { enqueueEvent, enqueueEvents, type OutboxEvent } from '../webhooks/outbox';
 import { simulatedNetworkFee } from '../vault/chain-sim';
 import { transactions } from './schema';
-import { announce, TX_STEP_MS } from './service';
-import { recordChange } from '../live/record';
+import { announcements, TX_STEP_MS } from './service';
+import { recordChanges } from '../live/record';
 import * as store from './store';
 import type { TimelineEntry, TransactionRow } from './view';
 
 /**
- * The transaction engine. A transaction's whole state is in its row; each step locks it, moves it
- * one status (or one block while confirming) and commits with its webhook notifications, audit
- * event and balance changes, so a restart loses nothing and applies nothing twice.
+ * The transaction engine. A transaction's whole state is in its row; a round locks the due rows,
+ * moves each one status (or one block while confirming) and commits them with their webhook
+ * notifications, audit events and balance changes, so a restart loses nothing and applies nothing
+ * twice. A round is one database transaction for all its steps; when a step fails, the round is
+ * taken again step by step, each in its own transaction, and only the failing row is set aside.
  *
  *   SUBMITTED → PENDING_AML_SCREENING → PENDING_AUTHORIZATION → QUEUED → PENDING_SIGNATURE
  *     → BROADCASTING → CONFIRMING (one confirmation per block up to the threshold) → COMPLETED/CONFIRMED
@@ -55,15 +57,60 @@ export interface StuckPolicy {
 /** How long an EVM transaction may stay in CONFIRMING before it counts as stuck: the lesser of the two limits. */
 export const stuckLimitMs = (stuck: StuckPolicy) => Math.min(stuck.seconds * 1000, stuck.blocks * BLOCK_MS);
 
-async function move(
-  db: Db,
+/**
+ * What a round's steps write, gathered and written together: the moved rows, their live notices,
+ * their webhook notifications and the audit events of those that ended are four kinds of statement
+ * for the whole round, not four for each step. What a step reads is either not written here (the
+ * balances, which debit and credit change at once) or answered from what is gathered (the nonces);
+ * the stuck steps, which read other transactions' statuses, write what is gathered first.
+ */
+class StepWrites {
+  private moved: TransactionRow[] = [];
+  private events: OutboxEvent[] = [];
+  private ended = new Map<string, AuditEntry[]>();
+  /** The next nonce per source account and chain, once read in this round. */
+  private readonly nonces = new Map<string, number>();
+
+  constructor(
+    readonly db: Db,
+    readonly now: Date,
+  ) {}
+
+  add(row: TransactionRow, events: readonly WebhookEvent[], ended?: AuditEntry) {
+    this.moved.push(row);
+    this.events.push(...announcements(row, events));
+    if (ended) this.ended.set(row.workspaceId, [...(this.ended.get(row.workspaceId) ?? []), ended]);
+  }
+
+  async nextNonce(row: TransactionRow, source: string): Promise<number> {
+    const key = `${row.workspaceId}:${source}:${row.blockchainId}`;
+    const nonce = this.nonces.get(key) ?? (await store.nextNonce(this.db, row.workspaceId, source, row.blockchainId));
+    this.nonces.set(key, nonce + 1);
+    return nonce;
+  }
+
+  async write() {
+    const [moved, events, ended] = [this.moved, this.events, this.ended];
+    [this.moved, this.events, this.ended] = [[], [], new Map()];
+    await store.saveSteps(this.db, moved);
+    await recordChanges(
+      this.db,
+      moved.map((row) => ({ workspaceId: row.workspaceId, kind: 'transaction' as const, id: row.id, status: row.status })),
+    );
+    await enqueueEvents(this.db, events, this.now);
+    for (const [workspaceId, entries] of ended) await appendAudit(this.db, transactionEngineActor(workspaceId), entries, this.now);
+  }
+}
+
+function move(
+  w: StepWrites,
   row: TransactionRow,
   status: TransactionStatus,
   subStatus: TransactionSubStatus | null,
-  now: Date,
   patch: Partial<TransactionRow> = {},
   extraEvents: WebhookEvent[] = [],
-): Promise<TransactionRow> {
+): void {
+  const { now } = w;
   const final = FINAL_EVENTS[status] !== undefined;
   const timeline: TimelineEntry[] = [...(row.timeline as TimelineEntry[]), { status, ...(subStatus ? { subStatus } : {}), at: now.getTime() }];
   const next: TransactionRow = {
@@ -75,25 +122,15 @@ async function move(
     updatedAt: now,
     nextStepAt: final ? null : (patch.nextStepAt ?? new Date(now.getTime() + TX_STEP_MS)),
   };
-  await store.updateTransaction(db, row.id, { ...patch, status, subStatus, timeline, updatedAt: now, nextStepAt: next.nextStepAt });
-  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status });
-  await announce(db, next, ['transaction.status.updated', ...extraEvents], now);
-  if (final) {
-    await appendAudit(
-      db,
-      transactionEngineActor(row.workspaceId),
-      [
-        {
-          category: 'Transactions',
-          subject: 'Transaction',
-          event: FINAL_EVENTS[status]!,
-          detail: { txId: row.id, assetId: row.assetId, amount: row.amount, before: { status: row.status }, after: { status, subStatus } },
-        },
-      ],
-      now,
-    );
-  }
-  return next;
+  const ended: AuditEntry | undefined = final
+    ? {
+        category: 'Transactions',
+        subject: 'Transaction',
+        event: FINAL_EVENTS[status]!,
+        detail: { txId: row.id, assetId: row.assetId, amount: row.amount, before: { status: row.status }, after: { status, subStatus } },
+      }
+    : undefined;
+  w.add(next, ['transaction.status.updated', ...extraEvents], ended);
 }
 
 const vaultId = (peer: unknown) => {
@@ -107,56 +144,60 @@ async function sourceCanPay(db: Db, row: TransactionRow) {
   return new Dec(await vaults.balanceOf(db, row.workspaceId, source, row.assetId)).gte(row.amount);
 }
 
-/** Moves one locked transaction a step. */
-export async function advance(db: Db, row: TransactionRow, now: Date, stuck: StuckPolicy): Promise<void> {
+/** Moves one locked transaction a step; what it writes to the transaction itself is gathered in `w`. */
+async function advance(w: StepWrites, row: TransactionRow, stuck: StuckPolicy): Promise<void> {
+  const { db } = w;
   switch (row.status as TransactionStatus) {
     case 'SUBMITTED':
-      await move(db, row, 'PENDING_AML_SCREENING', null, now);
+      move(w, row, 'PENDING_AML_SCREENING', null);
       return;
     case 'PENDING_AML_SCREENING':
-      if (row.outcome === 'REJECTED_AML_SCREENING') await move(db, row, 'REJECTED', 'REJECTED_AML_SCREENING', now);
-      else await move(db, row, 'PENDING_AUTHORIZATION', null, now);
+      if (row.outcome === 'REJECTED_AML_SCREENING') move(w, row, 'REJECTED', 'REJECTED_AML_SCREENING');
+      else move(w, row, 'PENDING_AUTHORIZATION', null);
       return;
     case 'PENDING_AUTHORIZATION':
-      if (row.outcome === 'BLOCKED_BY_POLICY') await move(db, row, 'BLOCKED', 'BLOCKED_BY_POLICY', now);
-      else await move(db, row, 'QUEUED', null, now, {}, ['transaction.approval_status.updated']);
+      if (row.outcome === 'BLOCKED_BY_POLICY') move(w, row, 'BLOCKED', 'BLOCKED_BY_POLICY');
+      else move(w, row, 'QUEUED', null, {}, ['transaction.approval_status.updated']);
       return;
     case 'QUEUED':
-      if (!(await sourceCanPay(db, row))) await move(db, row, 'FAILED', 'INSUFFICIENT_FUNDS', now);
-      else await move(db, row, 'PENDING_SIGNATURE', null, now);
+      if (!(await sourceCanPay(db, row))) move(w, row, 'FAILED', 'INSUFFICIENT_FUNDS');
+      else move(w, row, 'PENDING_SIGNATURE', null);
       return;
     case 'PENDING_SIGNATURE': {
       const source = vaultId(row.source);
-      const nonce = source && row.protocol === 'EVM' ? await store.nextNonce(db, row.workspaceId, source, row.blockchainId) : null;
-      await move(db, row, 'BROADCASTING', null, now, { nonce });
+      const nonce = source && row.protocol === 'EVM' ? await w.nextNonce(row, source) : null;
+      move(w, row, 'BROADCASTING', null, { nonce });
       return;
     }
     case 'BROADCASTING':
-      await move(db, row, 'CONFIRMING', 'PENDING_BLOCKCHAIN_CONFIRMATIONS', now, {
-        confirmingSince: now,
+      move(w, row, 'CONFIRMING', 'PENDING_BLOCKCHAIN_CONFIRMATIONS', {
+        confirmingSince: w.now,
         networkFee: simulatedNetworkFee(row.protocol),
-        blockHeight: Math.floor(now.getTime() / BLOCK_MS) % 100_000_000,
+        blockHeight: Math.floor(w.now.getTime() / BLOCK_MS) % 100_000_000,
       });
       return;
     case 'CONFIRMING':
-      await confirm(db, row, now, stuck);
+      await confirm(w, row, stuck);
       return;
     default:
       await store.updateTransaction(db, row.id, { nextStepAt: null });
   }
 }
 
-async function confirm(db: Db, row: TransactionRow, now: Date, stuck: StuckPolicy) {
+async function confirm(w: StepWrites, row: TransactionRow, stuck: StuckPolicy) {
+  const { db, now } = w;
   const elapsedMs = now.getTime() - (row.confirmingSince ?? now).getTime();
   const blocks = Math.floor(elapsedMs / BLOCK_MS);
   if (row.outcome === 'DROPPED_BY_BLOCKCHAIN' && blocks >= DROP_AFTER_BLOCKS) {
-    await move(db, row, 'FAILED', 'DROPPED_BY_BLOCKCHAIN', now);
+    move(w, row, 'FAILED', 'DROPPED_BY_BLOCKCHAIN');
     return;
   }
   if (row.outcome === 'STUCK') {
+    // The stuck alert and the episode read the other transactions of the account as they now are.
+    await w.write();
     const limitMs = stuckLimitMs(stuck);
     if (elapsedMs >= 3 * limitMs) {
-      await move(db, row, 'FAILED', 'DROPPED_BY_BLOCKCHAIN', now);
+      move(w, row, 'FAILED', 'DROPPED_BY_BLOCKCHAIN');
       await endEpisodeIfClear(db, row);
     } else {
       if (elapsedMs > limitMs && row.protocol === 'EVM') await raiseStuckAlert(db, row, now);
@@ -166,7 +207,7 @@ async function confirm(db: Db, row: TransactionRow, now: Date, stuck: StuckPolic
   }
   const confirmations = row.confirmations + 1;
   if (confirmations < row.confirmationsRequired) {
-    await move(db, row, 'CONFIRMING', 'PENDING_BLOCKCHAIN_CONFIRMATIONS', now, { confirmations });
+    move(w, row, 'CONFIRMING', 'PENDING_BLOCKCHAIN_CONFIRMATIONS', { confirmations });
     return;
   }
   // Final confirmation: the funds move in this same database transaction.
@@ -174,12 +215,12 @@ async function confirm(db: Db, row: TransactionRow, now: Date, stuck: StuckPolic
   const destination = vaultId(row.destination);
   if (!row.balancesMoved) {
     if (source && !(await vaults.debit(db, row.workspaceId, source, row.assetId, row.amount))) {
-      await move(db, row, 'FAILED', 'INSUFFICIENT_FUNDS', now, { confirmations });
+      move(w, row, 'FAILED', 'INSUFFICIENT_FUNDS', { confirmations });
       return;
     }
     if (destination) await vaults.credit(db, row.workspaceId, destination, row.assetId, row.amount);
   }
-  await move(db, row, 'COMPLETED', 'CONFIRMED', now, { confirmations, balancesMoved: true }, ['transaction.network_records.processing_completed']);
+  move(w, row, 'COMPLETED', 'CONFIRMED', { confirmations, balancesMoved: true }, ['transaction.network_records.processing_completed']);
 }
 
 async function raiseStuckAlert(db: Db, row: TransactionRow, now: Date) {
@@ -220,18 +261,28 @@ async function endEpisodeIfClear(db: Db, row: TransactionRow) {
   if (!still) await store.closeEpisode(db, row.workspaceId, source, row.feeCurrency);
 }
 
-const transactionSteps = (stuck: StuckPolicy): DueWork<TransactionRow> => ({
+/** Moves the locked transactions one step each and writes what the steps gathered. */
+async function advanceMany(db: Db, rows: TransactionRow[], now: Date, stuck: StuckPolicy) {
+  const w = new StepWrites(db, now);
+  for (const row of rows) await advance(w, row, stuck);
+  await w.write();
+}
+
+const transactionSteps = (stuck: StuckPolicy): BatchedDueWork<TransactionRow> => ({
   table: transactions,
-  claim: store.claimDue,
-  advance: (db, row, now) => advance(db, row, now, stuck),
+  claim: async (db, now) => (await store.claimDue(db, now, 1))[0],
+  advance: (db, row, now) => advanceMany(db, [row], now, stuck),
+  claimMany: store.claimDue,
+  advanceMany: (db, rows, now) => advanceMany(db, rows, now, stuck),
 });
 
 /**
- * Advances every due transaction by one step (at most `max` tried); answers how many steps were
- * taken. A transaction whose step fails is retried later, with a growing delay, while the others go on.
+ * Advances every due transaction by one step (at most `max`), in one database transaction, or one
+ * by one when a step of the batch fails; answers how many steps were taken. A transaction whose step
+ * fails is retried later, with a growing delay, while the others go on.
  */
 export async function runOnce(db: Db, now: Date, stuck: StuckPolicy, max = 200, failures = byHand(), signal?: AbortSignal): Promise<number> {
-  return takeDueSteps(db, transactionSteps(stuck), now, max, failures, signal);
+  return takeDueBatch(db, transactionSteps(stuck), now, max, failures, signal);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PeerPath, TransactionStatus } from '../../../contract/transactions
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import { CHANNELS, notify } from '../../db/notify';
-import { enqueueEvent } from '../webhooks/outbox';
+import { enqueueEvents, type OutboxEvent } from '../webhooks/outbox';
 import { type ChainAsset, vaultAddress } from '../vault/chain-asset';
 import { simulatedAddress, simulatedTxHash } from '../vault/chain-sim';
 import { recordChange } from '../live/record';
@@ -15,10 +15,10 @@ export const CONFIRMATION_THRESHOLD = 3;
 /** The simulated chain moves a transaction one status (or one block) per step. */
 export const TX_STEP_MS = 1_000;
 
-/** Writes the webhook notifications of a transaction change, in the caller's database transaction. */
-export async function announce(db: Db, row: TransactionRow, events: WebhookEvent[], now: Date) {
+/** The webhook notifications of a transaction change, for the outbox. */
+export function announcements(row: TransactionRow, events: readonly WebhookEvent[]): OutboxEvent[] {
   const data = forPayload(toDetails(row));
-  for (const eventType of events) await enqueueEvent(db, { workspaceId: row.workspaceId, eventType, resourceId: row.id, data }, now);
+  return events.map((eventType) => ({ workspaceId: row.workspaceId, eventType, resourceId: row.id, data }));
 }
 
 export interface NewTransfer {
@@ -78,6 +78,6 @@ export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise
   });
   await notify(db, CHANNELS.transactions);
   await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status: row.status });
-  await announce(db, row, ['transaction.created'], now);
+  await enqueueEvents(db, announcements(row, ['transaction.created']), now);
   return row;
 }

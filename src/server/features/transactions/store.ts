@@ -34,16 +34,49 @@ export async function updateTransaction(db: Db, id: string, patch: Partial<typeo
   await db.update(transactions).set(patch).where(eq(transactions.id, id));
 }
 
-/** The next transaction the engine should move, locked; SKIP LOCKED lets several workers share the queue. */
-export async function claimDue(db: Db, now: Date): Promise<TransactionRow | undefined> {
-  const [row] = await db
+/** The next due transactions (at most `limit`, the first due first), locked; SKIP LOCKED lets several workers share the queue. */
+export async function claimDue(db: Db, now: Date, limit: number): Promise<TransactionRow[]> {
+  return db
     .select()
     .from(transactions)
     .where(and(isNotNull(transactions.nextStepAt), lte(transactions.nextStepAt, now)))
     .orderBy(asc(transactions.nextStepAt), asc(transactions.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  return row;
+}
+
+/**
+ * Writes what the engine's steps changed in moved transactions, in one statement however many
+ * there are. Every column a step may change is written from the row's new state: the rows are
+ * locked by the caller's claim, so nothing else changed them meanwhile.
+ */
+export async function saveSteps(db: Db, rows: readonly TransactionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    sub_status: r.subStatus,
+    timeline: r.timeline,
+    updated_at: r.updatedAt,
+    next_step_at: r.nextStepAt,
+    confirmations: r.confirmations,
+    nonce: r.nonce,
+    confirming_since: r.confirmingSince,
+    network_fee: r.networkFee,
+    block_height: r.blockHeight,
+    balances_moved: r.balancesMoved,
+  }));
+  await db.execute(sql`
+    update ${transactions} t set
+      status = v.status, sub_status = v.sub_status, timeline = v.timeline, updated_at = v.updated_at,
+      next_step_at = v.next_step_at, confirmations = v.confirmations, nonce = v.nonce,
+      confirming_since = v.confirming_since, network_fee = v.network_fee, block_height = v.block_height,
+      balances_moved = v.balances_moved
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+      id uuid, status text, sub_status text, timeline jsonb, updated_at timestamptz, next_step_at timestamptz,
+      confirmations integer, nonce integer, confirming_since timestamptz, network_fee numeric, block_height integer,
+      balances_moved boolean)
+    where t.id = v.id`);
 }
 
 /** When the next step of any transaction is due (undefined when none is waiting). */

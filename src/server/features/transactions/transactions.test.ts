@@ -154,6 +154,30 @@ describe('the transaction lifecycle', () => {
   });
 });
 
+it('moves several transfers of one account together, round by round: consecutive nonces, each balance moved once, one that cannot pay fails alone', async () => {
+  const before = await balance('1', 'USDC');
+  const ids: string[] = [];
+  for (const amount of ['1', '2', '3', '4']) ids.push((await transfer(usdc(amount))).body.id);
+  const broke = (await transfer(usdc('1000000000'))).body.id;
+  const all = [...ids, broke];
+  let t = Date.now();
+  const seen: string[][] = [];
+  for (let round = 0; round < 12; round += 1) {
+    t += TX_STEP_MS;
+    await runOnce(ctx.deps.db, new Date(t), stuck);
+    seen.push(await Promise.all(all.map(async (id) => (await get(id)).body.status)));
+  }
+  // Submitted together, they are due together, and each round moves every one of them a step.
+  for (const statuses of seen.slice(0, 3)) expect(new Set(statuses).size).toBe(1);
+  const done = await Promise.all(ids.map(async (id) => (await get(id)).body));
+  expect(done.map((d) => d.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
+  expect([(await get(broke)).body.status, (await get(broke)).body.subStatus]).toEqual(['FAILED', 'INSUFFICIENT_FUNDS']);
+  // Signed in the same round, yet each has its own nonce, one after the other.
+  const nonces = done.map((d) => Number(d.nonce)).sort((a, b) => a - b);
+  expect(nonces.every((n, i) => i === 0 || n === nonces[i - 1]! + 1)).toBe(true);
+  expect(await balance('1', 'USDC')).toBe(plain(new Dec(before).minus('10')));
+});
+
 describe('submitting a transfer', () => {
   it.each([
     [{ assetId: 'NOPE' }, 400, 1504, 'assetId NOPE'],
