@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LiveKind } from '../../../contract/live-events';
 import type { Db } from '../../db/client';
-import { CHANNELS, noticeExpression } from '../../db/notify';
+import { CHANNELS, noticeExpression, type Channel } from '../../db/notify';
 
 interface Change {
   workspaceId: string;
@@ -14,9 +14,11 @@ interface Change {
  * Records changes for the live streams, in the caller's transaction: the rows and the database
  * notice that wakes every instance's hub are one statement, and both take effect when the change
  * itself commits (nothing is sent for a change that rolls back). One notice per transaction: the
- * payload is always empty, and PostgreSQL folds identical notices of one transaction.
+ * payload is always empty, and PostgreSQL folds identical notices of one transaction. `wake` is a
+ * further channel to notify in the same statement (the engines' for a new transfer or order),
+ * which saves the change its own round trip to send it.
  */
-export async function recordChanges(db: Db, changes: readonly Change[]): Promise<void> {
+export async function recordChanges(db: Db, changes: readonly Change[], wake?: Channel): Promise<void> {
   if (changes.length === 0) return;
   const rows = changes.map((c) => ({ workspace_id: c.workspaceId, kind: c.kind, object_id: c.id, status: c.status ?? null }));
   await db.execute(sql`
@@ -26,10 +28,10 @@ export async function recordChanges(db: Db, changes: readonly Change[]): Promise
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(workspace_id uuid, kind text, object_id text, status text)
       returning id
     )
-    select count(*), ${noticeExpression(CHANNELS.live)} as noticed from written`);
+    select count(*), ${noticeExpression(CHANNELS.live)} as noticed${wake ? sql`, ${noticeExpression(wake)} as woken` : sql``} from written`);
 }
 
-export const recordChange = (db: Db, change: Change) => recordChanges(db, [change]);
+export const recordChange = (db: Db, change: Change, wake?: Channel) => recordChanges(db, [change], wake);
 
 /**
  * The same for a statement that writes the changed rows itself, without the round trip

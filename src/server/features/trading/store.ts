@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { CHANNELS, notify } from '../../db/notify';
+import { CHANNELS } from '../../db/notify';
 import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
 import { recordChange } from '../live/record';
 import { cataloguePrices } from '../catalogue/schema';
@@ -63,8 +63,7 @@ export async function claimQuote(db: Db, workspaceId: string, id: string, orderI
 /** Inserts an order; the order engines are woken when the caller's transaction commits. */
 export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert) {
   const [inserted] = await db.insert(tradingOrders).values(row).returning();
-  await notify(db, CHANNELS.orders);
-  await recordChange(db, { workspaceId: inserted!.workspaceId, kind: 'order', id: inserted!.id, status: inserted!.status });
+  await recordChange(db, { workspaceId: inserted!.workspaceId, kind: 'order', id: inserted!.id, status: inserted!.status }, CHANNELS.orders);
   return inserted!;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PeerPath, TransactionStatus } from '../../../contract/transactions';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
-import { CHANNELS, notify } from '../../db/notify';
+import { CHANNELS } from '../../db/notify';
 import { enqueueEvents, type OutboxEvent } from '../webhooks/outbox';
 import { type ChainAsset, vaultAddress } from '../vault/chain-asset';
 import { simulatedAddress, simulatedTxHash } from '../vault/chain-sim';
@@ -76,8 +76,7 @@ export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise
     updatedAt: now,
     nextStepAt: new Date(now.getTime() + TX_STEP_MS),
   });
-  await notify(db, CHANNELS.transactions);
-  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status: row.status });
+  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status: row.status }, CHANNELS.transactions);
   await enqueueEvents(db, announcements(row, ['transaction.created']), now);
   return row;
 }
