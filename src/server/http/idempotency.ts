@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, lt, lte } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ERROR_CODES, IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, badRequest, conflict } from './errors';
 import type { AppDeps, AppEnv } from './types';
@@ -15,7 +16,7 @@ const scopeOf = (s: Scope) =>
   and(eq(idempotencyRecords.workspaceId, s.workspaceId), eq(idempotencyRecords.callerId, s.callerId), eq(idempotencyRecords.key, s.key));
 
 /** The key as one execution holds it: `owner` fences every write of the record to that execution. */
-interface Lease {
+export interface Lease {
   scope: Scope;
   owner: string;
   /** The response is stored (by commitWithResponse, with the effect); nothing is left to do at the end. */
@@ -98,6 +99,39 @@ async function settle(db: Db, lease: Lease, res: Response): Promise<boolean> {
     .returning({ key: idempotencyRecords.key });
   return rows.length > 0;
 }
+
+/**
+ * Stores the responses of several requests under their keys in one statement (a group commit's),
+ * each fenced on its own lease as settle does; answers false unless every one was still held, and
+ * then the caller rolls back. Only for answers that are replayed, as a group's successes are.
+ */
+export async function settleAll(db: Db, held: { lease: Lease; response: Response }[]): Promise<boolean> {
+  if (held.length === 0) return true;
+  const values = await Promise.all(
+    held.map(async ({ lease, response }) => ({
+      workspace_id: lease.scope.workspaceId,
+      caller_id: lease.scope.callerId,
+      key: lease.scope.key,
+      owner: lease.owner,
+      status: response.status,
+      body: response.status === 204 ? null : await response.clone().text(),
+      content_type: response.headers.get('Content-Type'),
+    })),
+  );
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`
+    update ${idempotencyRecords} r set state = 'DONE', status_code = v.status, body = v.body, content_type = v.content_type
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(workspace_id uuid, caller_id text, key text, owner uuid, status integer, body text, content_type text)
+    where r.workspace_id = v.workspace_id and r.caller_id = v.caller_id and r.key = v.key and r.locked_by = v.owner and r.state = 'IN_FLIGHT'
+    returning r.key`,
+  );
+  return rows.length === held.length;
+}
+
+/** The Idempotency-Key lease of the request being handled; undefined without a key. */
+export const leaseOf = (c: Context): Lease | undefined => leases.get(c);
 
 /**
  * Runs a handler's write in one transaction that also stores its response under the request's

@@ -98,7 +98,9 @@ class StepWrites {
       moved.map((row) => ({ workspaceId: row.workspaceId, kind: 'transaction' as const, id: row.id, status: row.status })),
     );
     await enqueueEvents(this.db, events, this.now);
-    for (const [workspaceId, entries] of ended) await appendAudit(this.db, transactionEngineActor(workspaceId), entries, this.now);
+    // Workspaces' chains are locked in one order everywhere (as transfers submitted together do), so rounds never wait on each other's.
+    for (const [workspaceId, entries] of [...ended].sort(([a], [b]) => a.localeCompare(b)))
+      await appendAudit(this.db, transactionEngineActor(workspaceId), entries, this.now);
   }
 }
 

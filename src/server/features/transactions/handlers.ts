@@ -2,21 +2,82 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/transactions';
 import { NEXT_PAGE_HEADER, PREV_PAGE_HEADER, TRANSACTION_ERRORS, type PeerPath } from '../../../contract/transactions';
 import type { TimePosition } from '../../db/keyset';
+import { violatesUnique } from '../../db/violation';
 import { guard } from '../../http/authenticate';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { commitWithResponse } from '../../http/idempotency';
+import { GroupCommit, type GroupWork } from '../../http/group-commit';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit } from '../audit/record';
+import { actorOf, appendAudit, appendAuditEvents, type AuditActor, type AuditEntry } from '../audit/record';
 import * as vaults from '../vault/store';
 import { checkDestinationAddress } from './addresses';
 import { stuckLimitMs } from './engine';
 import { chainAsset, vaultAddress } from '../vault/chain-asset';
-import { submitTransfer } from './service';
+import { submitTransfer, submitTransfers, type NewTransfer } from './service';
 import * as store from './store';
-import { toDetails, withTimeline } from './view';
+import { toDetails, withTimeline, type TransactionRow } from './view';
+
+/** A transfer to submit, as its request asked for it. */
+interface Submission {
+  transfer: NewTransfer;
+  actor: AuditActor;
+  /** The source as the request named it, for the audit event. */
+  source: { type: 'VAULT_ACCOUNT'; id: string };
+}
+
+const submittedEvent = (s: Submission, row: TransactionRow): AuditEntry => ({
+  category: 'Transactions',
+  subject: 'Transaction',
+  event: 'Submitted',
+  detail: {
+    txId: row.id,
+    after: { assetId: s.transfer.asset.legacyId, amount: s.transfer.amount, source: s.source, destination: s.transfer.destination, outcome: row.outcome },
+  },
+});
+
+/**
+ * Transfers are committed in groups (GroupCommit): a workspace's submissions that arrive together
+ * share one database transaction, one insert, and one append to the workspace's audit chain, whose
+ * lock otherwise orders them one by one.
+ */
+const submissionWork = (deps: AppDeps): GroupWork<Submission, TransactionRow> => ({
+  async one(tx, s) {
+    const { workspaceId, externalTxId } = s.transfer;
+    const taken = () => conflict(`externalTxId ${externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
+    if (externalTxId && (await store.externalIdTaken(tx, workspaceId, externalTxId))) throw taken();
+    const now = deps.now();
+    try {
+      const created = await submitTransfer(tx, s.transfer, now);
+      await appendAudit(tx, s.actor, [submittedEvent(s, created)], now);
+      return created;
+    } catch (err) {
+      // Submitted at the same moment by another request, whose row the check above could not see yet.
+      if (violatesUnique(err, 'transactions_external_id_idx')) throw taken();
+      throw err;
+    }
+  },
+  // A taken or repeated external id fails the group's insert (a unique index), and each is then submitted alone.
+  async all(tx, list) {
+    const now = deps.now();
+    const rows = await submitTransfers(
+      tx,
+      list.map((s) => s.transfer),
+      now,
+    );
+    const byWorkspace = new Map<string, { actor: AuditActor; entry: AuditEntry }[]>();
+    list.forEach((s, i) => {
+      const events = byWorkspace.get(s.actor.workspaceId) ?? [];
+      events.push({ actor: s.actor, entry: submittedEvent(s, rows[i]!) });
+      byWorkspace.set(s.actor.workspaceId, events);
+    });
+    // Workspaces' chains are locked in one order everywhere, so two groups never wait on each other's.
+    for (const [workspaceId, events] of [...byWorkspace].sort(([a], [b]) => a.localeCompare(b))) await appendAuditEvents(tx, workspaceId, events, now);
+    return rows;
+  },
+});
 
 export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  const submissions = new GroupCommit(deps.db, submissionWork(deps));
   app.openapi({ ...routes.listTransactions, middleware: guard(deps, 'listTransactions') }, async (c) => {
     const { next, prev, sort, limit, orderBy, stuck, ...rest } = c.req.valid('query');
     const { workspaceId } = c.get('principal');
@@ -85,47 +146,26 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       destination = { type: 'ONE_TIME_ADDRESS' };
       destinationAddress = d.oneTimeAddress.address;
     }
-    const now = deps.now();
-    return commitWithResponse(
+    return submissions.commit(
       c,
-      deps.db,
-      async (tx) => {
-        if (body.externalTxId && (await store.externalIdTaken(tx, workspaceId, body.externalTxId))) {
-          throw conflict(`externalTxId ${body.externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
-        }
-        const created = await submitTransfer(
-          tx,
-          {
-            workspaceId,
-            asset,
-            source: { type: 'VAULT_ACCOUNT', id: body.source.id, name: sourceName },
-            destination,
-            destinationAddress,
-            ...(d.type === 'ONE_TIME_ADDRESS' && d.oneTimeAddress.tag ? { destinationTag: d.oneTimeAddress.tag } : {}),
-            amount: body.amount,
-            note: body.note,
-            externalTxId: body.externalTxId,
-            treatAsGrossAmount: body.treatAsGrossAmount,
-            outcome: body.simulation?.outcome ?? 'COMPLETED',
-            balancesMoved: false,
-            createdBy: principal.id,
-          },
-          now,
-        );
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Transactions',
-              subject: 'Transaction',
-              event: 'Submitted',
-              detail: { txId: created.id, after: { assetId: asset.legacyId, amount: body.amount, source: body.source, destination, outcome: created.outcome } },
-            },
-          ],
-          now,
-        );
-        return created;
+      {
+        transfer: {
+          workspaceId,
+          asset,
+          source: { type: 'VAULT_ACCOUNT', id: body.source.id, name: sourceName },
+          destination,
+          destinationAddress,
+          ...(d.type === 'ONE_TIME_ADDRESS' && d.oneTimeAddress.tag ? { destinationTag: d.oneTimeAddress.tag } : {}),
+          amount: body.amount,
+          note: body.note,
+          externalTxId: body.externalTxId,
+          treatAsGrossAmount: body.treatAsGrossAmount,
+          outcome: body.simulation?.outcome ?? 'COMPLETED',
+          balancesMoved: false,
+          createdBy: principal.id,
+        },
+        actor: actorOf(c, deps),
+        source: body.source,
       },
       (row) => c.json({ id: row.id, status: 'SUBMITTED' as const }, 200),
     );

@@ -6,7 +6,8 @@ import { CHANNELS } from '../../db/notify';
 import { enqueueEvents, type OutboxEvent } from '../webhooks/outbox';
 import { type ChainAsset, vaultAddress } from '../vault/chain-asset';
 import { simulatedAddress, simulatedTxHash } from '../vault/chain-sim';
-import { recordChange } from '../live/record';
+import { recordChanges } from '../live/record';
+import type { transactions } from './schema';
 import * as store from './store';
 import { forPayload, toDetails, type TimelineEntry, type TransactionRow } from './view';
 
@@ -39,13 +40,13 @@ export interface NewTransfer {
   createdBy: string;
 }
 
-/** Creates a SUBMITTED transaction and announces it; the engines, woken when it commits, take it from there. */
-export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise<TransactionRow> {
+/** The row of a new SUBMITTED transaction. */
+function submittedRow(t: NewTransfer, now: Date): typeof transactions.$inferInsert {
   const id = randomUUID();
   const sourceAddress =
     t.source.type === 'VAULT_ACCOUNT' && t.source.id ? vaultAddress(t.workspaceId, t.source.id, t.asset) : simulatedAddress(t.asset.protocol, `${id}:source`);
   const timeline: TimelineEntry[] = [{ status: 'SUBMITTED', at: now.getTime() }];
-  const row = await store.insertTransaction(db, {
+  return {
     id,
     workspaceId: t.workspaceId,
     externalTxId: t.externalTxId ?? null,
@@ -75,8 +76,32 @@ export async function submitTransfer(db: Db, t: NewTransfer, now: Date): Promise
     createdAt: now,
     updatedAt: now,
     nextStepAt: new Date(now.getTime() + TX_STEP_MS),
-  });
-  await recordChange(db, { workspaceId: row.workspaceId, kind: 'transaction', id: row.id, status: row.status }, CHANNELS.transactions);
-  await enqueueEvents(db, announcements(row, ['transaction.created']), now);
-  return row;
+  };
 }
+
+/**
+ * Creates SUBMITTED transactions and announces them, in three statements however many there are
+ * (a group commit submits many); the engines, woken when they commit, take them from there. The
+ * answer is in the order given.
+ */
+export async function submitTransfers(db: Db, list: readonly NewTransfer[], now: Date): Promise<TransactionRow[]> {
+  if (list.length === 0) return [];
+  const rows = await store.insertTransactions(
+    db,
+    list.map((t) => submittedRow(t, now)),
+  );
+  await recordChanges(
+    db,
+    rows.map((row) => ({ workspaceId: row.workspaceId, kind: 'transaction' as const, id: row.id, status: row.status })),
+    CHANNELS.transactions,
+  );
+  await enqueueEvents(
+    db,
+    rows.flatMap((row) => announcements(row, ['transaction.created'])),
+    now,
+  );
+  return rows;
+}
+
+/** Creates one SUBMITTED transaction and announces it. */
+export const submitTransfer = async (db: Db, t: NewTransfer, now: Date): Promise<TransactionRow> => (await submitTransfers(db, [t], now))[0]!;

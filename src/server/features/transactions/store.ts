@@ -8,9 +8,11 @@ import type { TransactionRow } from './view';
 
 /** All of transactions' SQL. Every query a caller can reach is filtered by its workspace. */
 
-export async function insertTransaction(db: Db, row: typeof transactions.$inferInsert): Promise<TransactionRow> {
-  const [created] = await db.insert(transactions).values(row).returning();
-  return created!;
+/** Inserts transactions in one statement; answers them in the order given. */
+export async function insertTransactions(db: Db, rows: (typeof transactions.$inferInsert)[]): Promise<TransactionRow[]> {
+  const created = await db.insert(transactions).values(rows).returning();
+  const byId = new Map(created.map((row) => [row.id, row]));
+  return rows.map((row) => byId.get(row.id!)!);
 }
 
 export async function findTransaction(db: Db, workspaceId: string, id: string): Promise<TransactionRow | undefined> {

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
-import type { TransactionDetails, TransactionWithTimeline } from '../../../contract/transactions';
+import { TRANSACTION_ERRORS, type TransactionDetails, type TransactionWithTimeline } from '../../../contract/transactions';
+import { auditEvents } from '../../db/schema';
+import { verifyAuditChain } from '../audit/store';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce as runOrders, STEP_MS as ORDER_STEP_MS } from '../trading/engine';
@@ -209,6 +213,47 @@ describe('submitting a transfer', () => {
   it('is refused to a VIEWER', async () => {
     const res = await transfer(usdc('1'), viewer);
     expect(res.status).toBe(403);
+  });
+});
+
+describe('transfers submitted together', () => {
+  /** Twelve transfers at once, each with its own key, amount and external id (so an answer given to the wrong request shows). */
+  async function submitTogether(externalIdOf: (key: string, i: number) => string) {
+    const keys = Array.from({ length: 12 }, () => randomUUID());
+    const externalIds = keys.map(externalIdOf);
+    const bodies = keys.map((_, i) => usdc(`${i + 1}.5`, { externalTxId: externalIds[i] }));
+    const send = () => Promise.all(keys.map((key, i) => call<{ id: string }>(trader, 'POST', '/v1/transactions', bodies[i], { 'Idempotency-Key': key })));
+    const sent = await send();
+    for (const [i, r] of sent.entries()) {
+      if (r.status !== 200) continue;
+      const tx = (await get(r.body.id)).body;
+      expect([String(tx.amount), tx.externalTxId, tx.status]).toEqual([`${i + 1}.5`, externalIds[i], 'SUBMITTED']);
+    }
+    const again = await send();
+    expect(again.map((r) => [r.status, r.body.id, r.headers.get('Idempotent-Replayed')])).toEqual(sent.map((r) => [r.status, r.body.id, 'true']));
+    // One Submitted event for each transfer made, on an intact chain.
+    const made = new Set(sent.filter((r) => r.status === 200).map((r) => r.body.id));
+    const events = await ctx.deps.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, ws.id));
+    expect(events.filter((e) => e.event === 'Submitted' && made.has((e.detail as { txId: string }).txId))).toHaveLength(made.size);
+    expect(await verifyAuditChain(ctx.deps.db, ws.id, 0, Date.now() + 60_000)).toMatchObject({ verified: true, firstBrokenEventId: null });
+    return sent;
+  }
+
+  it('are committed together, each answered with its own transaction, each key replayed', async () => {
+    const sent = await submitTogether((key) => `ext-${key}`);
+    expect(sent.map((r) => r.status)).toEqual(Array(12).fill(200));
+  });
+
+  it('fail only the one whose external id is taken, or repeated among them', async () => {
+    const taken = `ext-${randomUUID()}`;
+    expect((await transfer(usdc('1', { externalTxId: taken }))).status).toBe(200);
+    const repeated = `ext-${randomUUID()}`;
+    const sent = await submitTogether((key, i) => (i === 5 ? taken : i === 8 || i === 9 ? repeated : `ext-${key}`));
+    expect(sent[5]!.status).toBe(409);
+    expect(sent[5]!.body.code).toBe(TRANSACTION_ERRORS.externalTxIdTaken);
+    // Of the two that share an id, exactly one is made.
+    expect([sent[8]!.status, sent[9]!.status].sort()).toEqual([200, 409]);
+    expect(sent.filter((r) => r.status === 200)).toHaveLength(10);
   });
 });
 
