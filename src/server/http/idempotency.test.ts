@@ -5,6 +5,8 @@ import { IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
 import { queryRows } from '../db/rows';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../test/harness';
 import { guard } from './authenticate';
+import type { Db } from '../db/client';
+import { GroupCommit } from './group-commit';
 import { commitWithResponse } from './idempotency';
 
 let ctx: TestContext;
@@ -19,9 +21,20 @@ let release: () => void = () => undefined;
 const stalled = new Map<string, () => void>();
 const stall = (tag: string) => new Promise<void>((resolve) => stalled.set(tag, resolve));
 const LEASE_MS = 30_000;
+let groupsTried = 0;
+let grouped: GroupCommit<string, { id: number }>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  const insert = (tx: Db, tags: string[]) =>
+    queryRows<{ id: number }>(tx, sql`insert into probe_effects (tag) select jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb) returning id`);
+  grouped = new GroupCommit(ctx.deps.db, {
+    one: async (tx, tag) => (await insert(tx, [tag]))[0]!,
+    all: async (tx, tags) => {
+      groupsTried += 1;
+      return insert(tx, tags);
+    },
+  });
   // Probe operations behind the real guard of an idempotent operation, so the middleware is
   // exercised exactly as a real write uses it: one that counts executions, one that can be held
   // open, and one that fails inside.
@@ -55,6 +68,12 @@ beforeAll(async () => {
       );
       if (at === 'after') await stall(tag);
       return res;
+    });
+    // The same write through a group commit, as transfers are committed.
+    a.post('/v1/probe/grouped', async (c) => {
+      const { tag } = z.strictObject({ tag: z.string() }).parse(await c.req.json());
+      if (c.req.header('X-Probe-Stall') === 'before') await stall(tag);
+      return grouped.commit(c, tag, (row) => c.json({ effect: row.id }, 201));
     });
   };
   app = buildApp(ctx, probes);
@@ -214,6 +233,37 @@ describe('Idempotency-Key after a crash (leases)', () => {
     expect(later.headers.get('idempotent-replayed')).toBe('true');
     expect(await later.json()).toEqual(stored);
     expect(await effects('died-after')).toBe(1);
+  });
+
+  it('a stalled request whose key a retry took over fails alone in its group: 409 for it, one effect each for the others', async () => {
+    const body = { tag: 'group-stale' };
+    const first = post('/v1/probe/grouped', 'key-group-stale', body, token, { 'X-Probe-Stall': 'before' });
+    await until(async () => (await recordOf('key-group-stale')) === 'IN_FLIGHT');
+    const resumeFirst = stalled.get('group-stale')!;
+    // The lease runs out; a retry takes the key over and is still running (held before its write).
+    ctx.clock.set(Date.now() + LEASE_MS + 1000);
+    const retry = post('/v1/probe/grouped', 'key-group-stale', body, token, { 'X-Probe-Stall': 'before' });
+    await until(async () => stalled.get('group-stale') !== resumeFirst);
+    ctx.clock.reset();
+
+    // The first one goes on and reaches the group's commit with others: the key is the retry's now.
+    const tried = groupsTried;
+    resumeFirst();
+    const others = ['a', 'b', 'c', 'd'].map((tag) => post('/v1/probe/grouped', `key-group-${tag}`, { tag: `group-${tag}` }));
+    const [late, ...rest] = await Promise.all([first, ...others]);
+    expect(groupsTried).toBeGreaterThan(tried);
+    expect(late!.status).toBe(409);
+    expect((await late!.json()).message).toMatch(/took the key over/);
+    expect(rest.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    stalled.get('group-stale')!();
+    expect((await retry).status).toBe(201);
+    for (const tag of ['stale', 'a', 'b', 'c', 'd']) expect(await effects(`group-${tag}`)).toBe(1);
+    // Each stored response is its own request's.
+    for (const [i, tag] of ['a', 'b', 'c', 'd'].entries()) {
+      const replay = await post('/v1/probe/grouped', `key-group-${tag}`, { tag: `group-${tag}` });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(await replay.json()).toEqual(await rest[i]!.clone().json());
+    }
   });
 
   it('a request that runs longer than the lease renews it, so a retry still gets 409', async () => {
