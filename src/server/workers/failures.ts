@@ -114,8 +114,8 @@ export interface DueWork<Row extends DueRow> {
   advance(tx: Db, row: Row, now: Date): Promise<void>;
 }
 
-/** Work whose steps can also be taken many at once, with fewer statements than one by one. */
-export interface BatchedDueWork<Row extends DueRow> extends DueWork<Row> {
+/** Work whose steps are taken many at once, with fewer statements than one by one. */
+export interface BatchedDueWork<Row extends DueRow> extends Pick<DueWork<Row>, 'table'> {
   /** Locks up to `limit` due rows (SKIP LOCKED), the first due first. */
   claimMany(tx: Db, now: Date, limit: number): Promise<Row[]>;
   /** Moves the locked rows one step each, in the claiming transaction. */
@@ -190,7 +190,12 @@ export async function takeDueBatch<Row extends DueRow>(
       return rows;
     });
   } catch {
-    return takeDueSteps(db, work, now, max, failures, signal);
+    const oneByOne: DueWork<Row> = {
+      table: work.table,
+      claim: async (tx, at) => (await work.claimMany(tx, at, 1))[0],
+      advance: (tx, row, at) => work.advanceMany(tx, [row], at),
+    };
+    return takeDueSteps(db, oneByOne, now, max, failures, signal);
   }
   for (const row of moved) failures.succeeded(row.id);
   return moved.length;

@@ -51,6 +51,23 @@ export async function appendAudit(db: Db, actor: AuditActor, entries: AuditEntry
   );
 }
 
+/**
+ * Appends events of several actors, in whichever workspaces they are (a group of transfers, a
+ * round of the transaction engine): one append per workspace, the workspaces taken in one order
+ * everywhere, so two writers never wait on each other's chains in a cycle.
+ */
+export async function appendAuditAcross(db: Db, items: { actor: AuditActor; entry: AuditEntry }[], now: Date): Promise<void> {
+  const workspaces = [...new Set(items.map((item) => item.actor.workspaceId))].sort();
+  for (const workspaceId of workspaces) {
+    await appendAuditEvents(
+      db,
+      workspaceId,
+      items.filter((item) => item.actor.workspaceId === workspaceId),
+      now,
+    );
+  }
+}
+
 /** The same, for events of several actors in one workspace (the demo history, imports). */
 export async function appendAuditEvents(
   db: Db,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { StepFailures, takeDueBatch, byHand, type BatchedDueWork } from '../../workers/failures';
 import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
 import { CHANNELS } from '../../db/notify';
-import { appendAudit, type AuditActor, type AuditEntry } from '../audit/record';
+import { appendAuditAcross, type AuditActor, type AuditEntry } from '../audit/record';
 import * as vaults from '../vault/store';
 import { enqueueEvent, enqueueEvents, type OutboxEvent } from '../webhooks/outbox';
 import { simulatedNetworkFee } from '../vault/chain-sim';
@@ -67,7 +67,7 @@ export const stuckLimitMs = (stuck: StuckPolicy) => Math.min(stuck.seconds * 100
 class StepWrites {
   private moved: TransactionRow[] = [];
   private events: OutboxEvent[] = [];
-  private ended = new Map<string, AuditEntry[]>();
+  private ended: { actor: AuditActor; entry: AuditEntry }[] = [];
   /** The next nonce per source account and chain, once read in this round. */
   private readonly nonces = new Map<string, number>();
 
@@ -79,7 +79,7 @@ class StepWrites {
   add(row: TransactionRow, events: readonly WebhookEvent[], ended?: AuditEntry) {
     this.moved.push(row);
     this.events.push(...announcements(row, events));
-    if (ended) this.ended.set(row.workspaceId, [...(this.ended.get(row.workspaceId) ?? []), ended]);
+    if (ended) this.ended.push({ actor: transactionEngineActor(row.workspaceId), entry: ended });
   }
 
   async nextNonce(row: TransactionRow, source: string): Promise<number> {
@@ -91,16 +91,14 @@ class StepWrites {
 
   async write() {
     const [moved, events, ended] = [this.moved, this.events, this.ended];
-    [this.moved, this.events, this.ended] = [[], [], new Map()];
+    [this.moved, this.events, this.ended] = [[], [], []];
     await store.saveSteps(this.db, moved);
     await recordChanges(
       this.db,
       moved.map((row) => ({ workspaceId: row.workspaceId, kind: 'transaction' as const, id: row.id, status: row.status })),
     );
     await enqueueEvents(this.db, events, this.now);
-    // Workspaces' chains are locked in one order everywhere (as transfers submitted together do), so rounds never wait on each other's.
-    for (const [workspaceId, entries] of [...ended].sort(([a], [b]) => a.localeCompare(b)))
-      await appendAudit(this.db, transactionEngineActor(workspaceId), entries, this.now);
+    await appendAuditAcross(this.db, ended, this.now);
   }
 }
 
@@ -272,8 +270,6 @@ async function advanceMany(db: Db, rows: TransactionRow[], now: Date, stuck: Stu
 
 const transactionSteps = (stuck: StuckPolicy): BatchedDueWork<TransactionRow> => ({
   table: transactions,
-  claim: async (db, now) => (await store.claimDue(db, now, 1))[0],
-  advance: (db, row, now) => advanceMany(db, [row], now, stuck),
   claimMany: store.claimDue,
   advanceMany: (db, rows, now) => advanceMany(db, rows, now, stuck),
 });

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { GroupCommit, type GroupWork } from '../../http/group-commit';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit, appendAuditEvents, type AuditActor, type AuditEntry } from '../audit/record';
+import { actorOf, appendAudit, appendAuditAcross, type AuditActor, type AuditEntry } from '../audit/record';
 import * as vaults from '../vault/store';
 import { checkDestinationAddress } from './addresses';
 import { stuckLimitMs } from './engine';
@@ -42,21 +42,23 @@ const submittedEvent = (s: Submission, row: TransactionRow): AuditEntry => ({
  */
 const submissionWork = (deps: AppDeps): GroupWork<Submission, TransactionRow> => ({
   async one(tx, s) {
-    const { workspaceId, externalTxId } = s.transfer;
-    const taken = () => conflict(`externalTxId ${externalTxId} is already used by another transaction of this workspace`, TRANSACTION_ERRORS.externalTxIdTaken);
-    if (externalTxId && (await store.externalIdTaken(tx, workspaceId, externalTxId))) throw taken();
     const now = deps.now();
     try {
       const created = await submitTransfer(tx, s.transfer, now);
       await appendAudit(tx, s.actor, [submittedEvent(s, created)], now);
       return created;
     } catch (err) {
-      // Submitted at the same moment by another request, whose row the check above could not see yet.
-      if (violatesUnique(err, 'transactions_external_id_idx')) throw taken();
+      // The unique index decides, also for a request submitted at the same moment whose row no check could see yet.
+      if (violatesUnique(err, 'transactions_external_id_idx')) {
+        throw conflict(
+          `externalTxId ${s.transfer.externalTxId} is already used by another transaction of this workspace`,
+          TRANSACTION_ERRORS.externalTxIdTaken,
+        );
+      }
       throw err;
     }
   },
-  // A taken or repeated external id fails the group's insert (a unique index), and each is then submitted alone.
+  // A taken or repeated external id fails the group's insert (the same index), and each is then submitted alone.
   async all(tx, list) {
     const now = deps.now();
     const rows = await submitTransfers(
@@ -64,14 +66,11 @@ const submissionWork = (deps: AppDeps): GroupWork<Submission, TransactionRow> =>
       list.map((s) => s.transfer),
       now,
     );
-    const byWorkspace = new Map<string, { actor: AuditActor; entry: AuditEntry }[]>();
-    list.forEach((s, i) => {
-      const events = byWorkspace.get(s.actor.workspaceId) ?? [];
-      events.push({ actor: s.actor, entry: submittedEvent(s, rows[i]!) });
-      byWorkspace.set(s.actor.workspaceId, events);
-    });
-    // Workspaces' chains are locked in one order everywhere, so two groups never wait on each other's.
-    for (const [workspaceId, events] of [...byWorkspace].sort(([a], [b]) => a.localeCompare(b))) await appendAuditEvents(tx, workspaceId, events, now);
+    await appendAuditAcross(
+      tx,
+      list.map((s, i) => ({ actor: s.actor, entry: submittedEvent(s, rows[i]!) })),
+      now,
+    );
     return rows;
   },
 });

@@ -24,14 +24,6 @@ export async function findTransaction(db: Db, workspaceId: string, id: string): 
   return row;
 }
 
-export async function externalIdTaken(db: Db, workspaceId: string, externalTxId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.externalTxId, externalTxId)));
-  return row !== undefined;
-}
-
 export async function updateTransaction(db: Db, id: string, patch: Partial<typeof transactions.$inferInsert>) {
   await db.update(transactions).set(patch).where(eq(transactions.id, id));
 }
