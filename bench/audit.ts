@@ -118,9 +118,10 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   ];
   // Searched with `q`: a text one word stands for sums that word's kept counts; other text (a piece
   // of several words, two words, a token with digits), or `q` with another filter, sums the kept
-  // counts of the profiles whose skeleton has it; text that can touch what skeletons replace is
-  // counted match by match, rare (a piece of a transaction id) or common (letters found inside
-  // transaction ids).
+  // counts of the profiles whose skeleton has it; one to three letters found inside transaction ids
+  // add a gram's kept counts to those profiles' (as an auditor types "f", "fa"); other text that can
+  // touch what skeletons replace is counted match by match, rare (a piece of a transaction id) or
+  // common (letters inside transaction ids, with another filter).
   const summedSearches = [`startTime=${weekAgo}&q=usdc`, `startTime=${monthAgo}&q=usdc`, `startTime=${yearAgo}&q=usdc`, `startTime=${yearAgo}&q=failed`];
   const profileSearches = [
     `startTime=${weekAgo}&q=usd`,
@@ -131,7 +132,12 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     `startTime=${weekAgo}&q=erc20`,
     `startTime=${yearAgo}&q=erc20`,
   ];
-  const countedSearches = [`startTime=${yearAgo}&q=${txId.slice(0, 8)}`, `startTime=${weekAgo}&q=fa`, `startTime=${yearAgo}&q=fa`];
+  const gramSearches = [`startTime=${yearAgo}&q=f`, `startTime=${weekAgo}&q=fa`, `startTime=${yearAgo}&q=fa`, `startTime=${yearAgo}&q=dea`];
+  const countedSearches = [
+    `startTime=${yearAgo}&q=${txId.slice(0, 8)}`,
+    `startTime=${weekAgo}&q=fa&category=Transactions`,
+    `startTime=${yearAgo}&q=fa&category=Transactions`,
+  ];
   const histogram = async (query: string) => {
     const started = performance.now();
     const res = await app.request(`/v1/management/audit_logs/histogram?${query}`, { headers: { Authorization: `Bearer ${accessToken}` } });
@@ -146,6 +152,7 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   await reportTimes(label, 'histogram, unfiltered or filtered (60 buckets)', histograms, (h) => h, histogram, shown);
   await reportTimes(label, 'histogram searched with q, one word stands for it (60 buckets)', summedSearches, (h) => h, histogram, shown);
   await reportTimes(label, 'histogram searched with q, profiles stand for it (60 buckets)', profileSearches, (h) => h, histogram, shown);
+  await reportTimes(label, 'histogram searched with q, a gram beside the profiles (60 buckets)', gramSearches, (h) => h, histogram, shown);
   await reportTimes(label, 'histogram searched with q, counted match by match (60 buckets)', countedSearches, (h) => h, histogram, shown);
 
   // Filtered first pages: a spread of the filters an auditor uses.

@@ -295,6 +295,27 @@ export const auditProfileTallies = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.profileId, t.width, t.start] })],
 );
 
+/**
+ * How many events of a workspace have each gram (a piece of one to three letters, GRAM_MAX in
+ * audit/store.ts) inside their volatile runs (audit_volatile_runs) and not in their skeleton, per
+ * hour, day and week, kept by the insert trigger (migration 0012). Text of one to three letters
+ * occurs in an event either in its skeleton (the profiles count those) or, if not there, only in a
+ * volatile run (these count those): the two add up to the events that have it, with none counted
+ * twice. So "fa", which about one transaction id in ten holds, is summed, not counted event by event.
+ * `INCLUDE (n)` by hand, as for audit_profile_tallies.
+ */
+export const auditVolatileGramTallies = pgTable(
+  'audit_volatile_gram_tallies',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    gram: text('gram').notNull(),
+    width: bigint('width', { mode: 'number' }).notNull(),
+    start: bigint('start', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.gram, t.width, t.start] })],
+);
+
 export const auditEvents = pgTable(
   'audit_events',
   {

@@ -202,8 +202,9 @@ describe('histogram filtered by subject, event or user', () => {
 
 // Searched with `q`, the histogram sums a word's hourly and daily tallies when that word stands for
 // the text (migration 0009), the tallies of the profiles whose skeleton contains it for other text
-// without digits or with other filters (migration 0010), and counts event by event otherwise;
-// either way it must count exactly what the list pages through.
+// without digits or with other filters (migration 0010), with a gram's tallies for one to three
+// letters inside ids (migration 0012), and counts event by event otherwise; either way it must
+// count exactly what the list pages through.
 const SEARCHES = [
   'usdc', // one word only (USDC_ETH is cut into two)
   'USDC', // lower-cased as the search is
@@ -215,8 +216,10 @@ const SEARCHES = [
   '": "wrong', // punctuation: the profiles
   'treasury bot', // "treasury" is in no word: nothing to count
   'signed-in 2', // a digit: counted event by event
-  'fa', // inside transaction ids (embedded runs): counted event by event
-  'ad-b', // "ad" and "b" lie in embedded runs too: counted event by event
+  'fa', // in "failed" and inside transaction ids (volatile runs): the profiles and the gram's tallies
+  'f', // one letter, as in "fa": the profiles and the gram's tallies
+  'dea', // three letters, inside some transaction ids only: the gram's tallies
+  'ad-b', // "ad" and "b" lie in volatile runs too, and it is not letters only: counted event by event
   'qqq', // no event: nothing to count
   '100%', // not letters
   // With other filters: the profiles of the kinds the filters pick.
@@ -225,7 +228,7 @@ const SEARCHES = [
   'failed&user=Sam%20Signer',
   'usd&subject=Order&subject=Price&userId=p-ann',
   'password&subject=Order', // no such event
-  'fa&category=Transactions', // inside transaction ids: counted event by event
+  'fa&category=Transactions', // inside transaction ids, with another filter: counted event by event
   // Tokens the skeletons keep, and text that touches what they replace.
   'erc20', // kept in "usdt_erc20": the profiles
   'usdt_erc20&category=Transactions',
@@ -333,6 +336,14 @@ describe('histogram searched with q', () => {
     expect(await profileMismatches(ctx.deps.db, [ws.id, other.id])).toEqual({ tallies: 0, duplicates: 0 });
   });
 
+  it('cuts a run into its grams of one to three letters, and tallies those its event’s skeleton lacks', async () => {
+    const [row] = await queryRows<{ grams: string[] }>(ctx.deps.db, sql`select array(select g from audit_run_grams('abcd') g order by length(g), g) as grams`);
+    expect(row!.grams).toEqual(['a', 'b', 'c', 'd', 'ab', 'bc', 'cd', 'abc', 'bcd']);
+    expect(await gramMismatches(ctx.deps.db, [ws.id, other.id])).toBe(0);
+    const [kept] = await queryRows<{ n: string }>(ctx.deps.db, sql`select count(*) as n from audit_volatile_gram_tallies where workspace_id = ${ws.id}`);
+    expect(Number(kept!.n)).toBeGreaterThan(100);
+  });
+
   it('sums the tallies for a word that stands for the text, and counts the events otherwise', async () => {
     // An event written with the triggers off is in the list but in no tally: only a histogram that
     // counts event by event sees it.
@@ -387,6 +398,14 @@ describe('histogram searched with q near what the skeletons replace', () => {
       expect(await total(q), q).toBe(1);
       expect(await listed(q), q).toBe(1);
     }
+    // Up to three letters inside it, alone, are summed from the gram's tallies, which an event
+    // written with the triggers off is not in; with another filter they are counted event by event.
+    await appendUntallied(actor, [at(7.5, { txId: 'abcdefab-cdef-4bcd-8def-0123456789ab' })]);
+    expect(await listed('cde')).toBe(2);
+    expect(await total('cde')).toBe(1);
+    expect(await total('cde&category=Transactions')).toBe(2);
+    // "e" is in every skeleton here too ("submitted"): the profiles count each event once, the gram's tallies none.
+    expect(await total('e')).toBe((await listed('e')) - 2);
     // Text beyond ASCII is counted event by event (the database lower-cases it, not the service).
     await appendAudit(ctx.deps.db, actor, [at(5, { note: 'Café crème' })], ctx.deps.now());
     for (const q of ['caf%C3%A9', 'CR%C3%88ME']) {
@@ -430,8 +449,31 @@ async function profileMismatches(db: Db, workspaceIds: string[]) {
   return { tallies: Number(tallies!.n), duplicates: Number(profiles!.n) - Number(profiles!.distinct) };
 }
 
-describe('core migration 0010 on a database with events', () => {
-  it('counts the profiles of the events written before it as the trigger counts those written after', async () => {
+/** Rows where the gram tallies kept for the workspaces differ from those counted afresh from their events. */
+async function gramMismatches(db: Db, workspaceIds: string[]) {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from (
+          select g.workspace_id, g.gram, u.width, (g.timestamp - u.shift) / u.width * u.width + u.shift as start, count(*) as n
+          from (
+            select distinct e.id, e.workspace_id, e.timestamp, x.gram
+            from audit_events e
+            cross join lateral audit_text_volatile_runs(e.search_text) r(run)
+            cross join lateral audit_run_grams(r.run) x(gram)
+            where e.workspace_id in ${workspaceIds} and strpos(audit_text_skeleton(e.search_text), x.gram) = 0
+          ) g
+          cross join (values (${HOUR}::bigint, 0::bigint), (${DAY}::bigint, 0::bigint), (${7 * DAY}::bigint, ${4 * DAY}::bigint)) as u(width, shift)
+          group by 1, 2, 3, 4
+        ) afresh full join (
+          select workspace_id, gram, width, start, n from audit_volatile_gram_tallies where workspace_id in ${workspaceIds}
+        ) kept using (workspace_id, gram, width, start)
+        where afresh.n is distinct from kept.n`,
+  );
+  return Number(row!.n);
+}
+
+describe('core migrations 0010 to 0012 on a database with events', () => {
+  it('count the profiles and grams of the events written before them as the triggers count those written after', async () => {
     // The core migrations up to 0009, from a copy of the folder whose journal ends there.
     const core = MIGRATION_SETS.find((set) => set.area === 'core')!;
     const before = mkdtempSync(join(tmpdir(), 'core-0009-'));
@@ -448,9 +490,11 @@ describe('core migration 0010 on a database with events', () => {
       await seedAuditHistory(db, workspace!.id, PEOPLE, 2000, NOW, 13);
       await migrate(db as never, { migrationsFolder: core.folder, migrationsTable: core.table });
       expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
-      // Later batches add to the profiles and tallies the migration wrote.
+      expect(await gramMismatches(db, [workspace!.id])).toBe(0);
+      // Later batches add to the profiles and tallies the migrations wrote.
       await seedAuditHistory(db, workspace!.id, PEOPLE, 500, NOW, 14);
       expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
+      expect(await gramMismatches(db, [workspace!.id])).toBe(0);
       const [listed] = await queryRows<{ n: string; drawn: string }>(
         db,
         sql`select count(*) as n, (select last_value from audit_profiles_id_seq) as drawn from audit_profiles where workspace_id = ${workspace!.id}`,

@@ -10,6 +10,7 @@ import {
   auditEventTallies,
   auditProfiles,
   auditProfileTallies,
+  auditVolatileGramTallies,
   auditVolatileRuns,
   auditWords,
   auditWordTallies,
@@ -130,14 +131,21 @@ type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
 /** A piece (a maximal run of a-z and 0-9, as audit_text_words cuts the text) of digits only. */
 const DIGITS_PIECE = /(^|[^a-z0-9])[0-9]+([^a-z0-9]|$)/;
 
+/** The longest gram the insert trigger counts (audit_run_grams, core migration 0012), and text that is one. */
+const GRAM_MAX = 3;
+const GRAM = new RegExp(`^[a-z]{1,${GRAM_MAX}}$`);
+
 /**
  * What the workspace's vocabularies (audit_words, audit_volatile_runs) say of `q`, lower-cased as
  * the search is:
  * - `none` when a run of letters of `q` is in no word or embedded run: no event has it;
  * - `word` when `q` is letters only, in no embedded run and in exactly one word: the events with
  *   that word are those with `q`;
- * - `profiles` when `q` occurs in an event exactly when it occurs in the event's skeleton (below).
- * Where neither holds, the events must be counted one by one.
+ * - `profiles` when `q` occurs in an event exactly when it occurs in the event's skeleton (below);
+ * - `grams` when `q` is one to three letters that lie in a volatile run: it occurs in an event
+ *   exactly when it occurs in the event's skeleton or, if not there, in one of its volatile runs,
+ *   which audit_volatile_gram_tallies counts (below).
+ * Where none holds, the events must be counted one by one.
  *
  * Why `profiles` is exact. The skeleton replaces ids shaped as UUIDs that no letter or digit touches,
  * then the pieces with digits other than a token of letters and up to four digits, each by "0".
@@ -150,11 +158,18 @@ const DIGITS_PIECE = /(^|[^a-z0-9])[0-9]+([^a-z0-9]|$)/;
  * - Conversely an occurrence in the skeleton cannot use a replacement: each "0" is a piece of its
  *   own, and a piece of `q` that fits in it is digits only. Everything else in the skeleton is the
  *   text's own, in the same order.
+ *
+ * Why `grams` is exact. `q` is letters only, so each occurrence lies in one run of letters of the
+ * text. A run inside something the skeleton replaced is a volatile run; any other run lies in a piece
+ * the skeleton kept, whole and with the same neighbours, so it is a run of the skeleton; and the
+ * skeleton's runs are only those, since each "0" is no letter. So `q` occurs in the event exactly
+ * when it occurs in the skeleton (the profiles whose skeleton contains it) or, only if not, in a
+ * volatile run (the gram's tallies, which count an event only where its skeleton lacks the gram).
  */
-async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean }> {
+async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean; grams: boolean }> {
   // Lower-cased here as the database lower-cases the search, which holds for ASCII only: any other
   // text is counted event by event.
-  if (!/^[\x20-\x7e]*$/.test(q)) return { profiles: false };
+  if (!/^[\x20-\x7e]*$/.test(q)) return { profiles: false, grams: false };
   const text = q.toLowerCase();
   const runs = [...new Set(text.split(/[^a-z]+/).filter(Boolean))];
   // One lookup per run, each with its own pattern, so the planner sees it and takes the trigram index.
@@ -180,6 +195,7 @@ async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none
   return {
     word: /^[a-z]+$/.test(text) && !row!.embedded && row!.words.length === 1 ? row!.words[0] : undefined,
     profiles: !DIGITS_PIECE.test(text) && text !== '-' && !row!.volatile,
+    grams: GRAM.test(text) && row!.volatile,
   };
 }
 
@@ -203,7 +219,9 @@ const kindsOf = (f: AuditFilter) =>
  * audit_word_tallies; with other filters, or that the events' skeletons stand for: the profiles
  * whose skeleton contains `q` and whose kind the other filters pick, then their weeks, days and
  * hours in audit_profile_tallies (or their kind's, in audit_event_tallies, where all of a kind's
- * profiles match). By subject, event or user: the kinds of event that match, then
+ * profiles match); text of one to three letters that lies in a volatile run (`grams`), alone:
+ * those profiles' tallies and the gram's weeks, days and hours in audit_volatile_gram_tallies. By
+ * subject, event or user: the kinds of event that match, then
  * their weeks, days and hours in audit_event_tallies. `none` when no event of the workspace ever
  * matched.
  */
@@ -229,7 +247,9 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
         sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, word), eq(t.width, unit.width))),
       };
     }
-    if (!searched.profiles) return { units: [] };
+    // The grams' tallies are per workspace, not per kind: with other filters, counted event by event.
+    const grams = searched.grams && !filteredByKind(f);
+    if (!searched.profiles && !grams) return { units: [] };
     // The matching profiles by kind. Where every profile of a kind matches, the kind's own counts
     // (audit_event_tallies) are the sum of theirs in fewer rows: a kind's events have a few hundred
     // profiles when their details vary (an asset, a side), and a common piece of a word matches most.
@@ -243,7 +263,7 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
         )}) as profiles
         group by kind_id having bool_or(found)`,
     );
-    if (matching.length === 0) return 'none';
+    if (matching.length === 0 && !grams) return 'none';
     const kinds = matching.filter((m) => m.whole).map((m) => Number(m.kind));
     // One array parameter, however many profiles match; array_agg's text is already its literal.
     const ids = matching.filter((m) => !m.whole).map((m) => m.ids.slice(1, -1));
@@ -254,11 +274,15 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
     const sumProfiles = summed(t, t.start, t.n, (unit) =>
       and(eq(t.workspaceId, f.workspaceId), eq(t.width, unit.width), sql`${t.profileId} = any(${profiles}::bigint[])`),
     );
+    const g = auditVolatileGramTallies;
+    const gram = f.q.toLowerCase();
+    const sumGrams = summed(g, g.start, g.n, (unit) => and(eq(g.workspaceId, f.workspaceId), eq(g.gram, gram), eq(g.width, unit.width)));
     return {
       units: [WEEK, DAY, HOUR],
       sum: async (unit, from, to) => {
         if (kinds.length > 0) await sumKinds(unit, from, to);
         if (ids.length > 0) await sumProfiles(unit, from, to);
+        if (grams) await sumGrams(unit, from, to);
       },
     };
   }
