@@ -244,9 +244,10 @@ describe('histogram searched with q', () => {
     for (const q of SEARCHES) await expectCountsOfList(`${range}&q=${q.replace(' ', '%20')}`);
   });
 
-  it('keeps to the caller’s workspace, whose words and profiles are the same', async () => {
-    // One word's tallies, then the profiles' (several words, two words, a word with a filter).
-    for (const q of ['usdc', 'failed', 'password', 'usd', 'wrong%20password', 'sign&category=Security']) {
+  it('keeps to the caller’s workspace, whose words, profiles and grams are the same', async () => {
+    // One word's tallies, then the profiles' (several words, two words, a word with a filter), then
+    // the profiles' with a gram's (letters inside transaction ids).
+    for (const q of ['usdc', 'failed', 'password', 'usd', 'wrong%20password', 'sign&category=Security', 'fa', 'dea']) {
       const mine = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&q=${q}`);
       const theirs = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&q=${q}`, otherAuditor);
       expect(mine.total).toBeGreaterThan(theirs.total);
