@@ -142,7 +142,7 @@ const GRAM = new RegExp(`^[a-z]{1,${GRAM_MAX}}$`);
  * - `word` when `q` is letters only, in no embedded run and in exactly one word: the events with
  *   that word are those with `q`;
  * - `profiles` when `q` occurs in an event exactly when it occurs in the event's skeleton (below);
- * - `grams` when `q` is one to three letters that lie in a volatile run: it occurs in an event
+ * - `gram` when `q` is one to three letters that lie in a volatile run: it occurs in an event
  *   exactly when it occurs in the event's skeleton or, if not there, in one of its volatile runs,
  *   which audit_volatile_gram_tallies counts (below).
  * Where none holds, the events must be counted one by one.
@@ -159,17 +159,17 @@ const GRAM = new RegExp(`^[a-z]{1,${GRAM_MAX}}$`);
  *   own, and a piece of `q` that fits in it is digits only. Everything else in the skeleton is the
  *   text's own, in the same order.
  *
- * Why `grams` is exact. `q` is letters only, so each occurrence lies in one run of letters of the
+ * Why `gram` is exact. `q` is letters only, so each occurrence lies in one run of letters of the
  * text. A run inside something the skeleton replaced is a volatile run; any other run lies in a piece
  * the skeleton kept, whole and with the same neighbours, so it is a run of the skeleton; and the
  * skeleton's runs are only those, since each "0" is no letter. So `q` occurs in the event exactly
  * when it occurs in the skeleton (the profiles whose skeleton contains it) or, only if not, in a
  * volatile run (the gram's tallies, which count an event only where its skeleton lacks the gram).
  */
-async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean; grams: boolean }> {
+async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean; gram?: string }> {
   // Lower-cased here as the database lower-cases the search, which holds for ASCII only: any other
   // text is counted event by event.
-  if (!/^[\x20-\x7e]*$/.test(q)) return { profiles: false, grams: false };
+  if (!/^[\x20-\x7e]*$/.test(q)) return { profiles: false };
   const text = q.toLowerCase();
   const runs = [...new Set(text.split(/[^a-z]+/).filter(Boolean))];
   // One lookup per run, each with its own pattern, so the planner sees it and takes the trigram index.
@@ -195,7 +195,7 @@ async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none
   return {
     word: /^[a-z]+$/.test(text) && !row!.embedded && row!.words.length === 1 ? row!.words[0] : undefined,
     profiles: !DIGITS_PIECE.test(text) && text !== '-' && !row!.volatile,
-    grams: GRAM.test(text) && row!.volatile,
+    gram: GRAM.test(text) && row!.volatile ? text : undefined,
   };
 }
 
@@ -219,7 +219,7 @@ const kindsOf = (f: AuditFilter) =>
  * audit_word_tallies; with other filters, or that the events' skeletons stand for: the profiles
  * whose skeleton contains `q` and whose kind the other filters pick, then their weeks, days and
  * hours in audit_profile_tallies (or their kind's, in audit_event_tallies, where all of a kind's
- * profiles match); text of one to three letters that lies in a volatile run (`grams`), alone:
+ * profiles match); text of one to three letters that lies in a volatile run (`gram`), alone:
  * those profiles' tallies and the gram's weeks, days and hours in audit_volatile_gram_tallies. By
  * subject, event or user: the kinds of event that match, then
  * their weeks, days and hours in audit_event_tallies. `none` when no event of the workspace ever
@@ -248,8 +248,8 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
       };
     }
     // The grams' tallies are per workspace, not per kind: with other filters, counted event by event.
-    const grams = searched.grams && !filteredByKind(f);
-    if (!searched.profiles && !grams) return { units: [] };
+    const gram = filteredByKind(f) ? undefined : searched.gram;
+    if (!searched.profiles && gram === undefined) return { units: [] };
     // The matching profiles by kind. Where every profile of a kind matches, the kind's own counts
     // (audit_event_tallies) are the sum of theirs in fewer rows: a kind's events have a few hundred
     // profiles when their details vary (an asset, a side), and a common piece of a word matches most.
@@ -263,7 +263,7 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
         )}) as profiles
         group by kind_id having bool_or(found)`,
     );
-    if (matching.length === 0 && !grams) return 'none';
+    if (matching.length === 0 && gram === undefined) return 'none';
     const kinds = matching.filter((m) => m.whole).map((m) => Number(m.kind));
     // One array parameter, however many profiles match; array_agg's text is already its literal.
     const ids = matching.filter((m) => !m.whole).map((m) => m.ids.slice(1, -1));
@@ -275,14 +275,14 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
       and(eq(t.workspaceId, f.workspaceId), eq(t.width, unit.width), sql`${t.profileId} = any(${profiles}::bigint[])`),
     );
     const g = auditVolatileGramTallies;
-    const gram = f.q.toLowerCase();
-    const sumGrams = summed(g, g.start, g.n, (unit) => and(eq(g.workspaceId, f.workspaceId), eq(g.gram, gram), eq(g.width, unit.width)));
+    const sumGrams =
+      gram === undefined ? undefined : summed(g, g.start, g.n, (unit) => and(eq(g.workspaceId, f.workspaceId), eq(g.gram, gram), eq(g.width, unit.width)));
     return {
       units: [WEEK, DAY, HOUR],
       sum: async (unit, from, to) => {
         if (kinds.length > 0) await sumKinds(unit, from, to);
         if (ids.length > 0) await sumProfiles(unit, from, to);
-        if (grams) await sumGrams(unit, from, to);
+        if (sumGrams) await sumGrams(unit, from, to);
       },
     };
   }
