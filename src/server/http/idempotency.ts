@@ -3,6 +3,7 @@ import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ERROR_CODES, IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { queryRows } from '../db/rows';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, badRequest, conflict } from './errors';
@@ -27,6 +28,27 @@ const heldBy = (lease: Lease) => and(scopeOf(lease.scope), eq(idempotencyRecords
 // The lease of the request being handled, found by commitWithResponse from the handler's context.
 const leases = new WeakMap<Context, Lease>();
 
+/** The claim's insert, on the way of every write with a key: built and prepared once per database. */
+const claimStatement = preparedFor((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(idempotencyRecords)
+    .values({
+      workspaceId: p('workspaceId'),
+      callerId: p('callerId'),
+      key: p('key'),
+      fingerprint: p('fingerprint'),
+      state: 'IN_FLIGHT',
+      requestId: p('requestId'),
+      createdAt: p('createdAt'),
+      lockedBy: p('lockedBy'),
+      lockedUntil: p('lockedUntil'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyRecords.key })
+    .prepare('idempotency_claim');
+});
+
 type Claimed = { lease: Lease; takenOverFrom?: string } | { existing: typeof idempotencyRecords.$inferSelect };
 
 /**
@@ -38,11 +60,7 @@ async function claim(db: Db, scope: Scope, fingerprint: string, requestId: strin
   const lease: Lease = { scope, owner: randomUUID(), settled: false };
   const lockedUntil = new Date(now.getTime() + leaseMs);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await db
-      .insert(idempotencyRecords)
-      .values({ ...scope, fingerprint, state: 'IN_FLIGHT', requestId, createdAt: now, lockedBy: lease.owner, lockedUntil })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key });
+    const inserted = await claimStatement(db).execute({ ...scope, fingerprint, requestId, createdAt: now, lockedBy: lease.owner, lockedUntil });
     if (inserted.length > 0) return { lease };
     const [existing] = await db.select().from(idempotencyRecords).where(scopeOf(scope));
     if (!existing) continue; // deleted between the two statements: claim again

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AssetSort, Blockchain } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
 import { ADDRESS_HINTS, type AddressFamily } from './address';
@@ -84,24 +84,27 @@ export async function listBlockchains(
 }
 
 /** What a workspace sees: the global catalogue plus its own assets. */
-const visibleTo = (workspaceId: string) => or(isNull(catalogueAssets.workspaceId), eq(catalogueAssets.workspaceId, workspaceId))!;
+const visibleTo = (workspaceId: string | Placeholder) => or(isNull(catalogueAssets.workspaceId), eq(catalogueAssets.workspaceId, workspaceId))!;
 
 /** The nil uuid stands for "global" in catalogue_assets_legacy_key, and for the global catalogue's counter in catalogue_versions. */
 export const GLOBAL_KEY = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** The assets the workspace sees by this legacy id (its own and a global one), written as that unique index reads it. */
-const legacyIdVisibleTo = (workspaceId: string, legacyId: string) =>
+const legacyIdVisibleTo = (workspaceId: string | Placeholder, legacyId: string | Placeholder) =>
   sql`(coalesce(${catalogueAssets.workspaceId}, ${GLOBAL_KEY}) in (${GLOBAL_KEY}, ${workspaceId}::uuid) and ${catalogueAssets.legacyId} = ${legacyId})`;
 
-/** An asset the workspace sees by its uuid or legacy id (the candidates: at most a global and a workspace's own one). */
-const assetNamed = (workspaceId: string, idOrLegacy: string) =>
-  UUID.test(idOrLegacy)
+/** An asset the workspace sees by its uuid or legacy id (the candidates: at most a global and a workspace's own one); `byUuid`: the id has a uuid's shape. */
+const assetNamed = (workspaceId: string | Placeholder, idOrLegacy: string | Placeholder, byUuid: boolean) =>
+  byUuid
     ? or(and(visibleTo(workspaceId), eq(catalogueAssets.id, idOrLegacy)), legacyIdVisibleTo(workspaceId, idOrLegacy))!
     : legacyIdVisibleTo(workspaceId, idOrLegacy);
 
 export async function findAsset(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetRow | undefined> {
   // A workspace's own asset wins over a global one of the same legacy id.
-  const rows = await db.select().from(catalogueAssets).where(assetNamed(workspaceId, idOrLegacy));
+  const rows = await db
+    .select()
+    .from(catalogueAssets)
+    .where(assetNamed(workspaceId, idOrLegacy, UUID.test(idOrLegacy)));
   return rows.find((r) => r.workspaceId !== null) ?? rows[0];
 }
 
@@ -121,16 +124,36 @@ export interface AssetOnChain {
  * on the way of every transfer and order settlement, where three full-row reads were a quarter of
  * a transfer's time in the database.
  */
+/**
+ * assetOnChain's statement by a uuid and by a legacy id, each prepared once per database: every
+ * transfer runs it, and planning it anew took 0.6 ms of PGlite's single thread per request.
+ */
+const assetOnChainStatement = (byUuid: boolean) =>
+  preparedFor((db) => {
+    const workspaceId = sql.placeholder('workspaceId');
+    return db
+      .select({
+        legacyId: catalogueAssets.legacyId,
+        assetClass: catalogueAssets.assetClass,
+        standards: sql<string[]>`${catalogueAssets.standards}`,
+        blockchainId: catalogueBlockchains.id,
+        protocol: catalogueBlockchains.protocol,
+        nativeLegacyId: sql<
+          string | null
+        >`(select n.legacy_id from ${catalogueAssets} n where n.id = ${catalogueBlockchains.nativeAssetId} and (n.workspace_id is null or n.workspace_id = ${workspaceId}::uuid))`,
+      })
+      .from(catalogueAssets)
+      .leftJoin(catalogueBlockchains, eq(catalogueBlockchains.id, catalogueAssets.blockchainId))
+      .where(assetNamed(workspaceId, sql.placeholder('id'), byUuid))
+      .orderBy(sql`${catalogueAssets.workspaceId} nulls last`)
+      .limit(1)
+      .prepare(byUuid ? 'asset_on_chain_by_id' : 'asset_on_chain_by_legacy_id');
+  });
+const assetOnChainById = assetOnChainStatement(true);
+const assetOnChainByLegacyId = assetOnChainStatement(false);
+
 export async function assetOnChain(db: Db, workspaceId: string, idOrLegacy: string): Promise<AssetOnChain | undefined> {
-  const [row] = await queryRows<AssetOnChain>(
-    db,
-    sql`select ${catalogueAssets.legacyId} as "legacyId", ${catalogueAssets.assetClass} as "assetClass", ${catalogueAssets.standards} as standards,
-          b.id as "blockchainId", b.protocol,
-          (select n.legacy_id from ${catalogueAssets} n where n.id = b.native_asset_id and (n.workspace_id is null or n.workspace_id = ${workspaceId}::uuid)) as "nativeLegacyId"
-        from ${catalogueAssets} left join ${catalogueBlockchains} b on b.id = ${catalogueAssets.blockchainId}
-        where ${assetNamed(workspaceId, idOrLegacy)}
-        order by ${catalogueAssets.workspaceId} nulls last limit 1`,
-  );
+  const [row] = await (UUID.test(idOrLegacy) ? assetOnChainById : assetOnChainByLegacyId)(db).execute({ workspaceId, id: idOrLegacy });
   return row;
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import { TRANSACTION_ERRORS, type TransactionDetails, type TransactionWithTimeline } from '../../../contract/transactions';
 import { auditEvents } from '../../db/schema';
+import { catalogueAssets } from '../catalogue/schema';
 import { verifyAuditChain } from '../audit/store';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
@@ -208,6 +209,26 @@ describe('submitting a transfer', () => {
     const again = await transfer(usdc('1', { externalTxId: 'dup-1' }));
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('dup-1');
+  });
+
+  it('takes the asset by its uuid as by its legacy id, and refuses an asset or account the workspace cannot see', async () => {
+    const [asset] = await ctx.deps.db
+      .select()
+      .from(catalogueAssets)
+      .where(and(eq(catalogueAssets.legacyId, 'USDC'), isNull(catalogueAssets.workspaceId)));
+    const byUuid = await transfer(usdc('1', { assetId: asset!.id }));
+    expect(byUuid.status).toBe(200);
+    expect((await get(byUuid.body.id)).body).toMatchObject({ assetId: 'USDC', source: { name: 'Trading desk' } });
+    const unknown = await transfer(usdc('1', { assetId: 'NO_SUCH_COIN' }));
+    expect([unknown.status, unknown.body.code]).toEqual([400, TRANSACTION_ERRORS.unknownAsset]);
+    // An account id that only the other workspace has.
+    await vaults.addVaultAccount(ctx.deps.db, { workspaceId: other.id, id: 'elsewhere-only', name: 'Elsewhere vault' });
+    const foreign = await transfer(usdc('1', { destination: { type: 'VAULT_ACCOUNT', id: 'elsewhere-only' } }));
+    expect([foreign.status, foreign.body.code, foreign.body.message]).toEqual([
+      400,
+      TRANSACTION_ERRORS.unknownAccount,
+      'destination.id elsewhere-only is not a vault account of this workspace',
+    ]);
   });
 
   it('is refused to a VIEWER', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { tradingVaultAccounts, tradingVaultBalances, tradingVaultListingWindows } from './schema';
 
 /**
@@ -35,12 +36,18 @@ export async function vaultAccountName(db: Db, workspaceId: string, id: string):
   return (await vaultAccountNames(db, workspaceId, [id])).get(id);
 }
 
-/** The names of those of `ids` that are vault accounts of the workspace, in one statement. */
-export async function vaultAccountNames(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-  const rows = await db
+/** Every transfer reads its accounts' names: one statement, prepared once per database, whatever the number of ids. */
+const accountNames = preparedFor((db) =>
+  db
     .select({ id: tradingVaultAccounts.id, name: tradingVaultAccounts.name })
     .from(tradingVaultAccounts)
-    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), inArray(tradingVaultAccounts.id, ids)));
+    .where(and(eq(tradingVaultAccounts.workspaceId, sql.placeholder('workspaceId')), sql`${tradingVaultAccounts.id} = any(${sql.placeholder('ids')}::text[])`))
+    .prepare('vault_account_names'),
+);
+
+/** The names of those of `ids` that are vault accounts of the workspace, in one statement. */
+export async function vaultAccountNames(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = await accountNames(db).execute({ workspaceId, ids });
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
