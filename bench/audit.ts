@@ -119,9 +119,9 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   // Searched with `q`: a text one word stands for sums that word's kept counts; other text (a piece
   // of several words, two words, a token with digits), or `q` with another filter, sums the kept
   // counts of the profiles whose skeleton has it; one to three letters found inside transaction ids
-  // add a gram's kept counts to those profiles' (as an auditor types "f", "fa"); other text that can
-  // touch what skeletons replace is counted match by match, rare (a piece of a transaction id) or
-  // common (letters inside transaction ids, with another filter).
+  // add a gram's kept counts to those profiles' (as an auditor types "f", "fa"), alone or with a
+  // category; other text that can touch what skeletons replace is counted match by match, rare (a
+  // piece of a transaction id) or common (letters inside transaction ids, with an event's name).
   const summedSearches = [`startTime=${weekAgo}&q=usdc`, `startTime=${monthAgo}&q=usdc`, `startTime=${yearAgo}&q=usdc`, `startTime=${yearAgo}&q=failed`];
   const profileSearches = [
     `startTime=${weekAgo}&q=usd`,
@@ -132,11 +132,18 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     `startTime=${weekAgo}&q=erc20`,
     `startTime=${yearAgo}&q=erc20`,
   ];
-  const gramSearches = [`startTime=${yearAgo}&q=f`, `startTime=${weekAgo}&q=fa`, `startTime=${yearAgo}&q=fa`, `startTime=${yearAgo}&q=dea`];
-  const countedSearches = [
-    `startTime=${yearAgo}&q=${txId.slice(0, 8)}`,
+  const gramSearches = [
+    `startTime=${yearAgo}&q=f`,
+    `startTime=${weekAgo}&q=fa`,
+    `startTime=${yearAgo}&q=fa`,
+    `startTime=${yearAgo}&q=dea`,
     `startTime=${weekAgo}&q=fa&category=Transactions`,
     `startTime=${yearAgo}&q=fa&category=Transactions`,
+  ];
+  const countedSearches = [
+    `startTime=${yearAgo}&q=${txId.slice(0, 8)}`,
+    `startTime=${weekAgo}&q=fa&event=Completed`,
+    `startTime=${yearAgo}&q=fa&event=Completed`,
   ];
   const histogram = async (query: string) => {
     const started = performance.now();

@@ -296,9 +296,10 @@ export const auditProfileTallies = pgTable(
 );
 
 /**
- * How many events of a workspace have each gram (a piece of one to three letters, GRAM_MAX in
- * audit/store.ts) inside their volatile runs (audit_volatile_runs) and not in their skeleton, per
- * hour, day and week, kept by the insert trigger (migration 0012). Text of one to three letters
+ * How many events of a workspace and category have each gram (a piece of one to three letters,
+ * GRAM_MAX in audit/store.ts) inside their volatile runs (audit_volatile_runs) and not in their
+ * skeleton, per hour, day and week, kept by the insert trigger (migrations 0012, and 0013 for the
+ * category, so that a search filtered by category is summed too). Text of one to three letters
  * occurs in an event either in its skeleton (the profiles count those) or, if not there, only in a
  * volatile run (these count those): the two add up to the events that have it, with none counted
  * twice. So "fa", which about one transaction id in ten holds, is summed, not counted event by event.
@@ -311,9 +312,11 @@ export const auditVolatileGramTallies = pgTable(
     gram: text('gram').notNull(),
     width: bigint('width', { mode: 'number' }).notNull(),
     start: bigint('start', { mode: 'number' }).notNull(),
+    // Last in the key: a search without a category reads every category's rows of a span together.
+    category: text('category').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.gram, t.width, t.start] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.gram, t.width, t.start, t.category] })],
 );
 
 export const auditEvents = pgTable(

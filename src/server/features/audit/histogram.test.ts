@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,26 @@ beforeAll(async () => {
   indexesBefore = await indexesOfEvents();
   await withAuditIndexesDeferred(ctx.deps.db, (tx) => seedAuditHistory(tx, ws.id, PEOPLE, 4000, NOW - HOUR, 11));
   await seedAuditHistory(ctx.deps.db, other.id, PEOPLE, 1500, NOW - HOUR, 12);
+  // The history's ids are all in Transactions; orders with ids of their own put text inside ids in
+  // a second category, which a search by category must tell apart. Ids from a hash, not random, so
+  // that every run has the same.
+  const orderId = (i: number) =>
+    createHash('sha256')
+      .update(`order ${i}`)
+      .digest('hex')
+      .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*/, '$1-$2-$3-$4-$5');
+  await appendAudit(
+    ctx.deps.db,
+    { workspaceId: ws.id, userId: 'p-eve', userName: 'Eve Editor', requestId: null, sourceAddress: null },
+    Array.from({ length: 300 }, (_, i) => ({
+      category: 'Trading' as const,
+      subject: 'Order' as const,
+      event: 'Created',
+      timestamp: NOW - HOUR - i * 29 * HOUR,
+      detail: { orderId: orderId(i) },
+    })),
+    ctx.deps.now(),
+  );
   // ... then live events one at a time, some in hours and days the batch already counted.
   for (const [i, at] of [NOW - 3 * DAY - 7 * MINUTE, NOW - 3 * DAY + 5 * MINUTE, NOW - 40 * DAY + 1, NOW - 2 * HOUR].entries()) {
     await appendAudit(
@@ -228,7 +249,10 @@ const SEARCHES = [
   'failed&user=Sam%20Signer',
   'usd&subject=Order&subject=Price&userId=p-ann',
   'password&subject=Order', // no such event
-  'fa&category=Transactions', // inside transaction ids, with another filter: counted event by event
+  'fa&category=Transactions', // inside transaction ids, with a category: the category's profiles and its gram's tallies
+  'f&category=Transactions&category=Security', // with two categories
+  'fa&category=Trading', // inside order ids
+  'fa&event=Submitted', // with a filter beyond the category: counted event by event
   // Tokens the skeletons keep, and text that touches what they replace.
   'erc20', // kept in "usdt_erc20": the profiles
   'usdt_erc20&category=Transactions',
@@ -246,8 +270,8 @@ describe('histogram searched with q', () => {
 
   it('keeps to the caller’s workspace, whose words, profiles and grams are the same', async () => {
     // One word's tallies, then the profiles' (several words, two words, a word with a filter), then
-    // the profiles' with a gram's ("fa", in "failed" and inside transaction ids, which each workspace has).
-    for (const q of ['usdc', 'failed', 'password', 'usd', 'wrong%20password', 'sign&category=Security', 'fa']) {
+    // the profiles' with a gram's ("fa", in "failed" and inside transaction ids, which each workspace has), alone and with a category.
+    for (const q of ['usdc', 'failed', 'password', 'usd', 'wrong%20password', 'sign&category=Security', 'fa', 'fa&category=Transactions']) {
       const mine = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&q=${q}`);
       const theirs = await expectCountsOfList(`startTime=${NOW - 364 * DAY}&q=${q}`, otherAuditor);
       expect(mine.total).toBeGreaterThan(theirs.total);
@@ -399,12 +423,15 @@ describe('histogram searched with q near what the skeletons replace', () => {
       expect(await total(q), q).toBe(1);
       expect(await listed(q), q).toBe(1);
     }
-    // Up to three letters inside it, alone, are summed from the gram's tallies, which an event
-    // written with the triggers off is not in; with another filter they are counted event by event.
+    // Up to three letters inside it, alone or with a category, are summed from the gram's tallies,
+    // which an event written with the triggers off is not in; with another filter they are counted
+    // event by event.
     await appendUntallied(actor, [at(7.5, { txId: 'abcdefab-cdef-4bcd-8def-0123456789ab' })]);
     expect(await listed('cde')).toBe(2);
     expect(await total('cde')).toBe(1);
-    expect(await total('cde&category=Transactions')).toBe(2);
+    expect(await total('cde&category=Transactions')).toBe(1);
+    expect(await total('cde&category=Security')).toBe(0);
+    expect(await total('cde&event=Submitted')).toBe(2);
     // "e" is in every skeleton here too ("submitted"): the profiles count each event once, the gram's tallies none.
     expect(await total('e')).toBe((await listed('e')) - 2);
     // Text beyond ASCII is counted event by event (the database lower-cases it, not the service).
@@ -455,25 +482,25 @@ async function gramMismatches(db: Db, workspaceIds: string[]) {
   const [row] = await queryRows<{ n: string }>(
     db,
     sql`select count(*) as n from (
-          select g.workspace_id, g.gram, u.width, (g.timestamp - u.shift) / u.width * u.width + u.shift as start, count(*) as n
+          select g.workspace_id, g.gram, u.width, (g.timestamp - u.shift) / u.width * u.width + u.shift as start, g.category, count(*) as n
           from (
-            select distinct e.id, e.workspace_id, e.timestamp, x.gram
+            select distinct e.id, e.workspace_id, e.category, e.timestamp, x.gram
             from audit_events e
             cross join lateral audit_text_volatile_runs(e.search_text) r(run)
             cross join lateral audit_run_grams(r.run) x(gram)
             where e.workspace_id in ${workspaceIds} and strpos(audit_text_skeleton(e.search_text), x.gram) = 0
           ) g
           cross join (values (${HOUR}::bigint, 0::bigint), (${DAY}::bigint, 0::bigint), (${7 * DAY}::bigint, ${4 * DAY}::bigint)) as u(width, shift)
-          group by 1, 2, 3, 4
+          group by 1, 2, 3, 4, 5
         ) afresh full join (
-          select workspace_id, gram, width, start, n from audit_volatile_gram_tallies where workspace_id in ${workspaceIds}
-        ) kept using (workspace_id, gram, width, start)
+          select workspace_id, gram, width, start, category, n from audit_volatile_gram_tallies where workspace_id in ${workspaceIds}
+        ) kept using (workspace_id, gram, width, start, category)
         where afresh.n is distinct from kept.n`,
   );
   return Number(row!.n);
 }
 
-describe('core migrations 0010 to 0012 on a database with events', () => {
+describe('core migrations 0010 to 0013 on a database with events', () => {
   it('count the profiles and grams of the events written before them as the triggers count those written after', async () => {
     // The core migrations up to 0009, from a copy of the folder whose journal ends there.
     const core = MIGRATION_SETS.find((set) => set.area === 'core')!;

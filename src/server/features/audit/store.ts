@@ -165,6 +165,8 @@ const GRAM = new RegExp(`^[a-z]{1,${GRAM_MAX}}$`);
  * skeleton's runs are only those, since each "0" is no letter. So `q` occurs in the event exactly
  * when it occurs in the skeleton (the profiles whose skeleton contains it) or, only if not, in a
  * volatile run (the gram's tallies, which count an event only where its skeleton lacks the gram).
+ * Filtered by category, both sums keep to it: an event's category is part of its kind (the
+ * profiles') and a key of the gram's tallies.
  */
 async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean; gram?: string }> {
   // Lower-cased here as the database lower-cases the search, which holds for ASCII only: any other
@@ -199,7 +201,8 @@ async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none
   };
 }
 
-const filteredByKind = (f: AuditFilter) => Boolean(f.category?.length || f.subject?.length || f.event?.length || f.user?.length || f.userId?.length);
+const filteredBeyondCategory = (f: AuditFilter) => Boolean(f.subject?.length || f.event?.length || f.user?.length || f.userId?.length);
+const filteredByKind = (f: AuditFilter) => Boolean(f.category?.length) || filteredBeyondCategory(f);
 
 /** The kinds of event of the workspace whose fields match the filters (not `q`). */
 const kindsOf = (f: AuditFilter) =>
@@ -219,8 +222,9 @@ const kindsOf = (f: AuditFilter) =>
  * audit_word_tallies; with other filters, or that the events' skeletons stand for: the profiles
  * whose skeleton contains `q` and whose kind the other filters pick, then their weeks, days and
  * hours in audit_profile_tallies (or their kind's, in audit_event_tallies, where all of a kind's
- * profiles match); text of one to three letters that lies in a volatile run (`gram`), alone:
- * those profiles' tallies and the gram's weeks, days and hours in audit_volatile_gram_tallies. By
+ * profiles match); text of one to three letters that lies in a volatile run (`gram`), alone or
+ * with categories: those profiles' tallies and the gram's weeks, days and hours (of the categories)
+ * in audit_volatile_gram_tallies. By
  * subject, event or user: the kinds of event that match, then
  * their weeks, days and hours in audit_event_tallies. `none` when no event of the workspace ever
  * matched.
@@ -247,8 +251,8 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
         sum: summed(t, t.start, t.n, (unit) => and(eq(t.workspaceId, f.workspaceId), eq(t.word, word), eq(t.width, unit.width))),
       };
     }
-    // The grams' tallies are per workspace, not per kind: with other filters, counted event by event.
-    const gram = filteredByKind(f) ? undefined : searched.gram;
+    // The grams' tallies are per category, not per kind: with other filters, counted event by event.
+    const gram = filteredBeyondCategory(f) ? undefined : searched.gram;
     if (!searched.profiles && gram === undefined) return { units: [] };
     // The matching profiles by kind. Where every profile of a kind matches, the kind's own counts
     // (audit_event_tallies) are the sum of theirs in fewer rows: a kind's events have a few hundred
@@ -276,7 +280,11 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
     );
     const g = auditVolatileGramTallies;
     const sumGrams =
-      gram === undefined ? undefined : summed(g, g.start, g.n, (unit) => and(eq(g.workspaceId, f.workspaceId), eq(g.gram, gram), eq(g.width, unit.width)));
+      gram === undefined
+        ? undefined
+        : summed(g, g.start, g.n, (unit) =>
+            and(eq(g.workspaceId, f.workspaceId), eq(g.gram, gram), eq(g.width, unit.width), f.category?.length ? inArray(g.category, f.category) : undefined),
+          );
     return {
       units: [WEEK, DAY, HOUR],
       sum: async (unit, from, to) => {
@@ -286,7 +294,7 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
       },
     };
   }
-  if (!f.subject?.length && !f.event?.length && !f.user?.length && !f.userId?.length) {
+  if (!filteredBeyondCategory(f)) {
     const t = auditEventCounts;
     const category = f.category?.length ? inArray(t.category, f.category) : eq(t.category, '');
     return { units: [HOUR], sum: summed(t, t.hour, t.n, () => and(eq(t.workspaceId, f.workspaceId), category)) };
