@@ -14,18 +14,21 @@ import { build } from 'vite';
 
 type Layer = { name: string; imports: string; body: string };
 
+/** The page either router draws: a link built from the search params. */
+const ROUTED_PAGE = `function Page() { const [params] = useSearchParams(); return <Link to={'/?q=' + (params.get('q') ?? '')}>page</Link>; }`;
+
 /** The router as the smallest console could use it: routes as elements, no loaders. */
 const DECLARATIVE_ROUTER: Layer = {
   name: 'react-router 7 (a browser router, routes, links, search params)',
   imports: `import { BrowserRouter, Link, Route, Routes, useSearchParams } from 'react-router';`,
-  body: `function Page() { const [params] = useSearchParams(); return <Link to={'/?q=' + (params.get('q') ?? '')}>page</Link>; }
+  body: `${ROUTED_PAGE}
 parts.push(<BrowserRouter key="r"><Routes><Route path="*" element={<>{parts.splice(0)}<Page /></>} /></Routes></BrowserRouter>);`,
 };
 /** The router as the console uses it (src/web/app/router.tsx): a data router, whose loaders fetch a page's chunk and first query beside the shell. */
 const DATA_ROUTER: Layer = {
   name: 'react-router 7 as a data router (createBrowserRouter, loaders, RouterProvider)',
   imports: `import { createBrowserRouter, Link, useSearchParams } from 'react-router'; import { RouterProvider } from 'react-router/dom';`,
-  body: `function Page() { const [params] = useSearchParams(); return <Link to={'/?q=' + (params.get('q') ?? '')}>page</Link>; }
+  body: `${ROUTED_PAGE}
 const inner = parts.splice(0);
 parts.push(<RouterProvider key="r" router={createBrowserRouter([{ path: '*', loader: async () => null, element: <>{inner}<Page /></> }])} />);`,
 };
