@@ -12,6 +12,7 @@ import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import { createLogger, type Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
 import { PgliteNotices, PgNotices, type Notices } from './notify';
+import { sentInOneCall } from './pglite-statements';
 import * as schema from './schema';
 
 /** The one database type the stores see, whichever engine is behind it. */
@@ -118,8 +119,10 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
   } else {
     client = await PGlite.create({ extensions, loadDataDir: target.image });
   }
-  const db = drizzlePglite(client, { schema });
-  for (const set of MIGRATION_SETS) await migratePglite(db, { migrationsFolder: set.folder, migrationsTable: set.table });
+  const migrating = drizzlePglite(client, { schema });
+  for (const set of MIGRATION_SETS) await migratePglite(migrating, { migrationsFolder: set.folder, migrationsTable: set.table });
+  // The service's statements are sent as one call each (the migrations' run once and go through PGlite's query).
+  const db = drizzlePglite({ client: sentInOneCall(client), schema });
   await syncShippedData(db as unknown as Db);
   const notices = new PgliteNotices(client, logger);
   ownedDatabases.add(db);

@@ -120,8 +120,8 @@ export interface AssetOnChain {
 
 /**
  * assetOnChain's statement by a uuid and by a legacy id, each built once per database rather than by
- * drizzle for every transfer. On PostgreSQL it is also planned once per connection; PGlite's driver
- * keeps no statements, so there it is still planned for each request.
+ * drizzle for every transfer. On PostgreSQL it is prepared by name once per connection; on PGlite every
+ * statement text is kept prepared (keepingStatementsPrepared).
  */
 const assetOnChainStatement = (byUuid: boolean) =>
   preparedFor((db) => {
