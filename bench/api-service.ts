@@ -33,8 +33,13 @@ process.send!({
 });
 // `--cpu-prof` of the benchmark: one CPU profile per scenario, of the load alone (not the start).
 const inspector = new Session();
-process.on('message', (message: { profile: 'start' } | { profile: 'stop'; file: string }) => {
+process.on('message', (message: { profile: 'start' } | { profile: 'stop'; file: string } | { cpu: true }) => {
   void (async () => {
+    if ('cpu' in message) {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpuMs: (user + system) / 1000 });
+      return;
+    }
     if (message.profile === 'start') {
       inspector.connect();
       await inspector.post('Profiler.enable');

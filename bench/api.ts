@@ -2,8 +2,9 @@
 // process of its own, on PGlite in a temporary data folder, or on a throwaway database of the
 // PostgreSQL server DATABASE_URL names), signs in as the demo owner, and drives it with autocannon
 // at 10 and 50 connections. Prints requests per second, p50, p99 and non-2xx answers per scenario,
-// and each one's share of a bare Hono route served by the same process (the ceiling). Prints
-// figures; it does not judge.
+// each one's share of a bare Hono route served by the same process (the ceiling), and the service
+// process's CPU time per answered request (which neither other processes nor a virtual machine's
+// stolen time inflate, so it compares runs on a busy machine). Prints figures; it does not judge.
 //   npm run bench:api [-- --seconds 5 --only session,assets --cpu-prof]
 // --cpu-prof writes a CPU profile of the service per scenario (its 10-connection run) into ./profiles.
 import { fork } from 'node:child_process';
@@ -71,9 +72,12 @@ interface Figure {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The service process's CPU time (user and system, ms) per answered request during the run: steal and other processes' load do not count in it. */
+  cpuMs: number;
 }
 
-async function drive(scenario: Scenario, connections: number, seconds: number): Promise<Figure> {
+async function drive(scenario: Scenario, connections: number, seconds: number, serviceCpu: () => Promise<number>): Promise<Figure> {
+  const cpuBefore = await serviceCpu();
   const result = await autocannon({
     url: scenario.url,
     connections,
@@ -85,6 +89,7 @@ async function drive(scenario: Scenario, connections: number, seconds: number): 
       ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...scenario.perRequest!() } }) }] }
       : {}),
   });
+  const cpuMs = (await serviceCpu()) - cpuBefore;
   return {
     name: scenario.name,
     connections,
@@ -93,6 +98,7 @@ async function drive(scenario: Scenario, connections: number, seconds: number): 
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMs: cpuMs / Math.max(1, result.requests.total),
   };
 }
 
@@ -169,19 +175,20 @@ async function run(label: string, target: { url: string } | { dataDir: string })
 
   const profileDir = join(process.cwd(), 'profiles');
   if (values['cpu-prof']) mkdirSync(profileDir, { recursive: true });
-  const profiler = (message: object) =>
-    new Promise((resolve) => {
-      child.once('message', resolve);
+  const ask = <T>(message: object) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (answer) => resolve(answer as T));
       child.send(message);
     });
+  const serviceCpu = async () => (await ask<{ cpuMs: number }>({ cpu: true })).cpuMs;
   const figures: Figure[] = [];
   for (const [i, scenario] of chosen.entries()) {
-    await drive(scenario, 10, 1); // warm-up: compiled code, caches, connections
+    await drive(scenario, 10, 1, serviceCpu); // warm-up: compiled code, caches, connections
     for (const connections of CONNECTIONS) {
       const profiled = values['cpu-prof'] && connections === CONNECTIONS[0];
-      if (profiled) await profiler({ profile: 'start' });
-      figures.push(await drive(scenario, connections, SECONDS));
-      if (profiled) await profiler({ profile: 'stop', file: join(profileDir, `${label}-${i}-${scenario.name.replace(/[^A-Za-z0-9]+/g, '_')}.cpuprofile`) });
+      if (profiled) await ask({ profile: 'start' });
+      figures.push(await drive(scenario, connections, SECONDS, serviceCpu));
+      if (profiled) await ask({ profile: 'stop', file: join(profileDir, `${label}-${i}-${scenario.name.replace(/[^A-Za-z0-9]+/g, '_')}.cpuprofile`) });
     }
   }
   const ceiling = (connections: number) => figures.find((f) => f.connections === connections)!.rps;
@@ -194,6 +201,7 @@ async function run(label: string, target: { url: string } | { dataDir: string })
       'p50 ms': f.p50,
       'p99 ms': f.p99,
       'non-2xx': f.non2xx + f.errors,
+      'CPU ms/req': f.cpuMs.toFixed(2),
       'of bare': `${((100 * f.rps) / ceiling(f.connections)).toFixed(1)}%`,
     })),
   );
