@@ -21,7 +21,7 @@ interface Described {
   name?: string;
   /** The parameters' types, as the database inferred them. */
   paramTypes: number[];
-  /** The result's columns (none for a statement without rows). */
+  /** The result's columns, when prepared by name (an unnamed statement's are read from each answer). */
   fields: Field[];
 }
 
@@ -84,7 +84,7 @@ export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS): PGlite {
     const statement: Described = {
       name,
       paramTypes: messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
-      fields: fieldsOf(messages.find((m) => m.name === 'rowDescription')),
+      fields: name ? fieldsOf(messages.find((m) => m.name === 'rowDescription')) : [],
     };
     described.set(text, statement);
     let close: Buffer | undefined;
@@ -122,14 +122,18 @@ export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS): PGlite {
   };
 
   const parsed = <T>(messages: Message[], fields: Field[], options: QueryOptions | undefined): Results<T> => {
-    const parsers = options?.parsers ? { ...client.parsers, ...options.parsers } : client.parsers;
+    // Each column's parser, found once per answer, in parseType's order (the caller's, the database's, PGlite's defaults).
+    const parse = fields.map(({ dataTypeID }) => {
+      const parser = options?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID] ?? types.parsers[dataTypeID];
+      return (value: string | null): unknown => (value === null || !parser ? value : parser(value, dataTypeID));
+    });
     const rows: unknown[] = [];
     let command: string | undefined;
     let affectedRows = 0;
     let rowCount: number | undefined;
     for (const message of messages) {
       if (message.name === 'dataRow') {
-        const values = (message.fields as (string | null)[]).map((value, i) => types.parseType(value, fields[i]!.dataTypeID, parsers) as unknown);
+        const values = (message.fields as (string | null)[]).map((value, i) => parse[i]!(value));
         rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(values.map((value, i) => [fields[i]!.name, value])));
       } else if (message.name === 'commandComplete') {
         // "SELECT 2", "UPDATE 3", "INSERT 0 5"; other tags end in a word.
