@@ -46,14 +46,18 @@ describe('graceful shutdown', () => {
     const config = testConfig();
     const { loadSecrets } = await import('./features/auth/tokens');
     const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
+    // The close starts once the request is being handled: a fixed wait could close before it connects on a loaded machine.
+    let started!: () => void;
+    const handling = new Promise<void>((resolve) => (started = resolve));
     const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined }, (app) => {
       app.get('/v1/probe/slow', async (c) => {
+        started();
         await new Promise((r) => setTimeout(r, 800));
         return c.json({ finished: true });
       });
     });
     const inFlight = fetch(`${server.url}/v1/probe/slow`);
-    await new Promise((r) => setTimeout(r, 200));
+    await handling;
     const closing = server.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
