@@ -16,6 +16,8 @@ let token: string;
 let email: string;
 let executions = 0;
 let release: () => void = () => undefined;
+// Called when /v1/probe/hold is entered, that is once its key is claimed.
+let entered: () => void = () => undefined;
 // Requests of /v1/probe/effect held where a process could die: before its write, or after the
 // write committed but before the response left.
 const stalled = new Map<string, () => void>();
@@ -48,6 +50,7 @@ beforeAll(async () => {
       return c.json({ execution: executions, amount: parsed.data.amount }, 201);
     });
     a.post('/v1/probe/hold', async (c) => {
+      entered();
       await new Promise<void>((resolve) => (release = resolve));
       return c.json({ held: true }, 200);
     });
@@ -123,8 +126,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 409 while the first request is still running, and replays once it finished', async () => {
+    const holding = new Promise<void>((resolve) => (entered = resolve));
     const first = post('/v1/probe/hold', 'key-hold', {});
-    await new Promise((r) => setTimeout(r, 100));
+    // The second request once the first holds the key, however long it took to get there.
+    await holding;
     const during = await post('/v1/probe/hold', 'key-hold', {});
     expect(during.status).toBe(409);
     release();
