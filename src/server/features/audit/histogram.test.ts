@@ -434,12 +434,16 @@ describe('histogram searched with q near what the skeletons replace', () => {
     expect(await total('cde&event=Submitted')).toBe(2);
     // "e" is in every skeleton here too ("submitted"): the profiles count each event once, the gram's tallies none.
     expect(await total('e')).toBe((await listed('e')) - 2);
-    // Text beyond ASCII is counted event by event (the database lower-cases it, not the service).
+    // Text beyond ASCII, lower-cased by the database, is summed from the profiles too: the copy
+    // written with the triggers off is listed and not counted. "É" and "È" are lower-cased as the
+    // events' text is; "e" alone lies in volatile runs here, but "é" is no letter of a run.
     await appendAudit(ctx.deps.db, actor, [at(5, { note: 'Café crème' })], ctx.deps.now());
-    for (const q of ['caf%C3%A9', 'CR%C3%88ME']) {
+    await appendUntallied(actor, [at(5.5, { note: 'Café crème' })]);
+    for (const q of ['caf%C3%A9', 'CAF%C3%89', 'CR%C3%88ME', '%C3%A9&category=Transactions', 'caf%C3%A9%20cr%C3%A8me&event=Submitted']) {
+      expect(await listed(q), q).toBe(2);
       expect(await total(q), q).toBe(1);
-      expect(await listed(q), q).toBe(1);
     }
+    expect(await total('%C3%A9&category=Security')).toBe(0);
     // Once "erc" is inside a piece the skeleton replaces, "erc20" is counted event by event: all three.
     await appendAudit(ctx.deps.db, actor, [at(6, { address: '0xerc20ff99' })], ctx.deps.now());
     expect(await listed('erc20')).toBe(3);

@@ -169,10 +169,9 @@ const GRAM = new RegExp(`^[a-z]{1,${GRAM_MAX}}$`);
  * profiles') and a key of the gram's tallies.
  */
 async function searchedBy(db: Db, workspaceId: string, q: string): Promise<'none' | { word?: string; profiles: boolean; gram?: string }> {
-  // Lower-cased here as the database lower-cases the search, which holds for ASCII only: any other
-  // text is counted event by event.
-  if (!/^[\x20-\x7e]*$/.test(q)) return { profiles: false };
-  const text = q.toLowerCase();
+  // Lower-cased as the database lower-cases the search and the events' text: here for printable
+  // ASCII, where the two agree; by the database for anything else, whose alphabets follow its rules.
+  const text = /^[\x20-\x7e]*$/.test(q) ? q.toLowerCase() : (await queryRows<{ text: string }>(db, sql`select lower(${q}) as text`))[0]!.text;
   const runs = [...new Set(text.split(/[^a-z]+/).filter(Boolean))];
   // One lookup per run, each with its own pattern, so the planner sees it and takes the trigram index.
   // No runs: "every run is listed" holds and "some run is" does not.
