@@ -60,7 +60,12 @@ parentPort.on('message', (m) => {
 
 async function run(label: string, open: () => Promise<Database>) {
   const database = await open();
-  const config = testConfig({ rateLimits: { write: 1e9, query: 1e9, external_query: 1e9, high_compute: 1e9 }, logLevel: 'silent' });
+  // Every stream is one viewer's, so the per-user limit is lifted to the count (1,000 consoles would be 1,000 users).
+  const config = testConfig({
+    rateLimits: { write: 1e9, query: 1e9, external_query: 1e9, high_compute: 1e9 },
+    logLevel: 'silent',
+    liveStreamsPerCaller: STREAMS,
+  });
   const logger = createLogger('silent');
   const deps = { db: database.db, config, logger, now: () => new Date(), secrets: await loadSecrets(database.db) };
   const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });

@@ -108,6 +108,12 @@ const EnvSchema = z.object({
     .min(0, { error: 'DRAIN_DELAY_MS must be between 0 and 300000' })
     .max(300_000, { error: 'DRAIN_DELAY_MS must be between 0 and 300000' })
     .default(5000),
+  LIVE_STREAMS_PER_CALLER: z.coerce
+    .number({ error: 'LIVE_STREAMS_PER_CALLER must be a number of streams' })
+    .int({ error: 'LIVE_STREAMS_PER_CALLER must be a whole number of streams' })
+    .min(1, { error: 'LIVE_STREAMS_PER_CALLER must be between 1 and 100000' })
+    .max(100_000, { error: 'LIVE_STREAMS_PER_CALLER must be between 1 and 100000' })
+    .default(20),
   INSTANCE_ID: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'INSTANCE_ID must be 1 to 64 letters, digits, dots, dashes or underscores' })
@@ -165,6 +171,12 @@ export interface Config {
   workerSafetyPollMs: number;
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, so a balancer stops sending first. */
   drainDelayMs: number;
+  /**
+   * How many live streams one user (console or API) may hold open on one instance at once: a tab
+   * each, for a person; past it a stream is refused with 429, so that a caller cannot pile up
+   * streams whose heartbeats each ask the database every 15 s.
+   */
+  liveStreamsPerCaller: number;
   /** Names this instance in an `X-Instance` response header (set by an operator running several). */
   instanceId: string | undefined;
   /**
@@ -208,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     workerSafetyPollMs: e.WORKER_SAFETY_POLL_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    liveStreamsPerCaller: e.LIVE_STREAMS_PER_CALLER,
     instanceId: e.INSTANCE_ID,
     // WebAuthn refuses an IP address as relying party id; browsers treat http://localhost as secure.
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,

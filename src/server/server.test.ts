@@ -19,7 +19,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe('settings', () => {
   it('defaults to port 8080 on 127.0.0.1 with ./data and the demo on', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', demo: true, production: false, workerSafetyPollMs: 5_000 });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', demo: true, production: false, workerSafetyPollMs: 5_000, liveStreamsPerCaller: 20 });
     expect('dataDir' in config.database && config.database.dataDir.endsWith('/data')).toBe(true);
   });
   it.each([
@@ -31,6 +31,7 @@ describe('settings', () => {
     [{ NODE_ENV: 'production', DEMO: 'true' }, /DEMO cannot be on in production/],
     [{ RATE_LIMIT_WRITE: '0' }, /RATE_LIMIT_WRITE must be at least 1/],
     [{ WORKER_SAFETY_POLL_MS: '10' }, /WORKER_SAFETY_POLL_MS must be between 100 and 600000/],
+    [{ LIVE_STREAMS_PER_CALLER: '0' }, /LIVE_STREAMS_PER_CALLER must be between 1 and 100000/],
   ])('refuses %o with a message naming it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     idempotencyLeaseMs: 30_000,
     workerSafetyPollMs: 5_000,
     drainDelayMs: 0,
+    liveStreamsPerCaller: 20,
     instanceId: undefined,
     publicOrigin: 'http://localhost:5173',
     ...overrides,

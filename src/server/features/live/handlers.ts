@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { decodeJwt } from 'jose';
+import { ERROR_CODES } from '../../../contract/errors';
 import { LIVE_CURSOR, LIVE_EVENTS, type LiveKind } from '../../../contract/live-events';
 import { mayPerform, type OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/live';
 import { guard, stillAuthenticated } from '../../http/authenticate';
-import { badRequest } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import { ACCESS_TOKEN_TTL_MS } from '../auth/tokens';
 import { liveHub, type LiveEvent, type LiveListener } from './hub';
@@ -99,6 +100,17 @@ export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const endsAt = tokenExpiry(c.req.header('Authorization'), deps.now().getTime());
     const hub = liveHub(deps.db, deps.logger);
     await hub.start();
+    const limit = deps.config.liveStreamsPerCaller;
+    // Counted before the answer starts, so the refusal can still be a 429; released when the stream ends.
+    if (!hub.reserve(principal.id, limit))
+      throw new ApiError(
+        429,
+        ERROR_CODES.tooManyRequests,
+        `Too many open event streams: at most ${limit} per user on one instance; close one (a console tab) first`,
+        {
+          'Retry-After': String(HEARTBEAT_MS / 1000),
+        },
+      );
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const connection = new Connection(stream, principal);
@@ -132,6 +144,7 @@ export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         clearInterval(heartbeat);
         clearTimeout(expiry);
         hub.remove(connection);
+        hub.release(principal.id);
       }
     });
   });

@@ -81,6 +81,8 @@ const after = (cursor: string) => {
 class LiveHub {
   private cursor = '0.0';
   private readonly listeners = new Set<LiveListener>();
+  /** Open streams per caller (a user's id), for the per-caller limit. */
+  private readonly openByCaller = new Map<string, number>();
   private started: Promise<void> | undefined;
   private pulling = false;
   private again = false;
@@ -111,6 +113,23 @@ class LiveHub {
       this.started = undefined;
       throw error;
     }));
+  }
+
+  /**
+   * Counts a stream for `caller` (a user's id) unless that caller already holds `limit` on this
+   * instance; false means refuse it. Each stream counted is released once it ends.
+   */
+  reserve(caller: string, limit: number): boolean {
+    const open = this.openByCaller.get(caller) ?? 0;
+    if (open >= limit) return false;
+    this.openByCaller.set(caller, open + 1);
+    return true;
+  }
+
+  release(caller: string) {
+    const open = (this.openByCaller.get(caller) ?? 1) - 1;
+    if (open > 0) this.openByCaller.set(caller, open);
+    else this.openByCaller.delete(caller);
   }
 
   /** Adds a stream; from now on it hears every notice read after the position returned. */

@@ -371,6 +371,32 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(await kept()).toBe(0);
   });
 
+  it('refuses a user more open streams than the limit with 429, counts each user alone, and frees a place when a stream ends', async () => {
+    const c = await addWorkspace(ctx, 'Live C', ['VIEWER', 'VIEWER']);
+    const limited = createApp({ ...ctx.deps, config: { ...ctx.deps.config, liveStreamsPerCaller: 2 } });
+    const [one, two] = [await consoleToken(limited, c.people[0]!.email), await consoleToken(limited, c.people[1]!.email)];
+    const held = [await open(limited, one), await open(limited, one)];
+    await Promise.all(held.map((stream) => stream.ready()));
+    const refused = await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(HEARTBEAT_MS / 1000));
+    expect(await refused.json()).toEqual({ code: 429, message: expect.stringMatching(/at most 2 per user on one instance/) });
+    // Another user of the workspace has places of their own.
+    const others = await open(limited, two);
+    await others.ready();
+    await held[0]!.close();
+    const deadline = Date.now() + 5_000;
+    let again = await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
+    while (again.status === 429 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
+    }
+    expect(again.status).toBe(200);
+    const reopened = new StreamReader(again);
+    await reopened.ready();
+    await Promise.all([reopened.close(), held[1]!.close(), others.close()]);
+  });
+
   it('ends a stream at the next heartbeat once its sign-in is signed out, and keeps the others', async () => {
     const signedIn = await signIn(app, a.people[2]!.email);
     const { accessToken } = (await signedIn.json()) as { accessToken: string };
