@@ -76,6 +76,29 @@ describe('the console’s live stream', () => {
   });
 });
 
+describe('a stream the service refuses for the user’s other tabs', () => {
+  it('says so (full), polls meanwhile, and goes live once a place frees', async () => {
+    const later = serverStream();
+    let calls = 0;
+    const session = createSession(async (input) => {
+      const path = String(input);
+      if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+      if (path === '/v1/events/stream')
+        return ++calls === 1 ? jsonResponse(429, { message: 'Too many open event streams: at most 20 per user on one instance', code: 429 }) : later.response;
+      return jsonResponse(404, { message: `No fake for ${path}`, code: 404 });
+    });
+    await session.restore();
+    stop = connectLive(session, new QueryClient());
+    await until(() => liveStatus.get() === 'full');
+    expect(whileStreamDown(3_000)).toBe(3_000);
+    // The retry (after the first delay) is let in.
+    await until(() => calls === 2);
+    later.send('event: ready\nid: 3.0\ndata: {}\n\n');
+    await until(() => liveStatus.get() === 'live');
+    expect(whileStreamDown(3_000)).toBe(false);
+  });
+});
+
 describe('bursts of notices', () => {
   afterEach(() => vi.useRealTimers());
 

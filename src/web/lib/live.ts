@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENTS, type LiveKind, type LiveNoticeBody } from '../../contract/live-events';
 import { adminKeys, complianceKeys, homeKeys, tradingKeys, transactionKeys, vaultAccountKeys, webhookKeys } from './query-keys';
+import { isApiError } from './api-client';
 import type { Session } from './session';
 
 /**
@@ -11,7 +12,8 @@ import type { Session } from './session';
  * its kind, so what is on screen refetches within COALESCE_MS; the pages poll only while the stream is down.
  */
 
-type LiveStatus = 'connecting' | 'live' | 'down';
+/** `full`: down because the service refused the stream (429): this user holds as many as it allows, in other tabs. */
+type LiveStatus = 'connecting' | 'live' | 'down' | 'full';
 
 /** What each kind of notice makes stale: its area's root, the home's glances at it, and balances a final transaction moved. */
 const STALE: Record<LiveKind, readonly QueryKey[]> = {
@@ -159,8 +161,11 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
     invalidate(queryClient, EVERYTHING);
   };
 
-  /** One connection, until it ends; true when it was up (its `ready` came), so a reconnection may follow at once. */
-  async function once(): Promise<boolean> {
+  /**
+   * One connection, until it ends: `up` when it was (its `ready` came), so a reconnection may follow
+   * at once; `full` when the service refused it for the user's other streams.
+   */
+  async function once(): Promise<'up' | 'full' | 'failed'> {
     let wasUp = false;
     const attempt = new AbortController();
     const abort = () => attempt.abort();
@@ -184,9 +189,9 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
           setStatus('live');
         }
       }
-      return wasUp;
-    } catch {
-      return false;
+      return wasUp ? 'up' : 'failed';
+    } catch (error) {
+      return isApiError(error) && error.status === 429 ? 'full' : 'failed';
     } finally {
       clearTimeout(silence);
       stopped.signal.removeEventListener('abort', abort);
@@ -196,13 +201,13 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
   void (async () => {
     while (!stopped.signal.aborted) {
       // A stream the server ended (its token expired, the instance stopping) is reopened at once, still counted as up.
-      if (await once()) continue;
+      const ended = await once();
+      if (ended === 'up') continue;
       if (stopped.signal.aborted) return;
-      if (status === 'live') {
-        setStatus('down');
-        // The pages poll again: their intervals are read again when their queries next settle.
-        invalidateEverything();
-      } else setStatus('down');
+      const wasLive = status === 'live';
+      setStatus(ended === 'full' ? 'full' : 'down');
+      // The pages poll again: their intervals are read again when their queries next settle.
+      if (wasLive) invalidateEverything();
       await new Promise((resolve) => setTimeout(resolve, retryMs));
       retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
     }

@@ -5,9 +5,13 @@ import { liveStatus } from '../../lib/live';
 /** Says so in the header while live updates are off: the pages then refresh on timers, later than the stream would. */
 export function LiveIndicator() {
   const status = useSyncExternalStore(liveStatus.subscribe, liveStatus.get);
-  if (status !== 'down') return null;
+  if (status !== 'down' && status !== 'full') return null;
+  const why =
+    status === 'full'
+      ? 'You have as many console tabs open as the service streams to one user; this tab refreshes on timers until one of them closes.'
+      : 'The console refreshes on timers until it can reconnect.';
   return (
-    <Badge variant="light" color="gray" data-testid="live-updates-off" title="The console refreshes on timers until it can reconnect.">
+    <Badge variant="light" color="gray" data-testid="live-updates-off" title={why}>
       Live updates off
     </Badge>
   );
