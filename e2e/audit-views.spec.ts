@@ -92,3 +92,56 @@ test('a saved view reopens by its id', async ({ page }) => {
   await expect(page).toHaveURL(/\/audit\?range=7d&category=Security$/);
   await expect(audit.rows.first()).toContainText('Security');
 });
+
+test('the tabs of one browser share one stream: past the six connections a browser keeps per origin every tab loads and tails live, and another tab takes over when the holder closes', async ({
+  page,
+  browser,
+  workspace,
+  password,
+}) => {
+  test.setTimeout(120_000);
+  const context = page.context();
+  // The Last-Event-ID of every stream the browser opens, '' for none.
+  const opened: string[] = [];
+  context.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/v1/events/stream') opened.push(req.headers()['last-event-id'] ?? '');
+  });
+  // Eight tabs: with a stream each, the seventh would wait for a free connection and never load.
+  const path = '/audit?range=15m&category=Security';
+  const tabs = [page];
+  await new ConsoleShell(page).start(path);
+  for (let i = 1; i < 8; i++) {
+    const tab = await context.newPage();
+    await new ConsoleShell(tab).start(path);
+    tabs.push(tab);
+  }
+  const last = tabs.at(-1)!;
+  const audit = new AuditLogPage(last);
+  await expect(last.getByRole('button', { name: 'Last 15 minutes' })).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  await expect(audit.rows.first().or(last.getByRole('main').getByText('No events match these filters'))).toBeVisible({ timeout: 30_000 });
+  expect(opened).toHaveLength(1);
+  await last.getByRole('switch', { name: 'Live tail' }).check();
+
+  const newest = () => audit.rows.evaluateAll((rows) => rows[0]?.getAttribute('data-event-id') ?? null);
+  /** Another person signs in, in a browser of their own: the last tab's tail shows it within a second (it polls every 5 s only while it hears nothing). */
+  const signInElsewhere = async () => {
+    const before = await newest();
+    const other = await browser.newContext();
+    try {
+      await new SignInPage(await other.newPage()).goto();
+      await new SignInPage(other.pages()[0]!).signInAs(workspace.email('admin'), password);
+      await expect.poll(newest, { timeout: 1_000, intervals: [50] }).not.toBe(before);
+      await expect(audit.rows.first()).toContainText('Signed in');
+    } finally {
+      await other.close();
+    }
+  };
+  await signInElsewhere();
+
+  // The tab holding the stream closes: another opens it, resuming from the last position relayed.
+  await tabs[0]!.close();
+  await expect.poll(() => opened).toHaveLength(2);
+  expect(opened[1]).toMatch(/^\d+\.\d+$/);
+  await expect(last.getByTestId('live-updates-off')).toHaveCount(0);
+  await signInElsewhere();
+});

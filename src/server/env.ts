@@ -172,8 +172,8 @@ export interface Config {
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, so a balancer stops sending first. */
   drainDelayMs: number;
   /**
-   * How many live streams one user (console or API) may hold open on one instance at once: a tab
-   * each, for a person; past it a stream is refused with 429, so that a caller cannot pile up
+   * How many live streams one user (console or API) may hold open on one instance at once (the
+   * console holds one per browser, shared by its tabs); past it a stream is refused with 429, so that a caller cannot pile up
    * streams whose heartbeats each ask the database every 15 s.
    */
   liveStreamsPerCaller: number;

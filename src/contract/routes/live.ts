@@ -16,7 +16,7 @@ export const streamEvents = createRoute({
       'Events: `ready` first (its id is the position to resume from), then `notice` with a JSON body `{kind, id, status?, at}`; a comment line every 15 s keeps proxies from closing an idle stream.',
       'Reconnect with `Last-Event-ID` (the last id received) to get what was missed: events are kept for 5 minutes; past that the stream starts with `reset`, meaning refetch everything shown.',
       'A stream ends when the token that opened it expires; reconnect with a fresh one.',
-      'One user may hold a limited number of streams open on one instance (`LIVE_STREAMS_PER_CALLER`, 20 by default: a console tab each); past it the stream is refused with 429 and `Retry-After`.',
+      'One user may hold a limited number of streams open on one instance (`LIVE_STREAMS_PER_CALLER`, 20 by default: the console holds one per browser, shared by its tabs); past it the stream is refused with 429 and `Retry-After`.',
     ].join(' '),
   ),
   security: SECURITY,

@@ -76,7 +76,7 @@ describe('the console’s live stream', () => {
   });
 });
 
-describe('a stream the service refuses for the user’s other tabs', () => {
+describe('a stream the service refuses for the user’s other streams', () => {
   it('says so (full), polls meanwhile, and goes live once a place frees', async () => {
     const later = serverStream();
     let calls = 0;

@@ -5,14 +5,14 @@ import { isApiError } from './api-client';
 import type { Session } from './session';
 
 /**
- * The console's live updates: one stream (`GET /v1/events/stream`) per signed-in tab, read with
+ * The console's live updates: one stream (`GET /v1/events/stream`) per signed-in browser, read with
  * fetch rather than EventSource, because EventSource cannot send the bearer token and the token
  * lives only in memory (a cookie or a token in the URL would be the alternatives: the first is sent
  * on every request of the origin, the second lands in logs). Each notice invalidates the queries of
  * its kind, so what is on screen refetches within COALESCE_MS; the pages poll only while the stream is down.
  */
 
-/** `full`: down because the service refused the stream (429): this user holds as many as it allows, in other tabs. */
+/** `full`: down because the service refused the stream (429): this user holds as many as it allows, in other browsers. */
 type LiveStatus = 'connecting' | 'live' | 'down' | 'full';
 
 /** What each kind of notice makes stale: its area's root, the home's glances at it, and balances a final transaction moved. */
@@ -144,21 +144,92 @@ async function* events(body: ReadableStream<Uint8Array>, signal: AbortSignal) {
   }
 }
 
+/** What the tab holding the stream tells the user's other tabs, each with the stream's position then. */
+type Relayed =
+  | { type: 'notice'; notice: LiveNoticeBody; id?: string }
+  | { type: 'everything'; id?: string }
+  | { type: 'status'; status: LiveStatus; id?: string }
+  /** A tab that opens asks the holder for its status and position. */
+  | { type: 'hello' };
+
+interface HeldStream {
+  stop(): void;
+  /** The id of the last event received, to resume from. */
+  position(): string | undefined;
+}
+
 /**
- * Holds the stream while the tab is signed in: reconnects with a growing delay and `Last-Event-ID`
- * (the server replays what was missed within its window, or says reset), and refetches what is on
- * screen whenever it (re)connects, since notices may have been missed while it was down.
- * Answers a function that stops it.
+ * Live updates for a signed-in tab. A browser keeps at most six HTTP/1.1 connections per origin, and
+ * a stream holds one for as long as it is open, so a stream per tab stalled every request of the
+ * seventh tab. The tabs of one user therefore share one stream: the tab holding a Web Lock named for
+ * the user holds the stream and relays each notice, its status and its position to the others over a
+ * BroadcastChannel; when it closes, the browser hands the lock to another tab, which resumes from the
+ * last position relayed (the server replays what was missed). Where either API is missing (an
+ * insecure origin), each tab holds its own stream. Answers a function that stops it.
  */
 export function connectLive(session: Session, queryClient: QueryClient): () => void {
+  const state = session.getSnapshot();
+  const locks = globalThis.navigator?.locks as LockManager | undefined;
+  if (state.status !== 'signed-in' || !locks || typeof BroadcastChannel === 'undefined') return holdStream(session, queryClient).stop;
+  const name = `asset-ops-live:${state.user.workspaceId}:${state.user.id}`;
   const stopped = new AbortController();
+  const channel = new BroadcastChannel(name);
+  const stale = coalescedInvalidation(queryClient);
   let lastEventId: string | undefined;
+  let held: HeldStream | undefined;
+  channel.onmessage = ({ data }: MessageEvent<Relayed>) => {
+    if (data.type === 'hello') {
+      if (held) channel.postMessage({ type: 'status', status, id: held.position() } satisfies Relayed);
+      return;
+    }
+    if (held) return;
+    if (data.id) lastEventId = data.id;
+    if (data.type === 'notice') onNotice(stale, data.notice);
+    else if (data.type === 'everything') {
+      stale.drop();
+      invalidate(queryClient, EVERYTHING);
+    } else setStatus(data.status);
+  };
+  channel.postMessage({ type: 'hello' } satisfies Relayed);
+  locks
+    .request(name, { signal: stopped.signal }, async () => {
+      stale.drop();
+      held = holdStream(session, queryClient, channel, lastEventId);
+      // Held until this tab stops (or closes, which releases it too).
+      await new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true }));
+    })
+    // Stopped while another tab held it.
+    .catch(() => undefined);
+  return () => {
+    stopped.abort();
+    held?.stop();
+    channel.close();
+    stale.drop();
+    setStatus('connecting');
+  };
+}
+
+/**
+ * Holds the stream: reconnects with a growing delay and `Last-Event-ID` (the server replays what was
+ * missed within its window, or says reset), and refetches what is on screen whenever it
+ * (re)connects, since notices may have been missed while it was down. With `relay`, tells the
+ * user's other tabs everything it does; `from` is where a tab that took the stream over resumes.
+ */
+function holdStream(session: Session, queryClient: QueryClient, relay?: BroadcastChannel, from?: string): HeldStream {
+  const stopped = new AbortController();
+  let lastEventId = from;
   let retryMs = RETRY_FIRST_MS;
   const stale = coalescedInvalidation(queryClient);
+  const tell = (message: Relayed) => relay?.postMessage({ ...message, id: lastEventId });
+  const announce = (next: LiveStatus) => {
+    setStatus(next);
+    tell({ type: 'status', status: next });
+  };
   /** Everything at once: it covers whatever notices left waiting. */
   const invalidateEverything = () => {
     stale.drop();
     invalidate(queryClient, EVERYTHING);
+    tell({ type: 'everything' });
   };
 
   /**
@@ -180,13 +251,16 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
         clearTimeout(silence);
         silence = setTimeout(abort, SILENCE_MS);
         if (event.id) lastEventId = event.id;
-        if (event.event === LIVE_EVENTS.notice && event.data) onNotice(stale, JSON.parse(event.data) as LiveNoticeBody);
-        else if (event.event === LIVE_EVENTS.reset) invalidateEverything();
+        if (event.event === LIVE_EVENTS.notice && event.data) {
+          const notice = JSON.parse(event.data) as LiveNoticeBody;
+          onNotice(stale, notice);
+          tell({ type: 'notice', notice });
+        } else if (event.event === LIVE_EVENTS.reset) invalidateEverything();
         else if (event.event === LIVE_EVENTS.ready) {
           // What was missed since `lastEventId` was replayed before it; polling pages stop at their next answer.
           wasUp = true;
           retryMs = RETRY_FIRST_MS;
-          setStatus('live');
+          announce('live');
         }
       }
       return wasUp ? 'up' : 'failed';
@@ -205,7 +279,7 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
       if (ended === 'up') continue;
       if (stopped.signal.aborted) return;
       const wasLive = status === 'live';
-      setStatus(ended === 'full' ? 'full' : 'down');
+      announce(ended === 'full' ? 'full' : 'down');
       // The pages poll again: their intervals are read again when their queries next settle.
       if (wasLive) invalidateEverything();
       await new Promise((resolve) => setTimeout(resolve, retryMs));
@@ -213,9 +287,12 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
     }
   })();
 
-  return () => {
-    stopped.abort();
-    stale.drop();
-    setStatus('connecting');
+  return {
+    stop() {
+      stopped.abort();
+      stale.drop();
+      setStatus('connecting');
+    },
+    position: () => lastEventId,
   };
 }

@@ -106,7 +106,7 @@ export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       throw new ApiError(
         429,
         ERROR_CODES.tooManyRequests,
-        `Too many open event streams: at most ${limit} per user on one instance; close one (a console tab) first`,
+        `Too many open event streams: at most ${limit} per user on one instance; close one first (the console holds one per browser)`,
         {
           'Retry-After': String(HEARTBEAT_MS / 1000),
         },

@@ -8,7 +8,7 @@ export function LiveIndicator() {
   if (status !== 'down' && status !== 'full') return null;
   const why =
     status === 'full'
-      ? 'You have as many console tabs open as the service streams to one user; this tab refreshes on timers until one of them closes.'
+      ? 'The console is open for you in as many browsers as the service streams to one user; this tab refreshes on timers until one of them closes.'
       : 'The console refreshes on timers until it can reconnect.';
   return (
     <Badge variant="light" color="gray" data-testid="live-updates-off" title={why}>
