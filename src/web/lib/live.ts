@@ -104,6 +104,12 @@ function coalescedInvalidation(queryClient: QueryClient) {
 
 type Invalidation = ReturnType<typeof coalescedInvalidation>;
 
+/** Everything at once: it covers whatever notices left waiting. */
+function refetchEverything(stale: Invalidation, queryClient: QueryClient) {
+  stale.drop();
+  invalidate(queryClient, EVERYTHING);
+}
+
 const noticeListeners = new Set<(notice: LiveNoticeBody) => void>();
 
 /** Hears every notice the stream brings, for a page that does more with one than refetch (the audit live tail). Answers a function that stops it. */
@@ -185,10 +191,8 @@ export function connectLive(session: Session, queryClient: QueryClient): () => v
     if (held) return;
     if (data.id) lastEventId = data.id;
     if (data.type === 'notice') onNotice(stale, data.notice);
-    else if (data.type === 'everything') {
-      stale.drop();
-      invalidate(queryClient, EVERYTHING);
-    } else setStatus(data.status);
+    else if (data.type === 'everything') refetchEverything(stale, queryClient);
+    else setStatus(data.status);
   };
   channel.postMessage({ type: 'hello' } satisfies Relayed);
   locks
@@ -225,10 +229,8 @@ function holdStream(session: Session, queryClient: QueryClient, relay?: Broadcas
     setStatus(next);
     tell({ type: 'status', status: next });
   };
-  /** Everything at once: it covers whatever notices left waiting. */
   const invalidateEverything = () => {
-    stale.drop();
-    invalidate(queryClient, EVERYTHING);
+    refetchEverything(stale, queryClient);
     tell({ type: 'everything' });
   };
 
