@@ -14,6 +14,7 @@ import { ADVISORY_LOCKS } from './advisory-lock';
 import { PgliteNotices, PgNotices, type Notices } from './notify';
 import { sentInOneCall } from './pglite-statements';
 import * as schema from './schema';
+import { serverFile } from '../server-file';
 
 /** The one database type the stores see, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,16 +59,16 @@ export function noticesOf(db: Db): Notices {
 }
 
 export const MIGRATION_SETS: { area: string; folder: string; table: string }[] = [
-  { area: 'core', folder: fileURLToPath(new URL('./migrations', import.meta.url)), table: '__drizzle_migrations' },
-  { area: 'audit', folder: fileURLToPath(new URL('../features/audit/migrations', import.meta.url)), table: '__drizzle_migrations_audit' },
-  { area: 'catalogue', folder: fileURLToPath(new URL('../features/catalogue/migrations', import.meta.url)), table: '__drizzle_migrations_catalogue' },
-  { area: 'compliance', folder: fileURLToPath(new URL('../features/compliance/migrations', import.meta.url)), table: '__drizzle_migrations_compliance' },
-  { area: 'earn', folder: fileURLToPath(new URL('../features/earn/migrations', import.meta.url)), table: '__drizzle_migrations_earn' },
-  { area: 'trading', folder: fileURLToPath(new URL('../features/trading/migrations', import.meta.url)), table: '__drizzle_migrations_trading' },
-  { area: 'transactions', folder: fileURLToPath(new URL('../features/transactions/migrations', import.meta.url)), table: '__drizzle_migrations_transactions' },
-  { area: 'webhooks', folder: fileURLToPath(new URL('../features/webhooks/migrations', import.meta.url)), table: '__drizzle_migrations_webhooks' },
-  { area: 'live', folder: fileURLToPath(new URL('../features/live/migrations', import.meta.url)), table: '__drizzle_migrations_live' },
-  { area: 'passkeys', folder: fileURLToPath(new URL('../features/passkeys/migrations', import.meta.url)), table: '__drizzle_migrations_passkeys' },
+  { area: 'core', folder: fileURLToPath(serverFile('db/migrations')), table: '__drizzle_migrations' },
+  { area: 'audit', folder: fileURLToPath(serverFile('features/audit/migrations')), table: '__drizzle_migrations_audit' },
+  { area: 'catalogue', folder: fileURLToPath(serverFile('features/catalogue/migrations')), table: '__drizzle_migrations_catalogue' },
+  { area: 'compliance', folder: fileURLToPath(serverFile('features/compliance/migrations')), table: '__drizzle_migrations_compliance' },
+  { area: 'earn', folder: fileURLToPath(serverFile('features/earn/migrations')), table: '__drizzle_migrations_earn' },
+  { area: 'trading', folder: fileURLToPath(serverFile('features/trading/migrations')), table: '__drizzle_migrations_trading' },
+  { area: 'transactions', folder: fileURLToPath(serverFile('features/transactions/migrations')), table: '__drizzle_migrations_transactions' },
+  { area: 'webhooks', folder: fileURLToPath(serverFile('features/webhooks/migrations')), table: '__drizzle_migrations_webhooks' },
+  { area: 'live', folder: fileURLToPath(serverFile('features/live/migrations')), table: '__drizzle_migrations_live' },
+  { area: 'passkeys', folder: fileURLToPath(serverFile('features/passkeys/migrations')), table: '__drizzle_migrations_passkeys' },
 ];
 
 /** Data that ships with the service and lives in the database (each sync is a no-op when current). */

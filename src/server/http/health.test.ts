@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { startServer, type RunningServer } from '../server';
 import { createTestContext, LogCapture, testConfig, type TestContext } from '../test/harness';
 import { createLogger } from '../logger';
+import packageJson from '../../../package.json';
 
 let ctx: TestContext;
 let server: RunningServer;
@@ -25,7 +26,7 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 describe('health endpoints', () => {
   it('answer without sign-in, outside /v1, with nothing but the state', async () => {
     const live = await get('/livez');
-    expect(live).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(live).toMatchObject({ status: 200, body: { status: 'ok', version: packageJson.version } });
     expect(live.headers.get('cache-control')).toBe('no-store');
     const ready = await get('/readyz', { Authorization: 'Bearer not-a-token' });
     expect(ready).toMatchObject({ status: 200, body: { status: 'ok' } });

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract/errors';
 import type { Db } from '../db/client';
+import { VERSION } from '../version';
 import type { AppEnv } from './types';
 
 export const HEALTH_PATHS = ['/livez', '/readyz'] as const;
@@ -21,7 +22,8 @@ const DATABASE_CHECK_MS = 2000;
 
 /**
  * Health endpoints for a balancer or an orchestrator, outside /v1: no sign-in, no rate limit, no
- * audit, and nothing in the answer but what is (not) ready. /livez says the process runs (it never
+ * audit, and nothing in the answer but what is (not) ready and, on /livez, the release's version (so
+ * an operator rolling out a release sees which instances run which). /livez says the process runs (it never
  * touches the database, so a database outage does not get every instance restarted); /readyz says
  * whether this instance should get traffic.
  */
@@ -33,7 +35,7 @@ export function registerHealth(app: OpenAPIHono<AppEnv>, db: Db, readiness: Read
     });
   app.get('/livez', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ status: 'ok' });
+    return c.json({ status: 'ok', version: VERSION });
   });
   app.get('/readyz', async (c) => {
     if (readiness.draining) return notReady('Draining: this instance is shutting down');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { catalogueAssets, catalogueBlockchains, catalogueMeta } from './schema';
+import { serverFile } from '../../server-file';
 
 /** The catalogue shipped with the service (built by scripts/build-catalogue.ts). */
 export interface ShippedCatalogue {
@@ -31,7 +32,7 @@ export interface ShippedCatalogue {
   resolvable: { blockchainId: string; address: string; symbol: string | null; name: string | null; decimals: number | null; standard: string }[];
 }
 
-const text = readFileSync(new URL('./data/catalogue.json', import.meta.url), 'utf8');
+const text = readFileSync(serverFile('features/catalogue/data/catalogue.json'), 'utf8');
 export const shipped = JSON.parse(text) as ShippedCatalogue;
 const version = createHash('sha256').update(text).digest('hex');
 

@@ -6,6 +6,7 @@ import { BENEFICIARY_FIELDS, BeneficiaryPayload, isFilled } from '../../../contr
 import type { RequiredField } from '../../../contract/travel-rule';
 import type { DirectoryEntry } from './directory';
 import { PII_CONTENT_ENCRYPTION, PII_KEY_ALGORITHM } from './jwe';
+import { serverFile } from '../../server-file';
 
 /**
  * The simulated counterparties: every VASP of the directory answers like a real one would, with
@@ -19,7 +20,7 @@ let network: Map<string, Counterparty> | undefined;
 
 function counterparty(vaspId: string): Counterparty | undefined {
   if (!network) {
-    const raw = JSON.parse(readFileSync(new URL('./data/simulated-counterparties.json', import.meta.url), 'utf8')) as unknown;
+    const raw = JSON.parse(readFileSync(serverFile('features/compliance/data/simulated-counterparties.json'), 'utf8')) as unknown;
     network = new Map(Object.entries(z.record(z.string(), Counterparty).parse(raw)));
   }
   return network.get(vaspId);

@@ -2,6 +2,7 @@ import { createHash, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Vasp } from '../../../contract/travel-rule';
+import { serverFile } from '../../server-file';
 
 /**
  * The VASP directory, shipped as data (data/vasps.json, made by scripts/generate-vasp-directory.ts).
@@ -42,7 +43,7 @@ let byId: Map<string, DirectoryEntry> | undefined;
 
 export function vaspDirectory(): DirectoryEntry[] {
   if (!directory) {
-    const raw = JSON.parse(readFileSync(new URL('./data/vasps.json', import.meta.url), 'utf8')) as unknown;
+    const raw = JSON.parse(readFileSync(serverFile('features/compliance/data/vasps.json'), 'utf8')) as unknown;
     directory = z
       .array(DirectoryEntry)
       .parse(raw)

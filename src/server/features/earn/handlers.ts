@@ -13,6 +13,7 @@ import { actorOf, appendAudit } from '../audit/record';
 import { pageOfProviders, type Boundary } from './provider-list';
 import { EARN_PROVIDERS, findEarnProvider, type ShippedEarnProvider } from './providers';
 import * as store from './store';
+import { serverFile } from '../../server-file';
 
 /** Provider logos are served from here, so the console's images stay on its own origin. */
 export const LOGO_PATH = '/static/earn-logos';
@@ -114,7 +115,7 @@ export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const file = c.req.param('file');
     if (!LOGO_FILE.test(file)) return c.notFound();
     try {
-      const svg = await readFile(new URL(`./logos/${file}`, import.meta.url));
+      const svg = await readFile(serverFile(`features/earn/logos/${file}`));
       return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return c.notFound();

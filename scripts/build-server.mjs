@@ -1,0 +1,53 @@
+// Builds the service and the operator CLI into plain JavaScript (dist/server/main.js and cli.js)
+// with esbuild, and copies beside them the files they read at run time (migrations, shipped data,
+// logos) under their paths in src/server (src/server/server-file.ts finds them there). Dependencies
+// stay outside the bundle, so a release is dist/ plus `npm ci --omit=dev`: no TypeScript loader.
+// Why esbuild: it turns the TypeScript into JavaScript in about a second, resolves the sources'
+// extensionless imports (which tsc would emit as is, and Node's ESM loader refuses), and is
+// already installed with Vite; tsc still type-checks (`npm run typecheck`).
+import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { staleBuild } from './stale.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = join(root, 'dist/server');
+const SERVER_SOURCES = ['src/server', 'src/contract', 'src/cli', 'package.json', 'package-lock.json'];
+const RUNTIME_FILES = /(^|\/)(migrations|data|logos)(\/|$)/;
+
+function runtimeFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return runtimeFiles(path);
+    const rel = relative(join(root, 'src/server'), path);
+    return RUNTIME_FILES.test(rel) && !/\.(ts|tsx)$/.test(name) ? [rel] : [];
+  });
+}
+
+export async function buildServer() {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'src/server/main.ts', cli: 'src/cli/main.ts' },
+    outdir,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  for (const rel of runtimeFiles(join(root, 'src/server'))) cpSync(join(root, 'src/server', rel), join(outdir, rel));
+}
+
+/** Builds the service when its sources are newer than the last build (`npm start` calls it). */
+export async function buildServerIfStale() {
+  const builtAt = staleBuild(root, join(outdir, 'main.js'), SERVER_SOURCES);
+  if (builtAt === null) return;
+  console.log(builtAt ? 'The service sources changed: rebuilding it…' : 'Building the service (first start)…');
+  await buildServer();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
