@@ -24,6 +24,7 @@ import { requestContext } from './http/request-id';
 import { storableText } from './http/storable-text';
 import { registerConsole, registerDocs } from './http/static';
 import type { AppDeps, AppEnv } from './http/types';
+import { requestMetrics } from './metrics/request-metrics';
 
 export const API_VERSION = '1.6.2';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -43,6 +44,7 @@ export function createApp(
     },
   });
 
+  if (deps.metrics) app.use(requestMetrics(deps.metrics, app));
   app.use(requestContext(deps.logger));
   app.use(
     secureHeaders({

@@ -134,6 +134,14 @@ const EnvSchema = z.object({
       return url.origin;
     })
     .optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a number' })
+    .int({ error: 'METRICS_PORT must be a whole number' })
+    .min(0, { error: 'METRICS_PORT must be between 0 and 65535' })
+    .max(65535, { error: 'METRICS_PORT must be between 0 and 65535' })
+    .optional(),
+  METRICS_HOST: z.string().min(1, { error: 'METRICS_HOST must not be empty' }).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -184,6 +192,11 @@ export interface Config {
    * and the relying party id is its host name), so the console must be opened there.
    */
   publicOrigin: string;
+  /**
+   * The Prometheus endpoint (`GET /metrics`), on a port of its own and never on the public one,
+   * off unless METRICS_PORT is set; with a token, a scrape must send it as a bearer token.
+   */
+  metrics: { port: number; host: string; token: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid settings:\n  - METRICS_PORT must differ from PORT: the metrics are never served on the public port');
+  }
   if (production && e.DEMO === true) {
     throw new ConfigError('Invalid settings:\n  - DEMO cannot be on in production mode (NODE_ENV=production)');
   }
@@ -224,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: e.INSTANCE_ID,
     // WebAuthn refuses an IP address as relying party id; browsers treat http://localhost as secure.
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

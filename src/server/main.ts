@@ -45,6 +45,7 @@ async function main() {
     `  API            ${server.url}/v1`,
     `  API reference  ${server.url}/docs  (OpenAPI document: ${server.url}/v1/openapi.json)`,
   ];
+  if (server.metricsUrl) lines.push(`  Metrics        ${server.metricsUrl}  (Prometheus; METRICS_PORT, never the public port)`);
   if (demo) {
     lines.push(
       '',

@@ -15,10 +15,18 @@ import { closeLiveHub } from './features/live/hub';
 import { startOrderEngine } from './features/trading/engine';
 import { startTransactionEngine } from './features/transactions/engine';
 import { startDeliveryWorker } from './features/webhooks/delivery';
+import { registerDatabaseGauges } from './metrics/database-gauges';
+import { createMetrics, registerInstanceGauges } from './metrics/metrics';
+import { serveMetrics } from './metrics/serve';
 import { currentSigningKey } from './features/webhooks/signing';
+
+/** The metrics' names for a recorded attempt's outcome. */
+const DELIVERY_RESULTS = { COMPLETED: 'delivered', IN_PROGRESS: 'retrying', FAILED: 'failed' } as const;
 
 export interface RunningServer {
   url: string;
+  /** Where the Prometheus metrics are served, when METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   app: OpenAPIHono<AppEnv>;
   deps: AppDeps;
   /**
@@ -54,15 +62,17 @@ function answerAndCloseEarly(app: OpenAPIHono<AppEnv>) {
 
 export async function openServices(config: Config, logger: Logger) {
   const releaseLock = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops service') : () => undefined;
+  const metrics = config.metrics ? createMetrics() : undefined;
   let database: Database;
   try {
-    database = await openDatabase(config.database, logger);
+    database = await openDatabase(config.database, logger, metrics && ((seconds) => metrics.statements.observe(seconds)));
   } catch (error) {
     releaseLock();
     throw error;
   }
   const now = () => new Date();
-  const deps: AppDeps = { db: database.db, config, logger, now, secrets: await loadSecrets(database.db) };
+  metrics?.describe(database.kind);
+  const deps: AppDeps = { db: database.db, config, logger, now, secrets: await loadSecrets(database.db), metrics };
   return { deps, database, releaseLock };
 }
 
@@ -82,8 +92,19 @@ export async function startServer(
   const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);
   const signingKey = currentSigningKey(deps.db, deps.now);
   await signingKey(); // the JWKS has a key before the first delivery
-  const delivery = startDeliveryWorker(worker, signingKey, { policy: { allowLocal: config.webhooks.allowLocal }, ...config.webhooks });
+  const { metrics } = deps;
+  const delivery = startDeliveryWorker(worker, signingKey, {
+    policy: { allowLocal: config.webhooks.allowLocal },
+    ...config.webhooks,
+    onOutcome: metrics && ((status) => metrics.deliveries.inc({ result: DELIVERY_RESULTS[status] })),
+  });
   readiness.workers = true;
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  if (metrics && config.metrics) {
+    registerInstanceGauges(metrics, readiness, database.pool);
+    registerDatabaseGauges(metrics, deps.db, config.stuckAlert, deps.now);
+    metricsServer = await serveMetrics(config.metrics, metrics, logger);
+  }
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: answerAndCloseEarly(app), port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -113,12 +134,14 @@ export async function startServer(
       readiness.workers = false;
       stopHousekeeping();
       await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
+      await metricsServer?.close();
       await database.close();
       releaseLock();
     })());
   let draining: Promise<void> | undefined;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    metricsUrl: metricsServer?.url,
     app,
     deps,
     close,

@@ -12,7 +12,7 @@ import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import { createLogger, type Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
 import { PgliteNotices, PgNotices, type Notices } from './notify';
-import { sentInOneCall } from './pglite-statements';
+import { sentInOneCall, type StatementObserver } from './pglite-statements';
 import * as schema from './schema';
 import { serverFile } from '../server-file';
 
@@ -24,6 +24,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** This process's listener for database notices (see notify.ts); it connects at the first subscription. */
   notices: Notices;
+  /** PostgreSQL only: the connection pool, whose connections in use and waiters the metrics report. */
+  pool?: pg.Pool;
   /** PGlite only: its files, to start other in-memory databases from (`{ memory: true, image }`). */
   image?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -83,9 +85,35 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
  * Opens the database and brings its schema up to date (idempotent, safe with several instances).
  * The logger hears of the notice listener's lost connections.
  */
-export async function openDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent')): Promise<Database> {
+/**
+ * A node-postgres client that times each statement for the metrics (a pool makes its connections
+ * from the class it is given). The pool's own query passes a callback, drizzle's transactions
+ * await a promise: both are timed.
+ */
+function timedClient(observe: StatementObserver): typeof pg.Client {
+  class TimedClient extends pg.Client {
+    // @ts-expect-error -- one override for query's many overloads: it passes every form through unchanged.
+    override query(...args: unknown[]) {
+      const started = performance.now();
+      const done = () => observe((performance.now() - started) / 1000);
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...answer: unknown[]) => {
+          done();
+          return (last as (...a: unknown[]) => unknown)(...answer);
+        };
+      }
+      const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) result.then(done, done);
+      return result;
+    }
+  }
+  return TimedClient as unknown as typeof pg.Client;
+}
+
+export async function openDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent'), observe?: StatementObserver): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, ...(observe ? { Client: timedClient(observe) } : {}) });
     // An idle connection that the server closes (a restart, an administrator) must not bring the
     // process down: node-postgres emits that on the pool, and the pool replaces the connection when next needed.
     pool.on('error', () => undefined);
@@ -105,6 +133,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
       db,
       kind: 'postgres',
       notices,
+      pool,
       close: async () => {
         await notices.close();
         await pool.end();
@@ -123,7 +152,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
   const migrating = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(migrating, { migrationsFolder: set.folder, migrationsTable: set.table });
   // The service's statements are sent as one call each (the migrations' run once and go through PGlite's query).
-  const db = drizzlePglite({ client: sentInOneCall(client), schema });
+  const db = drizzlePglite({ client: sentInOneCall(client, undefined, observe), schema });
   await syncShippedData(db as unknown as Db);
   const notices = new PgliteNotices(client, logger);
   ownedDatabases.add(db);

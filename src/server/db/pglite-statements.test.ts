@@ -19,6 +19,16 @@ beforeAll(async () => {
 afterAll(() => raw.close());
 
 describe('PGlite with each statement sent in one call', () => {
+  it("tells the observer how long each statement took, a failed one too (the metrics' statement latency)", async () => {
+    const seconds: number[] = [];
+    const timed = sentInOneCall(raw, 20, (s) => seconds.push(s));
+    await timed.query('select 1');
+    await timed.query('select $1::int as n', [2]);
+    await expect(timed.query('select * from no_such_table')).rejects.toThrow();
+    expect(seconds).toHaveLength(3);
+    for (const s of seconds) expect(s).toBeGreaterThanOrEqual(0);
+  });
+
   it('answers as PGlite does: every type, both row modes, parameters serialised by their types, counts of changed rows', async () => {
     const insert = `insert into t (code, amount, doc, at, tags, raw, big, flag, n) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`;
     const values = [

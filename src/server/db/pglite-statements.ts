@@ -1,6 +1,9 @@
 import { types, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 
+/** Told how long each statement took to answer, in seconds (the metrics' statement latency). */
+export type StatementObserver = (seconds: number) => void;
+
 /** How many statement texts' descriptions (and prepared statements) are kept by default; the least recently used goes first. */
 const KEPT_STATEMENTS = 500;
 
@@ -64,7 +67,7 @@ const fieldsOf = (message: Message | undefined): Field[] => ((message?.fields ??
  * inside one for the query mutex only (as the transaction's `query` does). A query that passes a
  * blob or its own parameter types goes through PGlite's `query`.
  */
-export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS): PGlite {
+export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS, observe?: StatementObserver): PGlite {
   const described = new Map<string, Described>();
   let named = 0;
 
@@ -98,6 +101,7 @@ export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS): PGlite {
 
   /** One statement in one call, its rows parsed as PGlite's `query` parses them. */
   const run = async <T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> => {
+    const started = observe && performance.now();
     try {
       const { statement, close } = await describe(text);
       const { name, paramTypes } = statement;
@@ -118,6 +122,8 @@ export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS): PGlite {
       // As PGlite's query does, so that a failure says which statement it was.
       Object.assign(error as object, { query: text, params, queryOptions: options });
       throw error;
+    } finally {
+      if (started !== undefined) observe!((performance.now() - started) / 1000);
     }
   };
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { ServerSecrets } from '../features/auth/tokens';
 import type { StepUpProof } from '../features/passkeys/step-up';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics/metrics';
 
 /** Who is calling: a console user (session JWT) or an API user (signed request). */
 export interface Principal {
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** The clock every time rule reads, so tests can move it. */
   now: () => Date;
   secrets: ServerSecrets;
+  /** The instance's Prometheus metrics; absent where no one scrapes them (most tests, the benchmarks). */
+  metrics?: Metrics;
 }
 
 export interface AppEnv {

@@ -65,6 +65,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     liveStreamsPerCaller: 20,
     instanceId: undefined,
     publicOrigin: 'http://localhost:5173',
+    metrics: undefined,
     ...overrides,
   };
 }

@@ -126,6 +126,8 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.verifyAuditChain, middleware: guard(deps, 'verifyAuditChain') }, async (c) => {
     const now = deps.now().getTime();
     const { start, end } = resolveRange(c.req.valid('query'), now, now - oneYearBefore(now));
-    return c.json(await store.verifyAuditChain(deps.db, c.get('principal').workspaceId, start, end), 200);
+    const verification = await store.verifyAuditChain(deps.db, c.get('principal').workspaceId, start, end);
+    deps.metrics?.auditVerifications.inc({ result: verification.verified ? 'verified' : 'broken' });
+    return c.json(verification, 200);
   });
 }

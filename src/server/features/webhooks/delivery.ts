@@ -30,6 +30,8 @@ export interface DeliveryOptions {
   retryScale: number;
   /** Notifications claimed per round trip. */
   batchSize?: number;
+  /** Told the outcome of each attempt recorded (the metrics count deliveries by result). */
+  onOutcome?: (status: ReturnType<typeof outcome>['status']) => void;
 }
 
 export interface AttemptResult {
@@ -177,7 +179,7 @@ export function outcome(
 
 /** Records a batch of attempts and their outcomes in one transaction. */
 export async function recordAttempts(db: Db, results: { claimed: Claimed; result: AttemptResult }[], now: Date, retryScale: number) {
-  if (results.length === 0) return;
+  if (results.length === 0) return [];
   const updates = results.map(({ claimed, result }) => ({ id: claimed.id, ...outcome(result, claimed.roundAttempts, retryScale) }));
   await db.transaction(async (tx) => {
     // The attempt number comes from the row, so a notification delivered twice (after a lost lease) keeps distinct attempts.
@@ -202,6 +204,7 @@ export async function recordAttempts(db: Db, results: { claimed: Claimed; result
     // the notification (its attempt count and next attempt change too).
     await recordNotifications(tx, updated);
   });
+  return updates;
 }
 
 /**
@@ -231,7 +234,8 @@ export async function deliverDue(db: Db, key: SigningKey, options: DeliveryOptio
   if (claimed.length === 0) return 0;
   const posted = await Promise.all(claimed.map(async (c) => ({ claimed: c, result: await post(c, key, options, now(), signal) })));
   const results = posted.filter((p): p is { claimed: Claimed; result: AttemptResult } => p.result !== 'interrupted');
-  await recordAttempts(db, results, now(), options.retryScale);
+  const recorded = await recordAttempts(db, results, now(), options.retryScale);
+  if (options.onOutcome) for (const { status } of recorded) options.onOutcome(status);
   const interrupted = posted.filter((p) => p.result === 'interrupted').map((p) => p.claimed.id);
   await releaseLeases(db, interrupted, new Date(claimedAt.getTime() + leaseMs), now());
   return claimed.length;
