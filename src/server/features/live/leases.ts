@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
 
 /** How often an instance renews the leases of its open streams (the streams' heartbeat period). */
-export const LEASE_RENEW_MS = 15_000;
+const LEASE_RENEW_MS = 15_000;
 /**
  * How long a lease lasts without renewal: the places of an instance that died (or lost the
  * database) stay taken this long at most, while two missed renewals in a row still keep a live
