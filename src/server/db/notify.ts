@@ -24,6 +24,8 @@ export const CHANNELS = {
   webhookOutbox: 'webhook_outbox_due',
   /** Live change notices were written (features/live): every instance's hub reads them for its streams (also sent by the live migration's audit-event trigger). */
   live: 'live_events_written',
+  /** A console sign-in or an API user lost access (payload: accessEndedPayload): every instance ends its live streams at once. */
+  accessEnded: 'access_ended',
 } as const;
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -38,6 +40,9 @@ export const noticeExpression = (channel: Channel, payload = '') => sql`pg_notif
 export async function notify(tx: Db, channel: Channel, payload = ''): Promise<void> {
   await tx.execute(sql`select ${noticeExpression(channel, payload)}`);
 }
+
+/** Who lost access, as CHANNELS.accessEnded names them: a console sign-in by its session id, an API user by its id (no personal data). */
+export const accessEndedPayload = (who: { session: string } | { apiUser: string }) => ('session' in who ? `session:${who.session}` : `apiUser:${who.apiUser}`);
 
 export interface Subscriber {
   /** A notice arrived. */

@@ -2,12 +2,12 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiNonces, idempotencyRecords, rateLimitCounters, refreshTokens, signInFailures } from '../db/schema';
 import { WINDOW_MS as LIVE_WINDOW_MS } from '../features/live/hub';
-import { liveEvents } from '../features/live/schema';
+import { liveEvents, liveStreamLeases } from '../features/live/schema';
 import { purgeChallenges } from '../features/passkeys/store';
 import { IDEMPOTENCY_TTL_MS } from '../http/idempotency';
 import type { Logger } from '../logger';
 
-/** Deletes rows whose purpose has passed: spent nonces, old idempotency records, counters, live notices and WebAuthn challenges. */
+/** Deletes rows whose purpose has passed: spent nonces, old idempotency records, counters, live notices, dead instances' stream leases and WebAuthn challenges. */
 export async function purgeExpired(db: Db, now: Date) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   await db.delete(apiNonces).where(lt(apiNonces.expiresAt, now));
@@ -16,6 +16,7 @@ export async function purgeExpired(db: Db, now: Date) {
   await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, ago(24 * 60 * 60_000)));
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, ago(24 * 60 * 60_000)));
   await db.delete(liveEvents).where(lt(liveEvents.at, ago(LIVE_WINDOW_MS)));
+  await db.delete(liveStreamLeases).where(lt(liveStreamLeases.expiresAt, now));
   await purgeChallenges(db, now);
 }
 

@@ -100,7 +100,10 @@ describe('a stream the service refuses for the user’s other streams', () => {
 });
 
 describe('bursts of notices', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   /** Lets the stream's reading run (promises and I/O, not the timers the test holds) until `what` holds. */
   const settle = async (what: () => boolean) => {
@@ -113,6 +116,8 @@ describe('bursts of notices', () => {
   /** A console whose stream is up, on timers the test moves: what it invalidated, and a way to send notices. */
   async function liveConsole() {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // One tab alone: its own stream at once, without an election on timers the test holds.
+    vi.stubGlobal('BroadcastChannel', undefined);
     const stream = serverStream();
     const session = createSession(async (input) => {
       const path = String(input);
@@ -194,5 +199,58 @@ describe('bursts of notices', () => {
     await tab.send('notification');
     vi.advanceTimersByTime(COALESCE_MS);
     expect(tab.counts()).toEqual({ ...once(adminKeys.all, homeKeys.decidedApprovals), [hashKey(webhookKeys.all)]: 2, [hashKey(homeKeys.summary)]: 2 });
+  });
+});
+
+describe('the tabs of one browser without Web Locks (an insecure origin)', () => {
+  it('elect one holder over BroadcastChannel, which relays to the others, and another takes over from the last position when it stops', async () => {
+    // jsdom has no Web Locks, as an insecure origin has none; BroadcastChannel is Node's, shared by the tabs below.
+    expect(globalThis.navigator.locks).toBeUndefined();
+    const streams: { tab: number; lastEventId: string | null; stream: ReturnType<typeof serverStream> }[] = [];
+    /** A tab: the live module of its own (each tab has its own module state), its session and what it heard. */
+    async function openTab(tab: number) {
+      vi.resetModules();
+      const live = await import('./live');
+      const session = createSession(async (input, init) => {
+        const path = String(input);
+        if (path === '/v1/auth/refresh') return jsonResponse(200, sessionFor('VIEWER'));
+        if (path === '/v1/events/stream') {
+          const stream = serverStream();
+          streams.push({ tab, lastEventId: new Headers(init?.headers).get('Last-Event-ID'), stream });
+          return stream.response;
+        }
+        return jsonResponse(404, { message: `No fake for ${path}`, code: 404 });
+      });
+      await session.restore();
+      const heard: string[] = [];
+      const unlisten = live.onLiveNotice((notice) => heard.push(notice.id));
+      const disconnect = live.connectLive(session, new QueryClient());
+      return { tab, live, heard, stop: () => (disconnect(), unlisten()) };
+    }
+    const tabs = await Promise.all([0, 1, 2].map(openTab));
+    stop = () => tabs.forEach((t) => t.stop());
+
+    await until(() => streams.length === 1);
+    const holder = tabs[streams[0]!.tab]!;
+    streams[0]!.stream.send('event: ready\nid: 5.0\ndata: {}\n\n');
+    await until(() => tabs.every((t) => t.live.liveStatus.get() === 'live'));
+    streams[0]!.stream.send(
+      `event: notice\nid: 5.1\ndata: ${JSON.stringify({ kind: 'order', id: 'o1', status: 'CREATED', at: '2026-11-29T01:00:00.000Z' })}\n\n`,
+    );
+    await until(() => tabs.every((t) => t.heard.includes('o1')));
+    // One stream for the three tabs: the others heard the holder's relay.
+    expect(streams).toHaveLength(1);
+    expect(streams[0]!.lastEventId).toBeNull();
+
+    // The holder's tab stops: one of the others holds the stream now, resuming after the last notice relayed.
+    holder.stop();
+    await until(() => streams.length === 2);
+    expect(streams[1]!.tab).not.toBe(holder.tab);
+    expect(streams[1]!.lastEventId).toBe('5.1');
+    const rest = tabs.filter((t) => t !== holder);
+    streams[1]!.stream.send('event: ready\nid: 5.1\ndata: {}\n\nevent: notice\nid: 5.2\ndata: {"kind":"order","id":"o2","at":"2026-11-29T01:00:01.000Z"}\n\n');
+    await until(() => rest.every((t) => t.heard.includes('o2')));
+    expect(streams).toHaveLength(2);
+    stop = () => rest.forEach((t) => t.stop());
   });
 });

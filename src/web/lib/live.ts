@@ -158,10 +158,117 @@ type Relayed =
   /** A tab that opens asks the holder for its status and position. */
   | { type: 'hello' };
 
+/**
+ * The election over the channel, where Web Locks are missing: `probe` asks who holds the stream,
+ * `holder` answers it (and announces a new holder), `claim` bids to hold it, `bye` says the holder
+ * leaves. Each tab names itself with a random id; where two bid or hold at once, the lower id wins.
+ */
+type Election = { type: 'probe' } | { type: 'holder'; tab: string } | { type: 'claim'; tab: string } | { type: 'bye'; tab: string };
+
+type Message = Relayed | Election;
+
 interface HeldStream {
   stop(): void;
   /** The id of the last event received, to resume from. */
   position(): string | undefined;
+}
+
+/** How long a tab waits for an answer to its probe or for a lower bid to its claim before it goes on. */
+const ELECTION_WAIT_MS = 200;
+/** How often a tab that does not hold the stream checks that its holder still answers (one that closed says bye at once; this catches one that crashed). */
+const HOLDER_CHECK_MS = 2_000;
+
+/**
+ * One stream per browser without Web Locks (an insecure origin: plain http to a host other than
+ * localhost): the tabs elect a holder over the BroadcastChannel. A tab that finds no holder (its
+ * probe unanswered) claims the stream and holds it unless a holder answers or a lower id bids
+ * meanwhile; a holder that hears another holder with a lower id gives the stream up, so two that
+ * won at once end as one. The others probe every HOLDER_CHECK_MS and elect again when the holder
+ * says bye or stops answering. `take` and `give` start and stop holding the stream in this tab.
+ */
+function electOverChannel(channel: BroadcastChannel, take: () => void, give: () => void) {
+  // crypto.randomUUID, like Web Locks, exists only in secure contexts; getRandomValues everywhere.
+  const tab = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16).padStart(8, '0')).join('');
+  let holding = false;
+  let holderSeen = false;
+  let claiming: ReturnType<typeof setTimeout> | undefined;
+  let checking: ReturnType<typeof setTimeout> | undefined;
+  let left = false;
+  const post = (message: Election) => channel.postMessage(message satisfies Message);
+
+  const become = () => {
+    claiming = undefined;
+    holding = true;
+    post({ type: 'holder', tab });
+    take();
+  };
+  const claim = () => {
+    if (holding || claiming || left) return;
+    post({ type: 'claim', tab });
+    claiming = setTimeout(become, ELECTION_WAIT_MS);
+  };
+  const backOff = () => {
+    clearTimeout(claiming);
+    claiming = undefined;
+  };
+  /** Probes, and claims the stream when no holder answers in time; then checks again later. */
+  const check = () => {
+    checking = undefined;
+    if (holding || left) return;
+    holderSeen = false;
+    post({ type: 'probe' });
+    checking = setTimeout(() => {
+      if (!holderSeen) claim();
+      checking = setTimeout(check, HOLDER_CHECK_MS);
+    }, ELECTION_WAIT_MS);
+  };
+
+  return {
+    /** Finds the holder, or becomes it; again after leave(), for a page restored from the back-forward cache. */
+    start() {
+      left = false;
+      check();
+    },
+    /** Handles an election message; false for any other. */
+    hears(message: Message): boolean {
+      switch (message.type) {
+        case 'probe':
+          if (holding) post({ type: 'holder', tab });
+          return true;
+        case 'claim':
+          if (holding) post({ type: 'holder', tab });
+          else if (message.tab < tab) backOff();
+          return true;
+        case 'holder':
+          holderSeen = true;
+          backOff();
+          if (holding && message.tab < tab) {
+            holding = false;
+            give();
+            checking = setTimeout(check, HOLDER_CHECK_MS);
+          } else if (holding) post({ type: 'holder', tab });
+          return true;
+        case 'bye':
+          if (!holding) {
+            clearTimeout(checking);
+            holderSeen = false;
+            claim();
+            checking = setTimeout(check, HOLDER_CHECK_MS);
+          }
+          return true;
+        default:
+          return false;
+      }
+    },
+    /** This tab stops: another takes over at once. */
+    leave() {
+      left = true;
+      clearTimeout(claiming);
+      clearTimeout(checking);
+      if (holding) post({ type: 'bye', tab });
+      holding = false;
+    },
+  };
 }
 
 /**
@@ -170,42 +277,69 @@ interface HeldStream {
  * seventh tab. The tabs of one user therefore share one stream: the tab holding a Web Lock named for
  * the user holds the stream and relays each notice, its status and its position to the others over a
  * BroadcastChannel; when it closes, the browser hands the lock to another tab, which resumes from the
- * last position relayed (the server replays what was missed). Where either API is missing (an
- * insecure origin), each tab holds its own stream. Answers a function that stops it.
+ * last position relayed (the server replays what was missed). Browsers withhold Web Locks on an
+ * insecure origin, and there the tabs elect the holder over the channel instead (electOverChannel).
+ * Where BroadcastChannel too is missing, each tab holds its own stream. Answers a function that stops it.
  */
 export function connectLive(session: Session, queryClient: QueryClient): () => void {
   const state = session.getSnapshot();
   const locks = globalThis.navigator?.locks as LockManager | undefined;
-  if (state.status !== 'signed-in' || !locks || typeof BroadcastChannel === 'undefined') return holdStream(session, queryClient).stop;
+  if (state.status !== 'signed-in' || typeof BroadcastChannel === 'undefined') return holdStream(session, queryClient).stop;
   const name = `asset-ops-live:${state.user.workspaceId}:${state.user.id}`;
   const stopped = new AbortController();
   const channel = new BroadcastChannel(name);
   const stale = coalescedInvalidation(queryClient);
   let lastEventId: string | undefined;
   let held: HeldStream | undefined;
-  channel.onmessage = ({ data }: MessageEvent<Relayed>) => {
+  const take = () => {
+    stale.drop();
+    held = holdStream(session, queryClient, channel, lastEventId);
+  };
+  const give = () => {
+    lastEventId = held?.position() ?? lastEventId;
+    held?.stop();
+    held = undefined;
+    // The status is the holder's again.
+    channel.postMessage({ type: 'hello' } satisfies Message);
+  };
+  const election = locks ? undefined : electOverChannel(channel, take, give);
+  channel.onmessage = ({ data }: MessageEvent<Message>) => {
+    if (election?.hears(data)) return;
     if (data.type === 'hello') {
-      if (held) channel.postMessage({ type: 'status', status, id: held.position() } satisfies Relayed);
+      if (held) channel.postMessage({ type: 'status', status, id: held.position() } satisfies Message);
       return;
     }
-    if (held) return;
+    if (held || !('id' in data)) return;
     if (data.id) lastEventId = data.id;
     if (data.type === 'notice') onNotice(stale, data.notice);
     else if (data.type === 'everything') refetchEverything(stale, queryClient);
-    else setStatus(data.status);
+    else if (data.type === 'status') setStatus(data.status);
   };
-  channel.postMessage({ type: 'hello' } satisfies Relayed);
-  locks
-    .request(name, { signal: stopped.signal }, async () => {
-      stale.drop();
-      held = holdStream(session, queryClient, channel, lastEventId);
-      // Held until this tab stops (or closes, which releases it too).
-      await new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true }));
-    })
-    // Stopped while another tab held it.
-    .catch(() => undefined);
+  channel.postMessage({ type: 'hello' } satisfies Message);
+  if (election) election.start();
+  else
+    locks!
+      .request(name, { signal: stopped.signal }, async () => {
+        take();
+        // Held until this tab stops (or closes, which releases it too).
+        await new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true }));
+      })
+      // Stopped while another tab held it.
+      .catch(() => undefined);
+  // A tab closing runs no cleanup: as the page goes, its holder says bye, so another takes over at
+  // once; a page restored from the back-forward cache joins the election again.
+  const hide = () => {
+    election?.leave();
+    if (election) give();
+  };
+  const show = (event: PageTransitionEvent) => event.persisted && election?.start();
+  globalThis.addEventListener?.('pagehide', hide);
+  globalThis.addEventListener?.('pageshow', show);
   return () => {
+    globalThis.removeEventListener?.('pagehide', hide);
+    globalThis.removeEventListener?.('pageshow', show);
     stopped.abort();
+    election?.leave();
     held?.stop();
     channel.close();
     stale.drop();

@@ -2,6 +2,7 @@ import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { ApiUser, ConsoleUser, Person, UserStatus } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
+import { accessEndedPayload, CHANNELS, notify } from '../../db/notify';
 import { apiUsers, auditEvents, users } from '../../db/schema';
 import { signInEvent } from '../auth/events';
 import { passkeys } from '../passkeys/schema';
@@ -34,6 +35,8 @@ export async function setApiUserEnabled(db: Db, workspaceId: string, id: string,
     .set({ enabled })
     .where(and(eq(apiUsers.workspaceId, workspaceId), eq(apiUsers.id, id)))
     .returning();
+  // When the caller's transaction commits, every instance ends the disabled user's live streams.
+  if (row && !enabled) await notify(db, CHANNELS.accessEnded, accessEndedPayload({ apiUser: row.id }));
   return row && toApiUser(row);
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
-import type { Db } from '../../db/client';
+import { atomically, type Db } from '../../db/client';
+import { accessEndedPayload, CHANNELS, notify } from '../../db/notify';
 import { preparedFor } from '../../db/prepared';
 import { apiNonces, apiUsers, refreshTokens, signInFailures, users, workspaces } from '../../db/schema';
 import type { Principal } from '../../http/types';
@@ -149,10 +150,14 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): P
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: Date) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await atomically(db, async (tx) => {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    // With the revocation's commit, every instance ends this sign-in's live streams.
+    await notify(tx, CHANNELS.accessEnded, accessEndedPayload({ session: familyId }));
+  });
   forgetPrincipals();
 }
 

@@ -34,6 +34,8 @@ export interface LiveEvent {
 
 /** One open stream, as the hub sees it. */
 export interface LiveListener {
+  /** Whose access the stream stands on, as the access-ended notices name it (accessEndedPayload in db/notify.ts). */
+  readonly access: string;
   deliver(event: LiveEvent): void;
   /** The hub is closing (the instance stops): end the stream, the client reconnects elsewhere. */
   end(): void;
@@ -81,8 +83,6 @@ const after = (cursor: string) => {
 class LiveHub {
   private cursor = '0.0';
   private readonly listeners = new Set<LiveListener>();
-  /** Open streams per caller (a user's id), for the per-caller limit. */
-  private readonly openByCaller = new Map<string, number>();
   private started: Promise<void> | undefined;
   private pulling = false;
   private again = false;
@@ -105,7 +105,15 @@ class LiveHub {
             where tx < pg_snapshot_xmin(pg_current_snapshot()) order by tx desc, id desc limit 1`,
       );
       if (head) this.cursor = head.position;
-      this.unsubscribe = noticesOf(this.db).subscribe(CHANNELS.live, { notice: () => this.pull(), catchUp: () => this.pull() });
+      const notices = noticesOf(this.db);
+      const unsubscribe = [
+        notices.subscribe(CHANNELS.live, { notice: () => this.pull(), catchUp: () => this.pull() }),
+        // A sign-out, a revoked sign-in or a disabled API user, on any instance: its streams end here
+        // as the notice arrives, before a later change's notice (notices come in commit order) is read.
+        // A lost one is caught by the stream's own check at its next heartbeat.
+        notices.subscribe(CHANNELS.accessEnded, { notice: (access) => this.endAccess(access), catchUp: () => undefined }),
+      ];
+      this.unsubscribe = () => unsubscribe.forEach((stop) => stop());
       const every = (ms: number, run: () => void) => this.timers.push(setInterval(run, ms).unref());
       every(SAFETY_POLL_MS, () => this.pull());
     })().catch((error: unknown) => {
@@ -113,23 +121,6 @@ class LiveHub {
       this.started = undefined;
       throw error;
     }));
-  }
-
-  /**
-   * Counts a stream for `caller` (a user's id) unless that caller already holds `limit` on this
-   * instance; false means refuse it. Each stream counted is released once it ends.
-   */
-  reserve(caller: string, limit: number): boolean {
-    const open = this.openByCaller.get(caller) ?? 0;
-    if (open >= limit) return false;
-    this.openByCaller.set(caller, open + 1);
-    return true;
-  }
-
-  release(caller: string) {
-    const open = (this.openByCaller.get(caller) ?? 1) - 1;
-    if (open > 0) this.openByCaller.set(caller, open);
-    else this.openByCaller.delete(caller);
   }
 
   /** Adds a stream; from now on it hears every notice read after the position returned. */
@@ -140,6 +131,10 @@ class LiveHub {
 
   remove(listener: LiveListener) {
     this.listeners.delete(listener);
+  }
+
+  private endAccess(access: string) {
+    for (const listener of this.listeners) if (listener.access === access) listener.end();
   }
 
   get size() {

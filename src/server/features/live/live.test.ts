@@ -2,18 +2,32 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveNoticeBody as LiveNotice } from '../../../contract/live-events';
 import { createApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, signIn, WebhookReceiver, type TestContext } from '../../test/harness';
+import {
+  addApiUser,
+  addWorkspace,
+  buildApp,
+  consoleToken,
+  createTestContext,
+  jsonCaller,
+  signedHeaders,
+  signIn,
+  WebhookReceiver,
+  type TestContext,
+} from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce, STEP_MS } from '../trading/engine';
 import { deliverDue } from '../webhooks/delivery';
 import { loadSigningKey } from '../webhooks/signing';
 import { desc, eq } from 'drizzle-orm';
-import { auditEvents } from '../../db/schema';
+import { decodeJwt } from 'jose';
+import { auditEvents, refreshTokens } from '../../db/schema';
+import { forgetPrincipals } from '../auth/principal-cache';
 import { appendAudit } from '../audit/record';
 import { purgeExpired } from '../../workers/housekeeping';
 import { HEARTBEAT_MS } from './handlers';
 import { closeLiveHub, WINDOW_MS } from './hub';
-import { liveEvents } from './schema';
+import { LEASE_MS } from './leases';
+import { liveEvents, liveStreamLeases } from './schema';
 import { recordChange } from './record';
 
 interface Received {
@@ -371,25 +385,30 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(await kept()).toBe(0);
   });
 
-  it('refuses a user more open streams than the limit with 429, counts each user alone, and frees a place when a stream ends', async () => {
+  it('refuses a user more open streams than the limit with 429 across instances, counts each user alone, and frees a place when a stream ends', async () => {
     const c = await addWorkspace(ctx, 'Live C', ['VIEWER', 'VIEWER']);
-    const limited = createApp({ ...ctx.deps, config: { ...ctx.deps.config, liveStreamsPerCaller: 2 } });
-    const [one, two] = [await consoleToken(limited, c.people[0]!.email), await consoleToken(limited, c.people[1]!.email)];
-    const held = [await open(limited, one), await open(limited, one)];
+    const config = { ...ctx.deps.config, liveStreamsPerCaller: 2 };
+    // Two instances on one database, each with the limit of 2: a user's streams on both count together.
+    const first = createApp({ ...ctx.deps, config });
+    const second = createApp({ ...ctx.deps, db: other.database?.db ?? ctx.deps.db, config });
+    const [one, two] = [await consoleToken(first, c.people[0]!.email), await consoleToken(first, c.people[1]!.email)];
+    const held = [await open(first, one), await open(second, one)];
     await Promise.all(held.map((stream) => stream.ready()));
-    const refused = await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe(String(HEARTBEAT_MS / 1000));
-    expect(await refused.json()).toEqual({ code: 429, message: expect.stringMatching(/at most 2 per user on one instance/) });
+    for (const instance of [first, second]) {
+      const refused = await instance.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe(String(HEARTBEAT_MS / 1000));
+      expect(await refused.json()).toEqual({ code: 429, message: expect.stringMatching(/at most 2 per user, on all instances together/) });
+    }
     // Another user of the workspace has places of their own.
-    const others = await open(limited, two);
+    const others = await open(second, two);
     await others.ready();
     await held[0]!.close();
     const deadline = Date.now() + 5_000;
-    let again = await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
+    let again = await second.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
     while (again.status === 429 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      again = await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
+      again = await second.request('/v1/events/stream', { headers: { Authorization: `Bearer ${one}` } });
     }
     expect(again.status).toBe(200);
     const reopened = new StreamReader(again);
@@ -397,25 +416,93 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     await Promise.all([reopened.close(), held[1]!.close(), others.close()]);
   });
 
-  it('ends a stream at the next heartbeat once its sign-in is signed out, and keeps the others', async () => {
+  it('counts the places an instance that died held only until their leases expire', async () => {
+    const d = await addWorkspace(ctx, 'Live D', ['VIEWER']);
+    const limited = createApp({ ...ctx.deps, config: { ...ctx.deps.config, liveStreamsPerCaller: 2 } });
+    const token = await consoleToken(limited, d.people[0]!.email);
+    const caller = `CONSOLE:${d.people[0]!.id}`;
+    // Two leases of an instance that stopped renewing them: one still current, one past its expiry.
+    const dead = crypto.randomUUID();
+    await ctx.deps.db.insert(liveStreamLeases).values([
+      { id: crypto.randomUUID(), caller, instance: dead, expiresAt: new Date(Date.now() + LEASE_MS) },
+      { id: crypto.randomUUID(), caller, instance: dead, expiresAt: new Date(Date.now() - 1_000) },
+    ]);
+    const stream = await open(limited, token);
+    await stream.ready();
+    // The current one still counts: the limit of 2 is reached.
+    expect((await limited.request('/v1/events/stream', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(429);
+    await ctx.deps.db.delete(liveStreamLeases).where(eq(liveStreamLeases.instance, dead));
+    await stream.close();
+  });
+
+  describe('a stream ends at once, on every instance, when its access ends', () => {
+    /** Opens `leaving` and a stream of another user on this instance, ends the access through the other instance, and checks what each heard. */
+    async function endsAtOnce(leaving: StreamReader, endAccess: () => Promise<void>) {
+      const staying = await open(app, tokens.viewerA);
+      await Promise.all([leaving.ready(), staying.ready()]);
+      await endAccess();
+      // Written after the access ended: heard by the other stream, never by the ended one.
+      const id = `after-end-${crypto.randomUUID()}`;
+      await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id, status: 'SUBMITTED' });
+      await staying.until(() => staying.notices.some((n) => n.id === id));
+      // Far within the 15 s heartbeat: the access-ended notice ended it, not the heartbeat's check.
+      expect(await leaving.endsWithin(5_000)).toBe(true);
+      expect(leaving.notices.some((n) => n.id === id)).toBe(false);
+      expect(await staying.endsWithin(0)).toBe(false);
+      await staying.close();
+    }
+
+    it('signed out', async () => {
+      const signedIn = await signIn(app, a.people[2]!.email);
+      const { accessToken } = (await signedIn.json()) as { accessToken: string };
+      const cookie = /ao_refresh=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!;
+      await endsAtOnce(await open(app, accessToken), async () => {
+        expect((await other.app.request('/v1/auth/sign_out', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } })).status).toBe(204);
+      });
+    });
+
+    it('its sign-in revoked for a spent refresh cookie presented again', async () => {
+      const signedIn = await signIn(app, a.people[2]!.email);
+      const { accessToken } = (await signedIn.json()) as { accessToken: string };
+      const cookie = /ao_refresh=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!;
+      const refresh = () => other.app.request('/v1/auth/refresh', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } });
+      expect((await refresh()).status).toBe(200);
+      await endsAtOnce(await open(app, accessToken), async () => {
+        // Past the grace period for two tabs racing: taken for a stolen cookie.
+        ctx.clock.set(Date.now() + 60_000);
+        try {
+          expect((await refresh()).status).toBe(401);
+        } finally {
+          ctx.clock.reset();
+        }
+      });
+    });
+
+    it('its API user disabled', async () => {
+      const bot = await addApiUser(ctx, a.id, 'VIEWER', 'live bot');
+      const res = await app.request('/v1/events/stream', { headers: await signedHeaders(bot, '/v1/events/stream') });
+      expect(res.status).toBe(200);
+      await endsAtOnce(new StreamReader(res), async () => {
+        const path = `/v1/management/api_users/${bot.id}/enabled`;
+        expect((await jsonCaller(other.app)(tokens.adminA, 'PUT', path, { enabled: false })).status).toBe(200);
+      });
+    });
+  });
+
+  it('still ends a stream at the next heartbeat should the access-ended notice be lost', async () => {
     const signedIn = await signIn(app, a.people[2]!.email);
     const { accessToken } = (await signedIn.json()) as { accessToken: string };
-    const cookie = /ao_refresh=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!;
     // Only the heartbeat's interval is faked, so the test need not wait 15 s; the rest runs on real time.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const leaving = await open(app, accessToken);
-      const staying = await open(app, tokens.viewerA);
-      await Promise.all([leaving.ready(), staying.ready()]);
-      expect((await app.request('/v1/auth/sign_out', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } })).status).toBe(204);
-      expect(await leaving.endsWithin(300)).toBe(false);
+      await leaving.ready();
+      // The sign-in revoked in the database without its notice, as if the notice had been lost.
+      const sid = String(decodeJwt(accessToken).sid);
+      await ctx.deps.db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, sid));
+      forgetPrincipals();
       vi.advanceTimersByTime(HEARTBEAT_MS);
       expect(await leaving.endsWithin(5_000)).toBe(true);
-      expect(await staying.endsWithin(300)).toBe(false);
-      await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id: 'after-sign-out', status: 'SUBMITTED' });
-      await staying.until(() => staying.notices.some((n) => n.id === 'after-sign-out'));
-      expect(leaving.notices.some((n) => n.id === 'after-sign-out')).toBe(false);
-      await staying.close();
     } finally {
       vi.useRealTimers();
     }

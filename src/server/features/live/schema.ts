@@ -27,3 +27,21 @@ export const liveEvents = pgTable(
   },
   (t) => [index('live_events_position_idx').on(t.tx, t.id), index('live_events_at_idx').on(t.at)],
 );
+
+/**
+ * One row per open stream, for the per-user limit across every instance. An instance renews the
+ * rows of its streams while it runs and deletes each when its stream ends; the rows of an instance
+ * that died expire by themselves (handlers.ts says when).
+ */
+export const liveStreamLeases = pgTable(
+  'live_stream_leases',
+  {
+    id: uuid('id').primaryKey(),
+    /** The principal that holds the stream (`<kind>:<id>`). */
+    caller: text('caller').notNull(),
+    /** The instance holding the stream, which renews the row. */
+    instance: uuid('instance').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('live_stream_leases_caller_idx').on(t.caller), index('live_stream_leases_instance_idx').on(t.instance)],
+);
