@@ -101,7 +101,7 @@ export async function startServer(
   readiness.workers = true;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (metrics && config.metrics) {
-    registerInstanceGauges(metrics, readiness, database.pool);
+    registerInstanceGauges(metrics, readiness, deps.db, database.pool);
     registerDatabaseGauges(metrics, deps.db, config.stuckAlert, deps.now);
     metricsServer = await serveMetrics(config.metrics, metrics, logger);
   }

@@ -62,6 +62,7 @@ describe('the metrics endpoint', () => {
     expect(sample(text, 'asset_ops_ready')).toBe(1);
     expect(sample(text, 'asset_ops_draining')).toBe(0);
     expect(sample(text, 'asset_ops_database_up')).toBe(1);
+    expect(sample(text, 'asset_ops_live_streams_open')).toBe(0);
     for (const gauge of [
       'asset_ops_webhook_outbox_backlog',
       'asset_ops_webhook_outbox_oldest_age_seconds',

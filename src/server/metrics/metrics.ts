@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/client';
+import { openLiveStreams } from '../features/live/hub';
 import type { Readiness } from '../http/health';
 import { VERSION } from '../version';
 
@@ -73,12 +75,20 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
 /**
- * The instance's own state: whether it takes traffic (what /readyz says, short of asking the
+ * The instance's own state: the live streams it holds, whether it takes traffic (what /readyz says, short of asking the
  * database), whether it drains, and on PostgreSQL its connection pool: connections in use, idle,
  * and requests waiting for one (a saturated pool shows as waiters before it shows as latency).
  */
-export function registerInstanceGauges(metrics: Metrics, readiness: Readiness, pool: pg.Pool | undefined) {
+export function registerInstanceGauges(metrics: Metrics, readiness: Readiness, db: Db, pool: pg.Pool | undefined) {
   const registers = [metrics.registry];
+  new Gauge({
+    name: 'asset_ops_live_streams_open',
+    help: 'Live update streams (/v1/events/stream) this instance holds open',
+    registers,
+    collect() {
+      this.set(openLiveStreams(db));
+    },
+  });
   new Gauge({
     name: 'asset_ops_ready',
     help: 'Whether this instance takes traffic: its workers run and it is not draining (1), or not (0)',

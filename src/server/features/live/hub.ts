@@ -232,6 +232,9 @@ export function liveHub(db: Db, logger: Logger): LiveHub {
   return hub;
 }
 
+/** How many streams this process holds open on `db` (the metrics' live streams), 0 before the first. */
+export const openLiveStreams = (db: Db): number => hubs.get(db)?.size ?? 0;
+
 /** Ends the streams of `db`'s hub, if it has one (an instance that stops, before its server waits for its connections). */
 export function closeLiveHub(db: Db) {
   hubs.get(db)?.close();
