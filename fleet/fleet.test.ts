@@ -1,5 +1,7 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { signedHeaders, WebhookReceiver, type TestApiUser } from '../src/server/test/harness';
 import { scratchDatabase } from '../src/server/test/scratch-database';
-import { startFleet, type Fleet, type FleetInstance } from '../scripts/fleet';
+import { freePort, startFleet, type Fleet, type FleetInstance } from '../scripts/fleet';
+
+const PROMETHEUS = '/usr/bin/prometheus';
 
 /**
  * Three instances of the service behind HAProxy on one fresh PostgreSQL database (`npm run
@@ -129,6 +133,49 @@ function readlinkSafe(path: string) {
   }
 }
 
+type PromSample = { metric: Record<string, string>; value: [number, string] };
+
+/** Prometheus (Debian's package) scraping `targets` every second, with its query API on a free port. */
+async function startPrometheus(targets: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'ao-prometheus-'));
+  const config = join(dir, 'prometheus.yml');
+  writeFileSync(
+    config,
+    `global: { scrape_interval: 1s, evaluation_interval: 1s }\nrule_files: ['${join(process.cwd(), 'ops/prometheus/alerts.yml')}']\n` +
+      `scrape_configs:\n  - job_name: asset-ops\n    static_configs: [{ targets: ${JSON.stringify(targets)} }]\n`,
+  );
+  const port = await freePort();
+  const child = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const query = async (expr: string): Promise<PromSample[] | undefined> => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(expr)}`).catch(() => undefined);
+    if (!res?.ok) return undefined;
+    return ((await res.json()) as { data: { result: PromSample[] } }).data.result;
+  };
+  return {
+    /** The query's series once there are `count` of them (Prometheus needs a scrape or two after its start). */
+    async waitFor(expr: string, count: number): Promise<PromSample[]> {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const result = await query(expr);
+        if (result && result.length >= count) return result;
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Prometheus: ${expr} gave ${JSON.stringify(result)}\n${output}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 beforeAll(async () => {
   await database.create();
   fleet = await startFleet({
@@ -144,6 +191,8 @@ beforeAll(async () => {
       DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
       IDEMPOTENCY_LEASE_MS: '2000',
       RATE_LIMIT_EXTERNAL_QUERY: String(RATE_LIMIT_EXTERNAL_QUERY),
+      // Each instance's metrics on a free port of its own, for the Prometheus test.
+      METRICS_PORT: '0',
     },
   });
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -171,6 +220,33 @@ describe('three instances started together on an empty database', () => {
     expect(kids[0]).toHaveLength(1);
     const ready = await Promise.all(fleet.instances.map((i) => call('/readyz', { base: i.url })));
     expect(ready.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+});
+
+describe('a real Prometheus scraping every instance', () => {
+  it('finds every instance up and ready, their requests by operation, and the shared backlogs', async () => {
+    const targets = fleet.instances.map((i) => i.metricsUrl);
+    expect(targets.every(Boolean), 'every instance printed its metrics address').toBe(true);
+    // Requests through the balancer, so each instance has answered something by the scrape.
+    for (let n = 0; n < 9; n++) await call('/v1/assets?pageSize=100', { token: adminToken });
+    const prometheus = await startPrometheus(targets.map((t) => new URL(t!).host));
+    try {
+      const series = await prometheus.waitFor('up{job="asset-ops"} == 1', 3);
+      expect(series.map((s) => s.metric.instance).sort()).toEqual(targets.map((t) => new URL(t!).host).sort());
+      expect(await prometheus.waitFor('asset_ops_ready == 1', 3)).toHaveLength(3);
+      const listed = await prometheus.waitFor(
+        'sum by (instance) (asset_ops_http_request_duration_seconds_count{operation="listAssets",status_class="2xx"}) > 0',
+        3,
+      );
+      expect(listed).toHaveLength(3);
+      // Read from the shared database: the same on every instance.
+      const backlog = await prometheus.waitFor('asset_ops_webhook_outbox_backlog >= 0', 3);
+      expect(new Set(backlog.map((s) => s.value[1])).size).toBe(1);
+      expect(await prometheus.waitFor('asset_ops_db_pool_connections{state="idle"} >= 0', 3)).toHaveLength(3);
+      expect(await prometheus.waitFor('rate(asset_ops_db_statement_duration_seconds_count[1m]) >= 0', 3)).toHaveLength(3);
+    } finally {
+      await prometheus.stop();
+    }
   });
 });
 

@@ -115,6 +115,8 @@ export interface FleetInstance {
   pid: number;
   port: number;
   url: string;
+  /** Its Prometheus metrics, when the fleet's settings give METRICS_PORT (0: a free port each). */
+  metricsUrl: string | undefined;
   kill(signal: NodeJS.Signals): void;
   exited: Promise<number | null>;
   output(): string;
@@ -189,6 +191,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     pid: s.child.pid!,
     port: Number(new URL(urls[n]!).port),
     url: urls[n]!,
+    metricsUrl: /Metrics\s+(http:\/\/\S+\/metrics)/.exec(s.output())?.[1],
     kill: (signal) => void s.child.kill(signal),
     exited: s.exited,
     output: s.output,
