@@ -61,6 +61,18 @@ describe('the home page', () => {
     expect(calls().filter((path) => /audit_logs|approval_requests/.test(path))).toEqual([]);
   });
 
+  it('asks the catalogue for the assets it shows in one request, never one per asset', async () => {
+    const { calls } = await openHome(PEOPLE.viewer);
+    await within(await region('Balances')).findByRole('row', { name: /^ETH / });
+    // The recent transfers have drawn (their assets are asked for as they draw).
+    await waitFor(() => expect(screen.queryByLabelText('Loading: Recent transfers')).not.toBeInTheDocument());
+    expect(calls().filter((path) => path.startsWith('/v1/assets/'))).toEqual([]);
+    // One list request for the balances' assets (the recent transfers' may be a second set).
+    const lists = calls().filter((path) => path.startsWith('/v1/assets?'));
+    expect(lists.length).toBeGreaterThanOrEqual(1);
+    expect(lists.length).toBeLessThanOrEqual(2);
+  });
+
   it('shows an admin what waits for a decision, each tile linking to its filtered list, and the latest transfer', async () => {
     await signInTo(service, PEOPLE.admin);
     const transfer = await callService(service, '/v1/transactions', {
