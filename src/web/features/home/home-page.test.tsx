@@ -194,7 +194,8 @@ describe('the home page', () => {
     await user.click(stuckTile);
     await waitFor(() => expect(address()).toBe(HOME_LINKS.stuckTransfers));
     // The filter bar shows why the list is short.
-    expect(await screen.findByRole('switch', { name: /Stuck only/ })).toBeChecked();
+    // The transactions page is a chunk of its own, fetched as the link is followed.
+    expect(await screen.findByRole('switch', { name: /Stuck only/ }, { timeout: 10_000 })).toBeChecked();
     const shown = async () =>
       (await screen.findAllByRole('link', { name: /^Open transaction / })).map((link) => link.getAttribute('aria-label')!.replace('Open transaction ', ''));
     expect(await shown()).toEqual([stuck]);
