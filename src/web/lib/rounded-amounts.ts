@@ -49,7 +49,7 @@ export function formatTransactionAmount(amount: string | undefined, decimals?: n
 }
 
 /** How many decimals a glance at an amount shows (a satoshi's worth); the exact amount is a hover away. */
-export const READABLE_DECIMALS = 8;
+const READABLE_DECIMALS = 8;
 
 /**
  * An amount for a glance (a summary, a short list): to the asset's decimals as formatAmountOf writes
