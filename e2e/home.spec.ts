@@ -3,6 +3,7 @@ import { ORDER_STATUSES, TERMINAL_ORDER_STATUSES } from '../src/contract/trading
 import { seriousViolations } from './axe';
 import { expect, type Persona, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
+import { textLines } from './text-lines';
 
 /*
  * Each demo role opens the console on its home: the tiles of what waits for it (only what the role
@@ -28,14 +29,15 @@ const AUDIT = ['Quorum and screening changes', 'Security events', 'Audit log int
 const HOMES: Home[] = [
   { signedInAs: 'owner', tiles: ADMIN_TILES, sections: [...EVERYONE, 'Quorum and API user changes'], absent: AUDIT },
   { signedInAs: 'admin', tiles: ADMIN_TILES, sections: [...EVERYONE, ...AUDIT], absent: ['Quorum and API user changes'] },
-  { signedInAs: 'auditor', tiles: ['Travel Rule messages pending'], sections: [...EVERYONE, ...AUDIT], absent: [] },
+  // The auditor and the viewer read; nothing waits for them to act on (not the Travel Rule messages).
+  { signedInAs: 'auditor', tiles: [], sections: [...EVERYONE, ...AUDIT], absent: [] },
   {
     signedInAs: 'trader',
     tiles: ['Travel Rule messages pending', 'Stuck transfers', 'Open orders'],
     sections: EVERYONE,
     absent: [...AUDIT, 'Quorum and API user changes'],
   },
-  { signedInAs: 'viewer', tiles: ['Travel Rule messages pending'], sections: EVERYONE, absent: [...AUDIT, 'Quorum and API user changes'] },
+  { signedInAs: 'viewer', tiles: [], sections: EVERYONE, absent: [...AUDIT, 'Quorum and API user changes'] },
 ];
 
 const OPEN_ORDERS = ORDER_STATUSES.filter((status) => !TERMINAL_ORDER_STATUSES.includes(status));
@@ -108,6 +110,8 @@ async function checkNarrow(page: Page, shell: ConsoleShell, loaded: () => Promis
     expect(await seriousViolations(page), `${scheme} at 390 px`).toEqual([]);
     // The page scrolls down, never sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${scheme} at 390 px`).toBeLessThanOrEqual(390);
+    // The product's name in the header stays on one line beside the header's buttons.
+    expect(await textLines(shell.header.getByRole('link', { name: 'Asset Ops' })), `${scheme} at 390 px`).toHaveLength(1);
   }
   await shell.header.getByRole('button', { name: 'Switch to light theme' }).click();
   await page.setViewportSize(wide);
@@ -121,12 +125,18 @@ for (const home of HOMES) {
     test(`the ${role} lands on a home with the ${role}'s tiles, each leading to its filtered list`, async ({ page }) => {
       test.setTimeout(90_000);
       const shell = await startHome(page);
-      await expect(waiting(shell)).toBeVisible();
+      await homeLoaded(shell);
       expect(
         await waiting(shell)
           .locator('[data-tile]')
           .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-tile'))),
       ).toEqual(home.tiles);
+      // Without a tile, no "Waiting for you" at all.
+      await expect(waiting(shell)).toHaveCount(home.tiles.length > 0 ? 1 : 0);
+      // Whoever may place an order starts one from the home.
+      await expect(shell.main.getByRole('group', { name: 'Start' }).getByRole('link', { name: 'New order' })).toHaveCount(
+        ['owner', 'admin', 'trader'].includes(role) ? 1 : 0,
+      );
       for (const name of home.sections) await expect(shell.main.getByRole('region', { name }), name).toBeVisible();
       for (const name of home.absent) await expect(shell.main.getByRole('region', { name }), name).toHaveCount(0);
       // Each role's home on a phone, in either scheme (the admin's home in both schemes wide is checked below).

@@ -3,6 +3,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { TransactionsPage } from './pages/transactions-page';
+import { textLines } from './text-lines';
 
 test.describe('as a trader', () => {
   test.use({ signedInAs: 'trader' });
@@ -51,10 +52,47 @@ test.describe('as a trader', () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
 
+    // On a phone the address breaks into lines of even length: none left with a character or two.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const lines = await textLines(transactions.places.getByRole('row', { name: /^To/ }).locator('code'));
+    expect(lines.reduce((sum, n) => sum + n, 0)).toBe(42);
+    expect(Math.min(...lines), `lines of ${lines.join(', ')} characters`).toBeGreaterThanOrEqual(Math.max(...lines) - 2);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // Back in the list, the row says the same.
     await page.getByRole('link', { name: 'All transactions' }).click();
     await expect(transactions.row(txId)).toContainText('Completed');
     await expect(transactions.row(txId)).toContainText('100.5 USDC');
+  });
+
+  test('a transfer above the balance is refused before it is sent, and the form says why', async ({ page }) => {
+    test.setTimeout(90_000);
+    const shell = new ConsoleShell(page);
+    const transactions = new TransactionsPage(page);
+    await shell.startOn('Transactions', '/transactions');
+    await transactions.newTransferButton.click();
+    await transactions.choose(/From vault account/, 'Treasury (0)');
+    const eth = transactions.form.getByRole('combobox', { name: /Asset/ });
+    await transactions.choose(/Asset/, /^ETH, /);
+    const available = /^ETH, (.+) available$/.exec(await eth.inputValue())![1]!;
+    await transactions.choose(/To vault account/, 'Trading desk (1)');
+    const amount = transactions.field(/Amount/);
+    await amount.fill('999999');
+    const refusal = `More than the ${available} ETH available in Treasury: lower the amount.`;
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(/: lower the amount\.$/);
+    await expect(transactions.form.getByText(refusal, { exact: true })).toBeVisible();
+
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/transactions') posted.push(request.url());
+    });
+    await transactions.submit.click();
+    await expect(amount).toBeFocused();
+    await expect(transactions.form.getByText(refusal, { exact: true })).toBeVisible();
+    await expect(transactions.form).toBeVisible();
+    expect(posted).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

@@ -82,8 +82,14 @@ export const OPERATIONS = {
   // Compliance (spec): no stated roles, so any role; the extensions that stand in for set-up and
   // the transaction engine belong to the admins who configure the workspace. The screening update
   // has no stated roles either, but it can switch off protections against sanctioned funds, so it
-  // belongs to the same admins (a Viewer must not be able to unfreeze funds).
-  resolveTravelRuleAction: op('any', 'write', true),
+  // belongs to the same admins (a Viewer must not be able to unfreeze funds). Resolving a Travel
+  // Rule action sends the beneficiary's personal data to the counterparty on the workspace's behalf:
+  // a write the read-only roles (Viewer, Auditor, Security Auditor) do not make.
+  resolveTravelRuleAction: op(
+    ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'COLLATERALS_SIGNER', 'EDITOR', 'APPROVER', 'NCW_ADMIN', 'NCW_SIGNER', 'SECURITY_ADMIN'],
+    'write',
+    true,
+  ),
   getTravelRuleMessage: op('any', 'query'),
   getTravelRuleRequiredActions: op('any', 'query'),
   listVasps: op('any', 'query'),

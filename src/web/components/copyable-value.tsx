@@ -18,12 +18,13 @@ export function CopyIconButton({ value, label }: { value: string; label: string 
 
 /**
  * An identifier shown in full with a button that copies it, e.g. an API key, a request id or an
- * address; a long one (a DID, a hash) wraps rather than overflowing its card.
+ * address; a long one (a DID, a hash) wraps rather than overflowing its card, into lines of even
+ * length (balanced), so an address never leaves one or two characters alone on its last line.
  */
 export function CopyableValue({ value, label }: { value: string; label: string }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
+      <Code style={{ wordBreak: 'break-all', textWrap: 'balance' }}>{value}</Code>
       <CopyIconButton value={value} label={label} />
     </Group>
   );

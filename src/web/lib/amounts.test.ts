@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../../contract/catalogue';
 import { formatAmount, formatMoney, shownAmount } from './amounts';
-import { formatAmountOf, formatAssetAmount, formatPrice, formatTransactionAmount } from './rounded-amounts';
+import { formatAmountOf, formatAssetAmount, formatPrice, formatTransactionAmount, readableAmount } from './rounded-amounts';
 
 describe('amounts', () => {
   it('groups a decimal string for reading without losing a digit a JS number would', () => {
@@ -20,6 +20,18 @@ describe('amounts', () => {
     expect(formatAssetAmount('40.000000000000000001', 18)).toBe('40.000000000000000001');
     expect(formatAssetAmount('0.123456789', 8)).toBe('0.12345678');
     expect(formatAssetAmount('1.999', 0)).toBe('1');
+  });
+
+  it('shows an amount at a glance to at most eight decimals, rounded down and marked, keeping the exact one', () => {
+    const eth = { onchain: { decimals: 18 } } as Asset;
+    expect(readableAmount('290.000000000000000001', eth)).toEqual({ shown: '≈290', exact: '290.000000000000000001', rounded: true });
+    expect(readableAmount('1234.567890129', eth)).toEqual({ shown: '≈1,234.56789012', exact: '1,234.567890129', rounded: true });
+    expect(readableAmount('0.000000000000000001', eth)).toEqual({ shown: '< 0.00000001', exact: '0.000000000000000001', rounded: true });
+    expect(readableAmount('12.5', eth)).toEqual({ shown: '12.5', exact: '12.5', rounded: false });
+    // Past the asset's own decimals nothing is there to show: cut as formatAmountOf cuts it, not marked.
+    expect(readableAmount('2.1234567', { onchain: { decimals: 6 } } as Asset)).toEqual({ shown: '2.123456', exact: '2.123456', rounded: false });
+    // An asset the catalogue does not know: from the amount as sent.
+    expect(readableAmount('0.123456789', undefined)).toEqual({ shown: '≈0.12345678', exact: '0.123456789', rounded: true });
   });
 
   it('writes a price to six significant digits, keeping every whole digit and at least cents from 1 up', () => {

@@ -47,3 +47,21 @@ export function formatTransactionAmount(amount: string | undefined, decimals?: n
   if (!isDetermined(amount)) return null;
   return decimals === undefined ? formatAmount(amount) : formatAssetAmount(amount, decimals);
 }
+
+/** How many decimals a glance at an amount shows (a satoshi's worth); the exact amount is a hover away. */
+const READABLE_DECIMALS = 8;
+
+/**
+ * An amount for a glance (a summary, a short list): to the asset's decimals as formatAmountOf writes
+ * it (`exact`), and `shown` cut down to READABLE_DECIMALS, rounded down, marked "≈" when digits were
+ * cut, or "< 0.00000001" for a tiny amount that would read as nothing: "290.000000000000000001" of
+ * ETH is shown "≈290", exactly "290.000000000000000001".
+ */
+export function readableAmount(amount: string, asset: Asset | undefined): { shown: string; exact: string; rounded: boolean } {
+  const exact = formatAmountOf(amount, asset);
+  const value = asset ? new Dec(amount).toDecimalPlaces(asset.onchain.decimals, Decimal.ROUND_DOWN) : new Dec(amount);
+  const cut = value.toDecimalPlaces(READABLE_DECIMALS, Decimal.ROUND_DOWN);
+  if (cut.eq(value)) return { shown: exact, exact, rounded: false };
+  if (cut.isZero()) return { shown: `< ${new Dec(10).pow(-READABLE_DECIMALS).toFixed()}`, exact, rounded: true };
+  return { shown: `≈${formatAmount(cut.toFixed())}`, exact, rounded: true };
+}

@@ -1,19 +1,41 @@
-import { useQueries } from '@tanstack/react-query';
-import type { Asset } from '../../contract/catalogue';
-import { assetQuery } from './catalogue-queries';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { type Asset, AssetList, MAX_IDS } from '../../contract/catalogue';
+import { assetKeys } from './query-keys';
+import { session } from './session';
+
+/**
+ * One request for many assets (`GET /v1/assets?ids=…`, which matches legacy ids), under the
+ * catalogue's list key, so a write in the catalogue (which invalidates every asset key) refreshes it.
+ * The ids are sorted, so the same set is the same cache entry whatever order a page lists them in.
+ */
+const assetsQuery = (ids: readonly string[]) => {
+  const query = new URLSearchParams({ ids: ids.join(',') }).toString();
+  return queryOptions({
+    queryKey: assetKeys.page(query),
+    queryFn: ({ signal }) => session.api.request(`/v1/assets?${query}`, AssetList, { signal }),
+  });
+};
 
 /**
  * The catalogue's assets by legacy id (the id vault balances name them by), for their decimals
- * and prices: one cached query per asset, shared with every other page that shows it. An asset
- * unknown to the catalogue is absent: its amounts are then shown as sent, and its value as unknown.
- * `pending` while any is still loading, so that no value is shown as unknown before it is.
+ * and prices: one request per hundred ids (the list's limit), not one per asset, so a page of fifty
+ * assets asks once. The workspace's own asset of a legacy id wins over the global one, as in the
+ * service. An asset unknown to the catalogue is absent: its amounts are then shown as sent, and its
+ * value as unknown. `pending` while any is still loading, so that no value is shown as unknown
+ * before it is.
  */
 export function useAssetsByLegacyId(ids: readonly string[]): { assets: ReadonlyMap<string, Asset>; pending: boolean } {
+  const unique = [...new Set(ids)].sort();
+  const batches: string[][] = [];
+  for (let start = 0; start < unique.length; start += MAX_IDS) batches.push(unique.slice(start, start + MAX_IDS));
   return useQueries({
-    queries: [...new Set(ids)].map((id) => assetQuery(id)),
-    combine: (results) => ({
-      assets: new Map(results.flatMap((result) => (result.data ? [[result.data.legacyId, result.data] as const] : []))),
-      pending: results.some((result) => result.isPending),
-    }),
+    queries: batches.map((batch) => assetsQuery(batch)),
+    combine: (results) => {
+      const assets = new Map<string, Asset>();
+      for (const asset of results.flatMap((result) => result.data?.data ?? [])) {
+        if (!assets.has(asset.legacyId) || asset.metadata.scope === 'LOCAL') assets.set(asset.legacyId, asset);
+      }
+      return { assets, pending: results.some((result) => result.isPending) };
+    },
   });
 }

@@ -24,7 +24,8 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
   const signOut = useMutation({ mutationFn: () => session.signOut(), meta: { errorTitle: 'Sign-out failed' } });
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    // Narrower margins on a phone, so the product name fits on one line beside the header's buttons at 390 px.
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger
           opened={navOpened}
@@ -35,7 +36,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
           aria-controls="app-navigation"
           aria-expanded={navOpened}
         />
-        <Anchor component={Link} to="/" fw={700} size="lg" underline="never" c="inherit">
+        <Anchor component={Link} to="/" fw={700} size="lg" underline="never" c="inherit" style={{ whiteSpace: 'nowrap' }}>
           {PRODUCT_NAME}
         </Anchor>
       </Group>
@@ -56,6 +57,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
         {/* On a phone the word is hidden (the button keeps its name): it does not fit beside the header's icons. */}
         <Button
           variant="default"
+          px={{ base: 'xs', xs: 'md' }}
           aria-label="Sign out"
           leftSection={<IconLogout size={16} aria-hidden />}
           loading={signOut.isPending}

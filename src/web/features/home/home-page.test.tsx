@@ -47,10 +47,18 @@ describe('the home page', () => {
     const balances = await region('Balances');
     // 93.75 BTC at 65,000 + 290.000000000000000001 ETH at 3,200 + 2,650,000 USDC + 1,000,000 USDT + 4,000 SOL at 150.
     expect(within(balances).getByTestId('usd-total')).toHaveTextContent('11,271,750.00 USD');
-    expect(within(balances).getByRole('row', { name: /ETH 290\.000000000000000001 928,000\.00 USD/ })).toBeInTheDocument();
+    // An 18-decimal total at a glance, the exact amount in its tooltip (on hover, and on keyboard focus: a tab stop).
+    const eth = within(balances).getByRole('row', { name: /^ETH ≈290 928,000\.00 USD$/ });
+    const total = within(eth).getByText('≈290');
+    expect(total).toHaveAttribute('tabindex', '0');
+    await userEvent.setup().hover(total);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Exactly 290.000000000000000001');
     expect(within(balances).getByRole('link', { name: 'Vault accounts' })).toHaveAttribute('href', HOME_LINKS.vaultAccounts);
 
-    expect(await tile('Travel Rule messages pending')).toHaveAttribute('href', HOME_LINKS.travelRulePending);
+    // A viewer acts on nothing: nothing waits for them, and they are offered nothing they may not start.
+    expect(screen.queryByRole('region', { name: 'Waiting for you' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Travel Rule messages pending/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Approvals to decide/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Failed webhook notifications/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Open orders/ })).not.toBeInTheDocument();
@@ -59,6 +67,18 @@ describe('the home page', () => {
     expect(screen.queryByRole('region', { name: 'Security events' })).not.toBeInTheDocument();
     // Nothing the role may not read was asked for.
     expect(calls().filter((path) => /audit_logs|approval_requests/.test(path))).toEqual([]);
+  });
+
+  it('asks the catalogue for the assets it shows in one request, never one per asset', async () => {
+    const { calls } = await openHome(PEOPLE.viewer);
+    await within(await region('Balances')).findByRole('row', { name: /^ETH / });
+    // The recent transfers have drawn (their assets are asked for as they draw).
+    await waitFor(() => expect(screen.queryByLabelText('Loading: Recent transfers')).not.toBeInTheDocument());
+    expect(calls().filter((path) => path.startsWith('/v1/assets/'))).toEqual([]);
+    // One list request for the balances' assets (the recent transfers' may be a second set).
+    const lists = calls().filter((path) => path.startsWith('/v1/assets?'));
+    expect(lists.length).toBeGreaterThanOrEqual(1);
+    expect(lists.length).toBeLessThanOrEqual(2);
   });
 
   it('shows an admin what waits for a decision, each tile linking to its filtered list, and the latest transfer', async () => {
@@ -81,9 +101,15 @@ describe('the home page', () => {
     expect(await within(transfers).findByRole('link', { name: /^0\.01 BTC/ })).toBeInTheDocument();
     // The admin's own sign-in is a security event of the last 7 days.
     const security = await region('Security events');
-    // Named with the role the admin holds, once the workspace's people are known.
-    const signIns = await within(security).findAllByText(/Sign-in .* by/);
-    await waitFor(() => expect(signIns.map((line) => line.textContent)).toContainEqual(expect.stringMatching(/by admin\s*Admin$/)));
+    // A sentence about the person, named with the role they hold once the workspace's people are known.
+    await waitFor(() =>
+      expect(
+        within(security)
+          .getAllByRole('listitem')
+          .map((line) => line.textContent),
+      ).toContainEqual(expect.stringMatching(/^admin\s*Admin signed in/)),
+    );
+    expect(within(security).queryByText(/Sign-in signed in/)).not.toBeInTheDocument();
     expect(
       within(security)
         .getByRole('link', { name: /All security events/ })
@@ -107,12 +133,19 @@ describe('the home page', () => {
         .getAttribute('href'),
     ).toMatch(/&subject=Quorum&subject=Screening$/);
     expect(await region('Security events')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Approvals to decide/ })).not.toBeInTheDocument();
+    // An auditor reads; nothing waits for them to act on, not the Travel Rule messages either, and they move no funds.
+    expect(screen.queryByRole('region', { name: 'Waiting for you' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New transfer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
   });
 
-  it('shows a trader open orders and balances', async () => {
+  it('shows a trader open orders and balances, and starts a new order or transfer from the home', async () => {
     await openHome(PEOPLE.editor);
     expect(await tile('Open orders')).toBeInTheDocument();
+    const start = screen.getByRole('group', { name: 'Start' });
+    expect(within(start).getByRole('link', { name: 'New order' })).toHaveAttribute('href', '/trading/orders/new');
+    expect(within(start).getByRole('link', { name: 'New transfer' })).toHaveAttribute('href', '/transactions');
+    expect(within(start).queryByRole('link', { name: 'Create API user' })).not.toBeInTheDocument();
     expect(await tile('Stuck transfers')).toBeInTheDocument();
     expect(await region('Balances')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Audit log integrity' })).not.toBeInTheDocument();
@@ -161,7 +194,8 @@ describe('the home page', () => {
     await user.click(stuckTile);
     await waitFor(() => expect(address()).toBe(HOME_LINKS.stuckTransfers));
     // The filter bar shows why the list is short.
-    expect(await screen.findByRole('switch', { name: /Stuck only/ })).toBeChecked();
+    // The transactions page is a chunk of its own, fetched as the link is followed.
+    expect(await screen.findByRole('switch', { name: /Stuck only/ }, { timeout: 10_000 })).toBeChecked();
     const shown = async () =>
       (await screen.findAllByRole('link', { name: /^Open transaction / })).map((link) => link.getAttribute('aria-label')!.replace('Open transaction ', ''));
     expect(await shown()).toEqual([stuck]);

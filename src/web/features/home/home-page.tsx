@@ -1,8 +1,9 @@
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { AuditLogsResponse } from '../../../contract/audit';
 import type { Asset } from '../../../contract/catalogue';
 import type { HomeSummary } from '../../../contract/home';
 import type { TransactionDetails } from '../../../contract/transactions';
@@ -11,16 +12,18 @@ import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
 import { TERMINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { actionsFor } from '../../app/navigation';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
+import { ReadableAmount } from '../../components/readable-amount';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { formatAmount, formatMoney, shownAmount } from '../../lib/amounts';
-import { formatAmountOf } from '../../lib/rounded-amounts';
 import type { PageData } from '../../lib/page-data';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { auditLogPath, homeQueries, recentRange, type HomeRange } from '../../lib/home-queries';
+import { requestAction } from '../../lib/requested-action';
 
 /** The lists behind the tiles, in the parameters each list page reads from its address. */
 const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((status) => !TERMINAL_ORDER_STATUSES.includes(status));
@@ -59,6 +62,32 @@ function CountTile({ to, count, label, detail }: { to: string; count: number; la
         {detail}
       </Text>
     </Paper>
+  );
+}
+
+/**
+ * What the role may start from its home (the console's actions, by the operations table), each on
+ * its own page or that page's dialog; a new order only in a workspace with the trading beta.
+ */
+function StartActions({ summary, role }: { summary: HomeSummary; role: Role }) {
+  const actions = actionsFor(role).filter((action) => action.operation !== 'createOrder' || summary.trading);
+  if (actions.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label="Start" role="group">
+      {actions.map((action) => (
+        <Button
+          key={action.operation}
+          component={Link}
+          to={action.path}
+          state={action.dialog ? requestAction(action.operation) : undefined}
+          variant="light"
+          size="sm"
+          leftSection={<action.icon size={16} aria-hidden />}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </Group>
   );
 }
 
@@ -189,7 +218,9 @@ function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']>
                       {asset.symbol ?? asset.assetId}
                     </Anchor>
                   </Table.Th>
-                  <Table.Td ta="right">{formatAmountOf(asset.total, assets.get(asset.assetId))}</Table.Td>
+                  <Table.Td ta="right">
+                    <ReadableAmount amount={asset.total} asset={assets.get(asset.assetId)} unit="" />
+                  </Table.Td>
                   <Table.Td ta="right">{asset.usdValue === null ? 'No price' : formatMoney(asset.usdValue, 'USD')}</Table.Td>
                 </Table.Tr>
               ))}
@@ -269,10 +300,16 @@ function RecentOrders() {
   );
 }
 
-/** "0.25 BTC: completed", to the asset's decimals; a transfer whose amount is not known yet says so. */
-function transferLabel(tx: TransactionDetails, asset: Asset | undefined): string {
+/** "0.25 BTC: completed", read at a glance (the exact amount on hover); a transfer whose amount is not known yet says so. */
+function TransferLabel({ tx, asset }: { tx: TransactionDetails; asset: Asset | undefined }) {
   const amount = shownAmount(tx.amountInfo);
-  return `${amount === undefined ? 'Amount not determined yet' : formatAmountOf(amount, asset)} ${tx.assetId ?? ''}: ${words(tx.status).toLowerCase()}`;
+  const unit = tx.assetId ?? '';
+  return (
+    <>
+      {amount === undefined ? `Amount not determined yet ${unit}` : <ReadableAmount amount={amount} asset={asset} unit={unit} focusable={false} />}:{' '}
+      {words(tx.status).toLowerCase()}
+    </>
+  );
 }
 
 function RecentTransfers() {
@@ -290,13 +327,47 @@ function RecentTransfers() {
           key: tx.id,
           label: (
             <Anchor component={Link} to={`/transactions/${encodeURIComponent(tx.id)}`} inherit>
-              {transferLabel(tx, tx.assetId ? assets.get(tx.assetId) : undefined)}
+              <TransferLabel tx={tx} asset={tx.assetId ? assets.get(tx.assetId) : undefined} />
             </Anchor>
           ),
           at: tx.createdAt,
         }))
       }
     />
+  );
+}
+
+/** Events that happened to the person rather than by their hand, though named in one word. */
+const DONE_TO_THE_PERSON = new Set(['Refused']);
+
+/**
+ * An audit event as a sentence about its person: what they did ("Adam Admin signed in", "Adam
+ * Admin updated the quorum"), or what happened to them ("Sign-in failed for Adam Admin").
+ */
+function EventSentence({ event }: { event: AuditLogsResponse['data'][number] }) {
+  const person = <Person id={event.userId} name={event.user} />;
+  const what = event.event.toLowerCase();
+  if (what.startsWith('signed '))
+    return (
+      <>
+        {person} {what}
+      </>
+    );
+  if (!what.includes(' ')) {
+    return DONE_TO_THE_PERSON.has(event.event) ? (
+      <>
+        {event.subject} {what} for {person}
+      </>
+    ) : (
+      <>
+        {person} {what} the {event.subject.toLowerCase()}
+      </>
+    );
+  }
+  return (
+    <>
+      {event.event} for {person}
+    </>
   );
 }
 
@@ -321,17 +392,7 @@ function AuditEvents({
       linkLabel={linkLabel}
       query={query}
       empty={empty}
-      rows={(page) =>
-        page.data.map((event) => ({
-          key: event.id,
-          label: (
-            <>
-              {event.subject} {event.event.toLowerCase()} by <Person id={event.userId} name={event.user} />
-            </>
-          ),
-          at: event.timestamp,
-        }))
-      }
+      rows={(page) => page.data.map((event) => ({ key: event.id, label: <EventSentence event={event} />, at: event.timestamp }))}
     />
   );
 }
@@ -394,6 +455,7 @@ function Summary({ role }: { role: Role }) {
   const { data: summary } = useSuspenseQuery(homeQueries.summary());
   return (
     <>
+      <StartActions summary={summary} role={role} />
       <Waiting summary={summary} role={role} />
       {summary.balances && <Balances balances={summary.balances} />}
     </>

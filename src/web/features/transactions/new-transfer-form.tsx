@@ -89,15 +89,27 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
 
   const source = accounts.data.find((account) => account.id === sourceId);
   const held = source?.assets.find((asset) => asset.id === assetId);
-  // Said before sending, not refused: the service decides, and a simulated INSUFFICIENT_FUNDS failure may be what is wanted.
+  // Refused before sending (compared as decimal strings): the service would only fail it later, on
+  // a page that then has little to show. The service still decides when the balance changes meanwhile.
   const short = held && isAmount(amount) && !covers(held.available, amount);
+  const shortMessage = short ? `More than the ${formatAmount(held.available)} ${held.id} available in ${source?.name}: lower the amount.` : undefined;
   const accountOptions = accounts.data.map((account) => ({ value: account.id, label: accountLabel(account) }));
   const assetOptions = (source?.assets ?? []).map((asset) => ({ value: asset.id, label: `${asset.id}, ${formatAmount(asset.available)} available` }));
   const destinationErrors = errors.destination as
     { id?: { message?: string }; oneTimeAddress?: { address?: { message?: string }; tag?: { message?: string } }; message?: string } | undefined;
 
   return (
-    <form noValidate aria-label="New transfer" onSubmit={handleSubmit((body) => transfer.mutate(body, { onSuccess: (created) => onCreated(created.id) }))}>
+    <form
+      noValidate
+      aria-label="New transfer"
+      onSubmit={handleSubmit((body) => {
+        if (shortMessage) {
+          setError('amount', { type: 'balance', message: shortMessage }, { shouldFocus: true });
+          return;
+        }
+        transfer.mutate(body, { onSuccess: (created) => onCreated(created.id) });
+      })}
+    >
       <Stack>
         <FormSelect
           control={control}
@@ -176,19 +188,12 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
         )}
         <TextInput
           label="Amount"
-          description={
-            short
-              ? `More than the ${formatAmount(held.available)} ${held.id} available in ${source?.name}: unless more arrives first, the transfer will fail for insufficient funds.`
-              : held
-                ? `${formatAmount(held.available)} ${held.id} available in ${source?.name}`
-                : 'A decimal number, such as 0.5'
-          }
-          // A warning, not a refusal: in the text colour, so it stands out from the dimmed hint it replaces.
-          styles={short ? { description: { color: 'var(--mantine-color-text)', fontWeight: 500 } } : undefined}
+          description={held ? `${formatAmount(held.available)} ${held.id} available in ${source?.name}` : 'A decimal number, such as 0.5'}
           required
           inputMode="decimal"
           autoComplete="off"
-          error={errors.amount?.message}
+          // Shown as it is typed, not only once submitted: the balance is known before sending.
+          error={shortMessage ?? errors.amount?.message}
           {...register('amount', { setValueAs: (value: string) => value.trim() })}
         />
         <Textarea label="Note" rows={2} error={errors.note?.message} {...register('note', { setValueAs: (value: string) => value.trim() || undefined })} />

@@ -12,7 +12,7 @@ import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
-import { TransactionStatusBadge } from '../../components/transaction-status-badge';
+import { TRANSACTION_STATUS_LABELS, TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
@@ -34,7 +34,34 @@ const NOT_YET = (
   </Text>
 );
 
-function Amount({ value, asset, decimals }: { value: string | undefined; asset: string | undefined; decimals?: number | undefined }) {
+/**
+ * What stands in for a value the service has not determined: "not yet" while the transfer moves;
+ * once it has ended without one, why: "None: failed (Insufficient funds)".
+ */
+function Undetermined({ tx }: { tx: TransactionWithTimeline }) {
+  if (!isFinal(tx.status)) return NOT_YET;
+  return (
+    <Text span c="dimmed" size="sm">
+      None: {endedAs(tx)}
+    </Text>
+  );
+}
+
+/** How a transfer ended, in words: "failed (Insufficient funds)". */
+const endedAs = (tx: TransactionWithTimeline) =>
+  `${TRANSACTION_STATUS_LABELS[tx.status].label.toLowerCase()}${tx.subStatus ? ` (${subStatusLabel(tx.subStatus)})` : ''}`;
+
+function Amount({
+  value,
+  asset,
+  decimals,
+  tx,
+}: {
+  value: string | undefined;
+  asset: string | undefined;
+  decimals?: number | undefined;
+  tx: TransactionWithTimeline;
+}) {
   if (value === undefined)
     return (
       <Text span c="dimmed" size="sm">
@@ -42,7 +69,7 @@ function Amount({ value, asset, decimals }: { value: string | undefined; asset: 
       </Text>
     );
   const formatted = formatTransactionAmount(value, decimals);
-  if (formatted === null) return NOT_YET;
+  if (formatted === null) return <Undetermined tx={tx} />;
   return (
     <Text span size="sm" fw={500}>
       {formatted}
@@ -85,7 +112,11 @@ function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
   const chainId = asset.data?.blockchainId ?? '';
   const chain = useQuery({ ...blockchainQuery(chainId), enabled: chainId !== '' });
   if (!tx.txHash)
-    return (
+    return isFinal(tx.status) ? (
+      <Text size="sm" c="dimmed">
+        Never on chain: {endedAs(tx)} before it was broadcast
+      </Text>
+    ) : (
       <Text size="sm" c="dimmed">
         Not on chain yet
       </Text>
@@ -111,10 +142,10 @@ function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
  * catalogue's USD price for the asset, said to be so.
  */
 function UsdValue({ tx, asset }: { tx: TransactionWithTimeline; asset: Asset | undefined }) {
-  if (tx.amountInfo.amountUSD) return <Amount value={tx.amountInfo.amountUSD} asset="USD" />;
+  if (tx.amountInfo.amountUSD) return <Amount value={tx.amountInfo.amountUSD} asset="USD" tx={tx} />;
   const amount = [tx.amountInfo.amount, tx.amountInfo.requestedAmount].find(isDetermined);
   const usd = amount === undefined ? null : usdValue(amount, asset);
-  if (usd === null) return NOT_YET;
+  if (usd === null) return <Undetermined tx={tx} />;
   return (
     <Text span size="sm">
       <Text span inherit fw={500}>
@@ -165,13 +196,13 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
           <Facts
             label="Amounts and fees"
             rows={[
-              ['Requested', <Amount key="requested" value={tx.amountInfo.requestedAmount} asset={tx.assetId} decimals={decimals} />],
-              ['Amount', <Amount key="amount" value={tx.amountInfo.amount} asset={tx.assetId} decimals={decimals} />],
-              ['Net amount', <Amount key="net" value={tx.amountInfo.netAmount} asset={tx.assetId} decimals={decimals} />],
+              ['Requested', <Amount key="requested" value={tx.amountInfo.requestedAmount} asset={tx.assetId} decimals={decimals} tx={tx} />],
+              ['Amount', <Amount key="amount" value={tx.amountInfo.amount} asset={tx.assetId} decimals={decimals} tx={tx} />],
+              ['Net amount', <Amount key="net" value={tx.amountInfo.netAmount} asset={tx.assetId} decimals={decimals} tx={tx} />],
               ['Value', <UsdValue key="usd" tx={tx} asset={asset} />],
-              ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} decimals={feeDecimals} />],
-              ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} decimals={feeDecimals} />],
-              ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} decimals={feeDecimals} />],
+              ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} decimals={feeDecimals} tx={tx} />],
+              ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} decimals={feeDecimals} tx={tx} />],
+              ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} decimals={feeDecimals} tx={tx} />],
               ...(tx.feeInfo.gasPrice
                 ? ([
                     [
@@ -211,7 +242,14 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
             rows={[
               ['Transaction hash', <ExplorerLink key="hash" tx={tx} />],
               ['Confirmations', String(tx.numOfConfirmations)],
-              ['Block', tx.blockInfo.blockHeight ? `${tx.blockInfo.blockHeight}${tx.blockInfo.blockHash ? ` (${tx.blockInfo.blockHash})` : ''}` : NOT_YET],
+              [
+                'Block',
+                tx.blockInfo.blockHeight ? (
+                  `${tx.blockInfo.blockHeight}${tx.blockInfo.blockHash ? ` (${tx.blockInfo.blockHash})` : ''}`
+                ) : (
+                  <Undetermined key="block" tx={tx} />
+                ),
+              ],
               ...(tx.nonce ? ([['Nonce', tx.nonce]] as [string, ReactNode][]) : []),
             ]}
           />

@@ -159,7 +159,7 @@ describe('TransactionsPage', () => {
     expect(screen.queryByText('In progress: this page follows it')).not.toBeInTheDocument();
   });
 
-  it('flags an amount above the available balance before it is sent, comparing the decimal strings exactly', { timeout: 60_000 }, async () => {
+  it('refuses an amount above the available balance before it is sent, comparing the decimal strings exactly', { timeout: 60_000 }, async () => {
     await signInTo(service, PEOPLE.editor);
     // What Treasury holds now: the first test of this file moved some of it to the desk.
     const treasury = await callServiceFor(service, '/v1/vault/accounts/0', VaultAccount);
@@ -171,24 +171,40 @@ describe('TransactionsPage', () => {
     const form = await screen.findByRole('form', { name: 'New transfer' });
     await choose(/From vault account/, 'Treasury (0)');
     await choose(/Asset/, `BTC, ${available} available`);
+    await choose(/To vault account/, 'Trading desk (1)');
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
 
     await user.type(amount, available);
-    expect(amount).toHaveAccessibleDescription(`${available} BTC available in Treasury`);
+    expect(amount).not.toHaveAttribute('aria-invalid');
     // One unit in the 18th decimal place more: a JS number would not see the difference.
     await user.type(amount, `${available.includes('.') ? '' : '.'}${'0'.repeat(17 - (available.split('.')[1]?.length ?? 0))}1`);
-    expect(amount).toHaveAccessibleDescription(
-      `More than the ${available} BTC available in Treasury: unless more arrives first, the transfer will fail for insufficient funds.`,
-    );
-    expect(amount).not.toHaveAttribute('aria-invalid');
+    const refusal = `More than the ${available} BTC available in Treasury: lower the amount.`;
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    // The field is described by the refusal, then the balance.
+    expect(amount).toHaveAccessibleDescription(`${refusal} ${available} BTC available in Treasury`);
 
-    // A warning, not a refusal: the service decides, and sends the transfer to its failure.
-    await choose(/To vault account/, 'Trading desk (1)');
+    const posts = () => service.calls.filter((call) => call.method === 'POST' && call.path === '/v1/transactions').length;
+    const before = posts();
     await user.click(within(form).getByRole('button', { name: 'Submit transfer' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
-    const txId = decodeURIComponent(address().split('/')[2]!);
-    await waitFor(async () => expect((await transaction(txId)).status).toBe('FAILED'), { timeout: 30_000, interval: 1_000 });
-    expect((await transaction(txId)).subStatus).toBe('INSUFFICIENT_FUNDS');
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(within(form).getByText(refusal)).toBeInTheDocument();
+    expect(posts()).toBe(before);
+    expect(address()).toBe('/transactions');
+  });
+
+  it("says on a failed transfer's page what happened, not what has not happened yet", { timeout: 60_000 }, async () => {
+    await signInTo(service, PEOPLE.editor);
+    // Sent past the console's check: the service takes it and fails it before it reaches the chain.
+    const txId = await submitTransfer({ amount: '999999' });
+    renderTransactions(`/transactions/${txId}`);
+    const status = await screen.findByTestId('transaction-status');
+    await waitFor(() => expect(status).toHaveTextContent('Failed'), { timeout: 30_000 });
+    expect(status).toHaveTextContent('Insufficient funds');
+    const amounts = screen.getByRole('table', { name: 'Amounts and fees' });
+    expect(within(amounts).getByRole('row', { name: /^Fee (?!deducted)/ })).toHaveTextContent('None: failed (Insufficient funds)');
+    const onChain = screen.getByRole('table', { name: 'On chain' });
+    expect(onChain).toHaveTextContent('Never on chain: failed (Insufficient funds) before it was broadcast');
+    expect(screen.queryByText(/not determined yet|not on chain yet/i)).not.toBeInTheDocument();
   });
 
   it('says so when the address names no transaction of the workspace', async () => {
