@@ -16,6 +16,7 @@ import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';
 import { formatTransactionAmount } from '../../lib/rounded-amounts';
 import { apiUserHref } from '../../components/person';
+import { SEARCH_DELAY_MS } from '../../lib/search-delay';
 
 /** What the palette found: one object of the workspace, the kind it is and where its page is. */
 export interface Found {
@@ -27,8 +28,6 @@ export interface Found {
   icon: Icon;
 }
 
-/** Typing pauses this long before the service is asked: a search per keystroke would mostly be thrown away. */
-export const SEARCH_DELAY_MS = 250;
 /** Objects of one kind shown for a search: enough to pick from, few enough to keep pages and actions in view. */
 const SHOWN = 5;
 

@@ -126,6 +126,26 @@ describe('AssetsPage', () => {
     expect(screen.getByRole('textbox', { name: /Symbol/ })).toHaveValue('');
   });
 
+  it('searches as one types, once typing pauses, and at once on Enter, keeping the field as typed', async () => {
+    const { user, address, assetCalls, rows } = renderPage();
+    await rows();
+    const search = screen.getByRole('textbox', { name: /Search/ });
+
+    await user.type(search, 'usdc');
+    await waitFor(() => expect(address().get('q')).toBe('usdc'));
+    await waitFor(() => expect(assetCalls().at(-1)!.query.get('q')).toBe('usdc'));
+    expect(search).toHaveValue('usdc');
+    expect(search).toHaveFocus();
+
+    await user.clear(search);
+    await user.type(search, 'dai{Enter}');
+    expect(address().get('q')).toBe('dai');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(address().toString()).toBe('');
+    expect(search).toHaveValue('');
+  });
+
   it('pages forward with the service’s cursor and back through the pages it came by', async () => {
     const { user, address, rows } = renderPage('?pageSize=250');
     expect(await rows()).toHaveLength(2);
