@@ -61,7 +61,7 @@ describe('AssetsPage', () => {
     const { assetCalls, rows } = renderPage('?blockchainId=ETH&assetClass=FT&pageSize=100');
 
     expect(await rows()).toHaveLength(2);
-    expect(assetCalls()[0]!.query.toString()).toBe('blockchainId=ETH&assetClass=FT&pageSize=100');
+    expect(assetCalls()[0]!.query.toString()).toBe('blockchainId=ETH&assetClass=FT&sort=symbol&pageSize=100');
     expect(screen.getByRole('combobox', { name: 'Blockchain' })).toHaveValue('Ethereum (ETH)');
     expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue('Fungible token');
     expect(screen.getByRole('combobox', { name: 'Page size' })).toHaveValue('100');
@@ -110,7 +110,7 @@ describe('AssetsPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Class' }));
     await user.click(screen.getByRole('option', { name: 'NFT' }));
     expect(address().toString()).toBe('blockchainId=ETH&assetClass=NFT');
-    await waitFor(() => expect(assetCalls().at(-1)!.query.toString()).toBe('blockchainId=ETH&assetClass=NFT&pageSize=100'));
+    await waitFor(() => expect(assetCalls().at(-1)!.query.toString()).toBe('blockchainId=ETH&assetClass=NFT&sort=symbol&pageSize=100'));
 
     await user.type(screen.getByRole('textbox', { name: /Symbol/ }), 'USDC{Enter}');
     expect(address().get('symbol')).toBe('USDC');
@@ -213,6 +213,8 @@ describe('AssetsPage', () => {
     expect(address().toString()).toBe(`blockchainId=ETH&asset=${USDC.id}`);
     const drawer = await screen.findByRole('dialog', { name: 'Asset details' });
     expect(await within(drawer).findByRole('heading', { name: 'USDC token' })).toBeInTheDocument();
+    // The drawer's title row is no banner landmark: the console's header is the page's one.
+    expect(screen.queryAllByRole('banner')).toEqual([]);
     expect(within(drawer).getByText(USDC.onchain.address!)).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
     expect(within(drawer).getByRole('link', { name: /Token on eth\.example/ })).toHaveAttribute(
