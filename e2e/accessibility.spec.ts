@@ -54,6 +54,37 @@ test.describe('as an admin', () => {
   });
 });
 
+test.describe('as an approver', () => {
+  test.use({ signedInAs: 'approver' });
+
+  test('the open command palette and an asset’s drawer have no serious accessibility problems and no second banner', async ({ page }) => {
+    // Two full-page scans, each with a dialog open.
+    test.setTimeout(90_000);
+    const shell = new ConsoleShell(page);
+    const assets = new CatalogueAssetsPage(page);
+    await assets.start('?symbol=USDC&blockchainId=ETH');
+    await expect(page.getByRole('banner')).toHaveCount(1);
+
+    // Every page and action the role has: more than the list shows at once, so it scrolls.
+    await page.keyboard.press('Control+K');
+    const search = page.getByRole('combobox', { name: 'Search pages, actions and the workspace' });
+    await expect(search).toBeFocused();
+    const list = page.getByRole('listbox', { name: 'Pages, actions and what was found' });
+    await expect(list.getByRole('option').first()).toBeVisible();
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(search).toBeHidden();
+
+    await assets.open('USDC', 'USDC');
+    await expect(assets.drawer.getByRole('heading', { name: /USD/ }).first()).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    await expect(shell.header).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
 test.describe('as the second admin', () => {
   test.use({ signedInAs: 'admin2' });
 

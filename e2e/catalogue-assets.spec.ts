@@ -59,8 +59,10 @@ test.describe('as a viewer', () => {
     await assets.setPageSize(100);
     await expect(page).toHaveURL(/\/catalogue\/assets\?blockchainId=ETH$/);
 
-    const expected = await assetPages(page.request, session.accessToken, new URLSearchParams({ blockchainId: 'ETH', pageSize: '100' }), 3);
+    // The console lists by symbol unless a search or a column says otherwise; the service pages that order.
+    const expected = await assetPages(page.request, session.accessToken, new URLSearchParams({ blockchainId: 'ETH', sort: 'symbol', pageSize: '100' }), 3);
     expect(expected.length, 'Ethereum should have more than two pages of 100 assets').toBe(3);
+    await expect(assets.main.getByRole('columnheader', { name: /Symbol/ })).toHaveAttribute('aria-sort', 'ascending');
     await expect(assets.pageNumber).toHaveText('Page 1');
     await expect.poll(() => assets.legacyIds()).toEqual(expected[0]);
     await expect(assets.previous).toBeDisabled();
@@ -103,6 +105,13 @@ test.describe('as a viewer', () => {
     await assets.filterSymbol('NO_SUCH_SYMBOL');
     await expect(assets.main.getByText('No assets match these filters')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The search follows the typing, without Enter, and ranks the exact symbol first.
+    await assets.main.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/catalogue\/assets$/);
+    await assets.main.getByRole('textbox', { name: /^Search/ }).pressSequentially('usdc');
+    await expect(page).toHaveURL(/\/catalogue\/assets\?q=usdc$/);
+    await expect.poll(async () => (await assets.rows.first().locator('td').first().innerText()).trim()).toBe('USDC');
   });
 });
 

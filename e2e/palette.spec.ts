@@ -87,6 +87,29 @@ test.describe('as a trader', () => {
   });
 });
 
+test.describe('as a signer', () => {
+  test.use({ signedInAs: 'signer' });
+
+  test('the palette puts the asset the workspace holds first, names every asset’s chain and opens all the results', async ({ page }) => {
+    await start(page);
+    const { results, option, open } = palette(page);
+
+    await open();
+    await page.keyboard.type('usdc');
+    // The workspace's vaults hold the Ethereum USDC; the other chains' USDC follow it.
+    const assets = results.getByRole('option', { name: /Asset · / });
+    await expect(assets).toHaveCount(5);
+    await expect(assets.first()).toHaveAccessibleName(/^USDC · .*Asset · Ethereum · USDC · Held$/);
+    for (const name of await assets.evaluateAll((rows) => rows.map((row) => row.textContent ?? ''))) expect(name).toMatch(/Asset · [^·]+ · USDC/);
+    const all = option(/^All \d+ assets matching “usdc”/);
+    await expect(all).toBeVisible();
+
+    await all.click();
+    await expect(page).toHaveURL(/\/catalogue\/assets\?q=usdc$/);
+    await expect(page.getByRole('main').getByRole('textbox', { name: /^Search/ })).toHaveValue('usdc');
+  });
+});
+
 test.describe('as a viewer', () => {
   test.use({ signedInAs: 'viewer' });
 

@@ -3,6 +3,10 @@ import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 // Mantine's close buttons are an icon without a name; every one in the console gets this one, and
 // a place where "Close" alone would be unclear passes its own closeButtonProps.
 const CLOSE = { closeButtonProps: { 'aria-label': 'Close' } };
+// A dialog's title row is Mantine's <header>, which outside a sectioning element is a banner
+// landmark: a second banner beside the console's own whenever a dialog or a drawer is open (the
+// command palette's, an asset's details). Its title names the dialog already.
+const DIALOG = { ...CLOSE, attributes: { header: { role: 'none' } } };
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -31,8 +35,8 @@ export const theme = createTheme({
     // which forced the page's first layout in the middle of React's work (30 to 40 % of a 100 to
     // 195 ms task in the audit log's and the asset list's first load, `npm run bench:load-profile`).
     Combobox: { defaultProps: { keepMounted: false } },
-    Modal: { defaultProps: CLOSE },
-    Drawer: { defaultProps: CLOSE },
+    Modal: { defaultProps: DIALOG },
+    Drawer: { defaultProps: DIALOG },
   },
 });
 

@@ -274,12 +274,14 @@ describe('searching and sorting the list (extension: q and sort)', () => {
         ? 0
         : a.displaySymbol.toLowerCase().startsWith('usdc') || a.onchain.symbol.toLowerCase().startsWith('usdc')
           ? 1
-          : 2;
+          : a.displayName.toLowerCase().startsWith('usdc') || a.onchain.name.toLowerCase().startsWith('usdc')
+            ? 2
+            : 3;
     const ranks = found.map(rank);
     expect(ranks).toEqual([...ranks].sort());
     expect(ranks).toContain(1);
     // Within a rank, by symbol.
-    const rest = found.filter((a) => rank(a) === 2).map((a) => a.displaySymbol.toLowerCase());
+    const rest = found.filter((a) => rank(a) === 3).map((a) => a.displaySymbol.toLowerCase());
     expect(rest).toEqual([...rest].sort());
     for (const a of found)
       expect(`${a.displaySymbol} ${a.onchain.symbol} ${a.displayName} ${a.onchain.name} ${a.onchain.address ?? ''}`.toLowerCase()).toContain('usdc');
@@ -290,6 +292,18 @@ describe('searching and sorting the list (extension: q and sort)', () => {
     expect((await everything(viewer, 'q=tether', 100)).map((a) => a.legacyId)).toContain('USDT');
     // % and _ are plain characters, not patterns.
     expect(await everything(viewer, 'q=%25', 100)).toEqual([]);
+  });
+
+  it('ranks a name that starts with the text before one that only contains it, by symbol within each', async () => {
+    const found = await everything(viewer, 'q=wrapped', 100);
+    const startsWith = (a: Asset) => a.displayName.toLowerCase().startsWith('wrapped') || a.onchain.name.toLowerCase().startsWith('wrapped');
+    const first = found.findIndex((a) => !startsWith(a));
+    expect(first).toBeGreaterThan(0);
+    expect(found.slice(first).some(startsWith)).toBe(false);
+    for (const part of [found.slice(0, first), found.slice(first)]) {
+      const symbols = part.map((a) => a.displaySymbol.toLowerCase());
+      expect(symbols).toEqual([...symbols].sort());
+    }
   });
 
   it('pages a search and a sort without duplicates or gaps, as one page would show them', async () => {

@@ -198,7 +198,10 @@ export interface AssetFilter {
  */
 export type AssetPosition = string | [rank: number, key: string, id: string];
 
-/** A search or a sort orders by rank (an exact symbol, a symbol that starts with the text, the rest), then the sort key, then id. */
+/**
+ * A search or a sort orders by rank (an exact symbol, a symbol that starts with the text, a name that
+ * starts with it, the rest: a part of a symbol, a name or an address), then the sort key, then id.
+ */
 const isRankedList = (f: AssetFilter) => f.q !== undefined || f.sort !== undefined;
 
 export async function assetPage(db: Db, workspaceId: string, userId: string, f: AssetFilter, pageSize: number, after?: AssetPosition) {
@@ -273,7 +276,8 @@ function rankedPageQuery(workspaceId: string, userId: string, f: AssetFilter, wh
       )})`,
     );
     rank = sql`case when lower(a.display_symbol) = ${text} or lower(a.onchain_symbol) = ${text} then 0
-      when starts_with(lower(a.display_symbol), ${text}) or starts_with(lower(a.onchain_symbol), ${text}) then 1 else 2 end`;
+      when starts_with(lower(a.display_symbol), ${text}) or starts_with(lower(a.onchain_symbol), ${text}) then 1
+      when starts_with(lower(a.display_name), ${text}) or starts_with(lower(a.onchain_name), ${text}) then 2 else 3 end`;
   }
   const direction = descending ? sql`desc` : sql`asc`;
   const beyond = after

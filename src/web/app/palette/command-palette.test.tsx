@@ -76,20 +76,39 @@ describe('the command palette', () => {
     const input = await search();
     await waitFor(() => expect(input).toHaveFocus());
 
-    const before = lookUps('/v1/assets?').length;
+    const searches = () => lookUps('/v1/assets?').filter((call) => !call.path.includes('ids='));
+    const before = searches().length;
     await user.keyboard('uSdC');
     // The service ranks the exact symbol first, and no page or action is named so.
     const usdc = await option(/^USDC · .*Asset · /);
     expect(within(list()).getAllByRole('option')[0]).toBe(usdc);
     // One search for the text as it stood when typing paused, not one per key.
-    expect(lookUps('/v1/assets?').length - before).toBe(1);
-    expect(lookUps('/v1/assets?').at(-1)?.path).toMatch(/[?&]q=uSdC(&|$)/);
+    expect(searches().length - before).toBe(1);
+    expect(searches().at(-1)?.path).toMatch(/[?&]q=uSdC(&|$)/);
     await waitFor(async () => expect(await chosen()).toBe(usdc));
     expect(usdc).toHaveAttribute('aria-selected', 'true');
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(address()).toMatch(/^\/catalogue\/assets\?q=USDC&asset=[^&]+$/));
     expect(screen.queryByRole('combobox', { name: 'Search pages, actions and the workspace' })).not.toBeInTheDocument();
+  });
+
+  it('puts the assets the workspace holds first, names every asset’s chain, and offers all the results in the catalogue', { timeout: 90_000 }, async () => {
+    const { user, address, list, option } = await openConsole(PEOPLE.editor);
+    await user.keyboard('{Control>}k{/Control}');
+    await user.keyboard('usdc');
+    // The demo's vaults hold the Ethereum USDC; the service alone ranks other chains' USDC before it.
+    const all = await option(/^All \d+ assets matching “usdc”/);
+    const assets = within(list())
+      .getAllByRole('option')
+      .filter((entry) => /Asset · /.test(entry.textContent ?? ''));
+    expect(assets).toHaveLength(5);
+    expect(assets[0]).toHaveTextContent(/^USDC · .*Asset · Ethereum · USDC · Held$/);
+    for (const entry of assets) expect(entry.textContent).toMatch(/^USDC · .+Asset · [^·]+ · USDC\w*/);
+    expect(new Set(assets.map((entry) => entry.textContent)).size).toBe(5);
+
+    await user.click(all);
+    await waitFor(() => expect(address()).toBe('/catalogue/assets?q=usdc'));
   });
 
   it('lists the pages and actions the role may take, moves with the arrows and closes with Escape', { timeout: 60_000 }, async () => {

@@ -1,9 +1,9 @@
 import '@mantine/spotlight/styles.css';
-import { Group, Input, Kbd, Loader, Text } from '@mantine/core';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { Group, Input, Kbd, Loader, type ScrollAreaAutosizeProps, Text } from '@mantine/core';
+import { createSpotlight, Spotlight, type SpotlightActionsListProps } from '@mantine/spotlight';
 import { type Icon, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
@@ -18,6 +18,14 @@ export const [paletteStore, palette] = createSpotlight();
 
 // One palette in the console.
 const LIST_ID = 'command-palette-results';
+
+/**
+ * Spotlight's list passes its other props on to the ScrollArea.Autosize it draws, though its types
+ * leave `viewportProps` out. The listbox is the viewport, the element that scrolls: axe accepts a
+ * scrolling combobox popup that takes no focus (the search keeps it), but not a plain scrolling
+ * div around one (`scrollable-region-focusable`).
+ */
+const ActionsList = Spotlight.ActionsList as (props: SpotlightActionsListProps & Pick<ScrollAreaAutosizeProps, 'viewportProps'>) => ReactNode;
 const optionId = (position: number) => `${LIST_ID}-${position}`;
 
 interface Entry {
@@ -163,7 +171,7 @@ export default function CommandPalette({ role }: { role: Role }) {
         aria-activedescendant={selected >= 0 ? optionId(selected) : undefined}
         data-autofocus
       />
-      <Spotlight.ActionsList id={LIST_ID} role="listbox" aria-label="Pages, actions and what was found">
+      <ActionsList viewportProps={{ id: LIST_ID, role: 'listbox', 'aria-label': 'Pages, actions and what was found' }}>
         {placed.map((group) => (
           <Spotlight.ActionsGroup key={group.label} label={group.label} role="group" aria-label={group.label}>
             {group.entries.map((entry) => (
@@ -184,7 +192,7 @@ export default function CommandPalette({ role }: { role: Role }) {
           </Spotlight.ActionsGroup>
         ))}
         {entries.length === 0 && <Spotlight.Empty>{searching ? 'Searching…' : 'Nothing found'}</Spotlight.Empty>}
-      </Spotlight.ActionsList>
+      </ActionsList>
       <Spotlight.Footer>
         <Group gap="md" justify="space-between">
           <Text size="xs" c="dimmed">

@@ -1,34 +1,34 @@
-import { type Icon, IconArrowsExchange, IconArrowsRightLeft, IconBuildingBank, IconCoins, IconKey, IconWebhook } from '@tabler/icons-react';
+import { type Icon, IconArrowsExchange, IconArrowsRightLeft, IconBuildingBank, IconCoins, IconKey, IconList, IconWebhook } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ASSET_PAGE_SIZE } from '../../../contract/catalogue';
+import { type Asset, ASSET_PAGE_SIZE, MAX_IDS } from '../../../contract/catalogue';
 import { mayPerform } from '../../../contract/operations';
 import { ORDER_STATUS_LABELS } from '../../../contract/order-states';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
 import { apiUserQueries } from '../../features/admin/api';
-import { assetQueries } from '../../features/catalogue/api';
+import { assetQueries, blockchainQueries } from '../../features/catalogue/api';
 import { orderQueries } from '../../features/trading/api';
 import { transactionQueries } from '../../features/transactions/api';
 import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
 import { vaultAccountQueries } from '../../features/vault/api';
 import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';
+import { homeQueries } from '../../lib/home-queries';
 import { formatTransactionAmount } from '../../lib/rounded-amounts';
 import { apiUserHref } from '../../components/person';
+import { SEARCH_DELAY_MS } from '../../lib/search-delay';
 
 /** What the palette found: one object of the workspace, the kind it is and where its page is. */
 export interface Found {
   key: string;
-  kind: 'Asset' | 'Order' | 'Transaction' | 'API user' | 'Webhook' | 'Vault account';
+  kind: 'Asset' | 'Assets' | 'Order' | 'Transaction' | 'API user' | 'Webhook' | 'Vault account';
   label: string;
   description: string;
   path: string;
   icon: Icon;
 }
 
-/** Typing pauses this long before the service is asked: a search per keystroke would mostly be thrown away. */
-export const SEARCH_DELAY_MS = 250;
 /** Objects of one kind shown for a search: enough to pick from, few enough to keep pages and actions in view. */
 const SHOWN = 5;
 
@@ -63,6 +63,24 @@ export function usePaletteSearch(query: string, role: Role): { found: Found[]; s
     enabled: may('listAssets', text),
     retry: false,
   });
+  // The assets the workspace holds, which are the ones people mean: USDC is on a dozen chains, and
+  // the service's ranking alone put five others before the one in the vaults. The home's totals
+  // name them (every asset with a balance in a vault account shown in the console), largest first.
+  const holdings = useQuery({
+    ...homeQueries.summary(),
+    select: (summary) => summary.balances?.assets.map((balance) => balance.assetId).slice(0, MAX_IDS) ?? [],
+    enabled: may('listAssets', text) && mayPerform(role, 'getHomeSummary'),
+    retry: false,
+  });
+  const heldIds = holdings.data ?? [];
+  const heldAssets = useQuery({
+    ...assetQueries.page(new URLSearchParams([['q', text], ...heldIds.map((id) => ['ids', id]), ['pageSize', String(ASSET_PAGE_SIZE.min)]]).toString()),
+    placeholderData: undefined,
+    enabled: may('listAssets', text) && heldIds.length > 0,
+    retry: false,
+  });
+  // Every asset row names its chain: the same symbol and name are on many.
+  const chains = useQuery({ ...blockchainQueries.list(), enabled: may('listBlockchains', text), retry: false });
   const accountsNamed = useInfiniteQuery({ ...vaultAccountQueries.pages(text, SHOWN), enabled: may('listVaultAccountsPaged', text), retry: false });
   const account = useQuery({ ...vaultAccountQueries.detail(vaultId), enabled: may('getVaultAccount', vaultId), ...ONCE });
   const order = useQuery({ ...orderQueries.detail(uuid), enabled: may('getOrder', uuid), ...ONCE, refetchIntervalInBackground: false });
@@ -129,18 +147,43 @@ export function usePaletteSearch(query: string, role: Role): { found: Found[]; s
       icon: IconBuildingBank,
     });
   }
-  for (const asset of assets.data?.data.slice(0, SHOWN) ?? []) {
-    found.push({
-      key: `asset:${asset.id}`,
-      kind: 'Asset',
-      label: `${asset.displaySymbol} · ${asset.displayName}`,
-      description: `Asset · ${asset.legacyId}`,
-      // The catalogue's list, searched for the symbol, with the asset's details open.
-      path: `/catalogue/assets?${new URLSearchParams({ q: asset.displaySymbol, asset: asset.id })}`,
-      icon: IconCoins,
-    });
+  // Shown once the holdings and the chains are known (or could not be), so that the rows do not
+  // reorder under a choice about to be made.
+  const settled = (lookUp: { isPending: boolean; isError: boolean; isEnabled: boolean }) => !lookUp.isEnabled || !lookUp.isPending || lookUp.isError;
+  if (assets.data && [holdings, heldAssets, chains].every(settled)) {
+    const held = heldAssets.data?.data ?? [];
+    const heldSet = new Set(held.map((asset) => asset.id));
+    const chainNames = new Map(chains.data?.map((chain) => [chain.id, chain.displayName]));
+    const chainOf = (asset: Asset) => (asset.blockchainId ? (chainNames.get(asset.blockchainId) ?? asset.blockchainId) : 'Fiat');
+    const ranked = [...held, ...assets.data.data.filter((asset) => !heldSet.has(asset.id))];
+    for (const asset of ranked.slice(0, SHOWN)) {
+      found.push({
+        key: `asset:${asset.id}`,
+        kind: 'Asset',
+        label: `${asset.displaySymbol} · ${asset.displayName}`,
+        description: ['Asset', chainOf(asset), asset.legacyId, ...(heldSet.has(asset.id) ? ['Held'] : [])].join(' · '),
+        // The catalogue's list, searched for the symbol, with the asset's details open.
+        path: `/catalogue/assets?${new URLSearchParams({ q: asset.displaySymbol, asset: asset.id })}`,
+        icon: IconCoins,
+      });
+    }
+    // The rest are in the catalogue's list, searched for the same text. The service does not count
+    // a search; past one page of it, the count is a floor.
+    const all = assets.data.data.length;
+    if (ranked.length > SHOWN) {
+      found.push({
+        key: 'assets:all',
+        kind: 'Assets',
+        label: `All ${assets.data.next ? `${all}+` : all} assets matching “${text}”`,
+        description: 'Assets · the catalogue, searched',
+        path: `/catalogue/assets?${new URLSearchParams({ q: text })}`,
+        icon: IconList,
+      });
+    }
   }
 
-  const searching = query.trim() !== debounced || [assets, accountsNamed, account, order, transaction, apiUser, webhook].some((lookUp) => lookUp.isFetching);
+  const searching =
+    query.trim() !== debounced ||
+    [assets, holdings, heldAssets, chains, accountsNamed, account, order, transaction, apiUser, webhook].some((lookUp) => lookUp.isFetching);
   return { found, searching };
 }

@@ -1,9 +1,11 @@
 import { Button, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { ASSET_CLASSES, ASSET_SCOPES, type Blockchain } from '../../../contract/catalogue';
 import type { AssetFilters, AssetsView } from './assets-view';
 import { hasFilters, NO_FILTERS } from './assets-view';
+import { SEARCH_DELAY_MS } from '../../lib/search-delay';
 import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
 
 const CLASS_OPTIONS = ASSET_CLASSES.map((value) => ({ value, label: ASSET_CLASS_LABELS[value] }));
@@ -49,6 +51,53 @@ function TextFilter({
   );
 }
 
+/**
+ * The search, applied as one types (once typing pauses), at once on Enter or on leaving the field.
+ * The field is not keyed by the applied text like the symbol's: a remount per search would take the
+ * focus and the keys typed while the address catches up. It follows the address only when that
+ * brings a search it did not ask for (the back button, "Clear filters").
+ */
+function SearchFilter({ value, onApply }: { value: string | null; onApply: (text: string | null) => void }) {
+  const [text, setText] = useState(value ?? '');
+  // The searches asked for that the address may still bring in, oldest first: the address lags
+  // behind a quick typist, and each of them arriving is no reason to rewrite the field.
+  const [asked, setAsked] = useState<(string | null)[]>([value]);
+  const arrived = asked.indexOf(value);
+  if (arrived === -1) {
+    setAsked([value]);
+    setText(value ?? '');
+  } else if (arrived > 0) {
+    setAsked(asked.slice(arrived));
+  }
+  const apply = (typed: string) => {
+    const search = typed.trim() || null;
+    if (search === asked.at(-1)) return;
+    setAsked((before) => [...before, search]);
+    onApply(search);
+  };
+  const applyLater = useDebouncedCallback(apply, SEARCH_DELAY_MS);
+  const applyNow = () => {
+    applyLater.cancel();
+    apply(text);
+  };
+  return (
+    <TextInput
+      label="Search"
+      description="Part of a symbol, name or address, in any case; the list follows as you type"
+      placeholder="e.g. usd or 0xdac17f"
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        applyLater(event.currentTarget.value);
+      }}
+      onBlur={applyNow}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') applyNow();
+      }}
+    />
+  );
+}
+
 interface AssetFiltersProps {
   view: AssetsView;
   /** Every blockchain, for the blockchain filter; empty while they load. */
@@ -66,14 +115,7 @@ export function AssetFiltersPanel({ view, chains, onChange }: AssetFiltersProps)
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="section" aria-label="Filters">
-      <TextFilter
-        key={`q:${view.q ?? ''}`}
-        label="Search"
-        description="Part of a symbol, name or address, in any case"
-        placeholder="e.g. usd or 0xdac17f"
-        value={view.q}
-        onApply={(q) => onChange({ q })}
-      />
+      <SearchFilter value={view.q} onApply={(q) => onChange({ q })} />
       <Select
         label="Blockchain"
         placeholder={view.testnets ? 'Choose a testnet' : 'Any blockchain'}

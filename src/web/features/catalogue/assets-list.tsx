@@ -6,7 +6,7 @@ import type { Blockchain } from '../../../contract/catalogue';
 import { ErrorView } from '../../components/error-view';
 import { assetQueries } from './api';
 import { AssetsTable } from './assets-table';
-import { hasFilters, needsTestnet, PAGE_SIZES, toListQuery } from './assets-view';
+import { hasFilters, listOrder, needsTestnet, PAGE_SIZES, toListQuery } from './assets-view';
 import type { AssetsViewControls } from './use-assets-view';
 
 function LoadingAssets() {
@@ -118,7 +118,14 @@ function CurrentPage({ controls, chains, chainsPending }: AssetsListProps) {
       <Text size="sm" aria-live="polite" data-testid="assets-count">
         {assets.length === 1 ? '1 asset' : `${assets.length} assets`} on this page{next ? ', more on the next' : ''}
       </Text>
-      <AssetsTable assets={assets} chains={chains} sort={view.sort} onSort={controls.setSort} onOpen={(asset) => openAsset(asset.id)} />
+      <AssetsTable
+        assets={assets}
+        chains={chains}
+        sort={view.sort}
+        defaultSort={listOrder({ q: view.q, sort: null })}
+        onSort={controls.setSort}
+        onOpen={(asset) => openAsset(asset.id)}
+      />
     </Stack>
   );
 }

@@ -73,6 +73,31 @@ describe('AssetsPage against the real service', () => {
     await waitFor(() => inOrder(true), SLOW);
   });
 
+  it('lists the catalogue by symbol without a search, the next page following on from the first', { timeout: 90_000 }, async () => {
+    await signInTo(service, PEOPLE.viewer);
+    const { user, address, symbols } = renderPage();
+    await screen.findAllByRole('table', {}, SLOW);
+    const symbolHeader = screen.getByRole('columnheader', { name: /Symbol/ });
+    expect(symbolHeader).toHaveAttribute('aria-sort', 'ascending');
+    const first = symbols().map((symbol) => symbol!.toLowerCase());
+    expect(first).toHaveLength(100);
+    expect(first).toEqual([...first].sort());
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(address().has('pageCursor')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('assets-page-number')).toHaveTextContent('Page 2'), SLOW);
+    await waitFor(() => expect(symbols()[0]!.toLowerCase() >= first.at(-1)!).toBe(true), SLOW);
+    const second = symbols().map((symbol) => symbol!.toLowerCase());
+    expect(second).toEqual([...second].sort());
+
+    // Descending, then back to the default order, which the address leaves out.
+    await user.click(within(symbolHeader).getByRole('button'));
+    await waitFor(() => expect(address().get('sort')).toBe('-symbol'));
+    await user.click(within(screen.getByRole('columnheader', { name: /Symbol/ })).getByRole('button'));
+    await waitFor(() => expect(address().has('sort')).toBe(false));
+    expect(screen.getByRole('columnheader', { name: /Symbol/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
   it('shows an asset just registered, with its details open', { timeout: 60_000 }, async () => {
     await signInTo(service, PEOPLE.editor);
     const { user, address, symbols } = renderPage();

@@ -61,7 +61,7 @@ describe('AssetsPage', () => {
     const { assetCalls, rows } = renderPage('?blockchainId=ETH&assetClass=FT&pageSize=100');
 
     expect(await rows()).toHaveLength(2);
-    expect(assetCalls()[0]!.query.toString()).toBe('blockchainId=ETH&assetClass=FT&pageSize=100');
+    expect(assetCalls()[0]!.query.toString()).toBe('blockchainId=ETH&assetClass=FT&sort=symbol&pageSize=100');
     expect(screen.getByRole('combobox', { name: 'Blockchain' })).toHaveValue('Ethereum (ETH)');
     expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue('Fungible token');
     expect(screen.getByRole('combobox', { name: 'Page size' })).toHaveValue('100');
@@ -110,7 +110,7 @@ describe('AssetsPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Class' }));
     await user.click(screen.getByRole('option', { name: 'NFT' }));
     expect(address().toString()).toBe('blockchainId=ETH&assetClass=NFT');
-    await waitFor(() => expect(assetCalls().at(-1)!.query.toString()).toBe('blockchainId=ETH&assetClass=NFT&pageSize=100'));
+    await waitFor(() => expect(assetCalls().at(-1)!.query.toString()).toBe('blockchainId=ETH&assetClass=NFT&sort=symbol&pageSize=100'));
 
     await user.type(screen.getByRole('textbox', { name: /Symbol/ }), 'USDC{Enter}');
     expect(address().get('symbol')).toBe('USDC');
@@ -124,6 +124,26 @@ describe('AssetsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(address().toString()).toBe('');
     expect(screen.getByRole('textbox', { name: /Symbol/ })).toHaveValue('');
+  });
+
+  it('searches as one types, once typing pauses, and at once on Enter, keeping the field as typed', async () => {
+    const { user, address, assetCalls, rows } = renderPage();
+    await rows();
+    const search = screen.getByRole('textbox', { name: /Search/ });
+
+    await user.type(search, 'usdc');
+    await waitFor(() => expect(address().get('q')).toBe('usdc'));
+    await waitFor(() => expect(assetCalls().at(-1)!.query.get('q')).toBe('usdc'));
+    expect(search).toHaveValue('usdc');
+    expect(search).toHaveFocus();
+
+    await user.clear(search);
+    await user.type(search, 'dai{Enter}');
+    expect(address().get('q')).toBe('dai');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(address().toString()).toBe('');
+    expect(search).toHaveValue('');
   });
 
   it('pages forward with the service’s cursor and back through the pages it came by', async () => {
@@ -193,6 +213,8 @@ describe('AssetsPage', () => {
     expect(address().toString()).toBe(`blockchainId=ETH&asset=${USDC.id}`);
     const drawer = await screen.findByRole('dialog', { name: 'Asset details' });
     expect(await within(drawer).findByRole('heading', { name: 'USDC token' })).toBeInTheDocument();
+    // The drawer's title row is no banner landmark: the console's header is the page's one.
+    expect(screen.queryAllByRole('banner')).toEqual([]);
     expect(within(drawer).getByText(USDC.onchain.address!)).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
     expect(within(drawer).getByRole('link', { name: /Token on eth\.example/ })).toHaveAttribute(

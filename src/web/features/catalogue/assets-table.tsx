@@ -8,8 +8,10 @@ import { ASSET_CLASS_LABELS, SCOPE_LABELS } from './labels';
 
 interface AssetsTableProps {
   assets: Asset[];
-  /** The list's order (the service's `sort`), and how to change it. */
+  /** The order chosen (the service's `sort`), and how to change it. */
   sort: AssetSort | null;
+  /** The order the list is in when none is chosen: by symbol, or null for a search's relevance. */
+  defaultSort: AssetSort | null;
   onSort: (sort: AssetSort | null) => void;
   /** Blockchains by id, to name each asset's chain; may be empty while they load. */
   chains: Map<string, Blockchain>;
@@ -21,21 +23,24 @@ interface AssetsTableProps {
  * readers the symbol is the button that does, so every row has exactly one tab stop.
  */
 /**
- * A column header that sorts by its column: ascending, then descending, then back to the
- * service's own order. `aria-sort` tells a screen reader the order in force.
+ * A column header that sorts by its column: ascending, then descending, then back to the list's
+ * default order. `aria-sort` tells a screen reader the order in force, the default one included.
  */
 function SortableTh({
   column,
   label,
   sort,
+  defaultSort,
   onSort,
 }: {
   column: 'symbol' | 'name';
   label: string;
   sort: AssetSort | null;
+  defaultSort: AssetSort | null;
   onSort: (sort: AssetSort | null) => void;
 }) {
-  const state = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
+  const inForce = sort ?? defaultSort;
+  const state = inForce === column ? 'ascending' : inForce === `-${column}` ? 'descending' : 'none';
   const nextSort = state === 'none' ? column : state === 'ascending' ? (`-${column}` as const) : null;
   const Icon = state === 'ascending' ? IconChevronUp : state === 'descending' ? IconChevronDown : IconSelector;
   return (
@@ -50,15 +55,15 @@ function SortableTh({
   );
 }
 
-export function AssetsTable({ assets, chains, sort, onSort, onOpen }: AssetsTableProps) {
+export function AssetsTable({ assets, chains, sort, defaultSort, onSort, onOpen }: AssetsTableProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="xs">
         <Table.Caption>Select an asset’s symbol to see its details, its price and your note.</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="symbol" label="Symbol" sort={sort} onSort={onSort} />
-            <SortableTh column="name" label="Name" sort={sort} onSort={onSort} />
+            <SortableTh column="symbol" label="Symbol" sort={sort} defaultSort={defaultSort} onSort={onSort} />
+            <SortableTh column="name" label="Name" sort={sort} defaultSort={defaultSort} onSort={onSort} />
             <Table.Th scope="col">Legacy ID</Table.Th>
             <Table.Th scope="col">Blockchain</Table.Th>
             <Table.Th scope="col">Class</Table.Th>

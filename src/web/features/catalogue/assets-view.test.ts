@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsTestnet, parseAssetsSearch, toAssetsSearch, toListQuery } from './assets-view';
+import { listOrder, needsTestnet, parseAssetsSearch, toAssetsSearch, toListQuery } from './assets-view';
 
 const parse = (search: string) => parseAssetsSearch(new URLSearchParams(search));
 
@@ -26,8 +26,18 @@ describe('the assets view in the address', () => {
 
   it('sends the service its own query: no console-only parameters, the page size always', () => {
     const query = toListQuery(parse('blockchainId=ETH&testnets=true&asset=a-usdc'));
-    expect(query.toString()).toBe('blockchainId=ETH&pageSize=100');
-    expect(toListQuery(parse('pageSize=500')).toString()).toBe('pageSize=500');
+    expect(query.toString()).toBe('blockchainId=ETH&sort=symbol&pageSize=100');
+    expect(toListQuery(parse('pageSize=500')).toString()).toBe('sort=symbol&pageSize=500');
+  });
+
+  it('asks for symbol order without a search, the service’s relevance with one, and a chosen order either way', () => {
+    expect(listOrder(parse(''))).toBe('symbol');
+    expect(toListQuery(parse('q=usdc')).has('sort')).toBe(false);
+    expect(listOrder(parse('q=usdc'))).toBeNull();
+    expect(toListQuery(parse('sort=-name')).get('sort')).toBe('-name');
+    expect(toListQuery(parse('q=usdc&sort=-symbol')).get('sort')).toBe('-symbol');
+    // The default order is the console's: links stay without it.
+    expect(toAssetsSearch(parse('')).toString()).toBe('');
   });
 
   it('drops what the service would refuse, and leaves defaults out of links', () => {

@@ -21,7 +21,7 @@ export interface AssetsView {
   scope: NonNullable<AssetListQuery['scope']> | null;
   deprecated: boolean | null;
   testnets: boolean;
-  /** The service's `sort`; null is its own order (by id, or ranked with a search). */
+  /** The service's `sort`; null is the console's default order (see `listOrder`). */
   sort: AssetSort | null;
   pageSize: number;
   pageCursor: string | null;
@@ -70,6 +70,14 @@ export function parseAssetsSearch(params: URLSearchParams): AssetsView {
   };
 }
 
+/**
+ * The order the list is asked for. Without a sort chosen: by relevance while searching (the service
+ * ranks a search on its own, by symbol within each rank), else by symbol, since the service's own
+ * order (by id, the spec's) means nothing to a reader. The service orders and pages it, by keyset
+ * on (rank, symbol, id), so every page follows on from the one before.
+ */
+export const listOrder = (view: Pick<AssetsView, 'q' | 'sort'>): AssetSort | null => view.sort ?? (view.q ? null : 'symbol');
+
 /** The service's query for the page on screen. */
 export function toListQuery(view: AssetsView): URLSearchParams {
   const params = new URLSearchParams();
@@ -79,7 +87,8 @@ export function toListQuery(view: AssetsView): URLSearchParams {
   if (view.symbol) params.set('symbol', view.symbol);
   if (view.scope) params.set('scope', view.scope);
   if (view.deprecated !== null) params.set('deprecated', String(view.deprecated));
-  if (view.sort) params.set('sort', view.sort);
+  const order = listOrder(view);
+  if (order) params.set('sort', order);
   params.set('pageSize', String(view.pageSize));
   if (view.pageCursor) params.set('pageCursor', view.pageCursor);
   return params;
@@ -88,6 +97,7 @@ export function toListQuery(view: AssetsView): URLSearchParams {
 /** The canonical search string of a view; defaults are left out to keep links short. */
 export function toAssetsSearch(view: AssetsView): URLSearchParams {
   const params = toListQuery(view);
+  if (!view.sort) params.delete('sort');
   if (view.pageSize === DEFAULT_PAGE_SIZE) params.delete('pageSize');
   if (view.testnets) params.set('testnets', 'true');
   if (view.asset) params.set('asset', view.asset);

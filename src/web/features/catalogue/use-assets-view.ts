@@ -51,7 +51,7 @@ export function useAssetsView(): AssetsViewControls {
     setFilters: (filters) => restart(filters),
     setPageSize: (pageSize) => restart({ pageSize }),
     setSort: (sort) => restart({ sort }),
-    // In id order a new asset may land on any page; a search for its address finds it alone.
+    // A new asset may land on any page of the list; a search for its address finds it alone.
     showRegistered: ({ id, address }) => update((latest) => ({ view: { ...latest.view, ...NO_FILTERS, q: address, pageCursor: null, asset: id }, trail: [] })),
     nextPage: (cursor) =>
       update((latest) => ({
