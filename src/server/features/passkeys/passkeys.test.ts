@@ -250,6 +250,21 @@ describe('step-up bound to the request', () => {
     // A's passkey signs in to A, never to B.
     expect((await passkeySignIn(keyA)).result.body.user.workspaceId).toBe(a.id);
   });
+
+  it('refuses a body nested past the limit whatever its Content-Type, before binding it to the assertion', async () => {
+    const ws = await addWorkspace(ctx, 'Deep Co', ['ADMIN']);
+    const token = await consoleToken(app, ws.people[0]!.email);
+    const key = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect((await registerPasskey(token, key)).status).toBe(201);
+    const body = '['.repeat(100_000) + ']'.repeat(100_000);
+    const confirmed = await stepUp(token, key, { operationId: 'createWebhook', body: {} });
+    const res = await app.request('/v1/webhooks', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain', ...confirmed },
+      body,
+    });
+    expect({ status: res.status, ...((await res.json()) as object) }).toEqual({ status: 400, code: 400, message: expect.stringMatching(/nesting limit/) });
+  });
 });
 
 describe('passkeys required of admins', () => {
