@@ -19,7 +19,7 @@ import { registerVault } from './features/vault/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { registerHealth, type Readiness } from './http/health';
-import { allowedMethods } from './http/method-not-allowed';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { requestContext } from './http/request-id';
 import { storableText } from './http/storable-text';
 import { registerConsole, registerDocs } from './http/static';
@@ -88,6 +88,7 @@ export function createApp(
   );
 
   app.use('/v1/*', storableText());
+  app.use('/v1/*', methodNotAllowed(app));
 
   registerAuth(app, deps, { passwordSignInRefusal: (principal) => passwordSignInRefusal(deps, principal) });
   registerPasskeys(app, deps);
@@ -131,14 +132,7 @@ export function createApp(
   registerDocs(app);
   extend?.(app);
 
-  const methodsAt = allowedMethods(app);
-  app.all('/v1/*', (c) => {
-    const allowed = methodsAt(c.req.path);
-    if (allowed.length === 0) return c.json({ message: `No operation at ${c.req.method} ${c.req.path}`, code: ERROR_CODES.notFound }, 404);
-    c.header('Allow', allowed.join(', '));
-    const choices = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0];
-    return c.json({ message: `${c.req.method} is not supported at ${c.req.path}; use ${choices}`, code: ERROR_CODES.methodNotAllowed }, 405);
-  });
+  app.all('/v1/*', (c) => c.json({ message: `No operation at ${c.req.method} ${c.req.path}`, code: ERROR_CODES.notFound }, 404));
   registerConsole(app, deps.config.consoleDir);
 
   app.onError((error, c) => {

@@ -1,3 +1,5 @@
+// First: before any zod schema is built (see the module).
+import './lib/zod-jitless';
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { returnPath } from './app/auth/return-path';

@@ -149,7 +149,7 @@ export const getPasskeyPolicy = createRoute({
   path: '/v1/management/passkey_policy',
   tags,
   summary: 'Whether the workspace requires passkeys of its admins',
-  ...operation('getPasskeyPolicy'),
+  ...operation('getPasskeyPolicy', CONSOLE_ONLY),
   security: SECURITY,
   responses: {
     200: { description: 'The setting', content: { 'application/json': { schema: PasskeyPolicy } } },
@@ -164,7 +164,7 @@ export const updatePasskeyPolicy = createRoute({
   summary: 'Require passkeys of admins, or stop requiring them',
   ...operation(
     'updatePasskeyPolicy',
-    'Raises an approval request (kind PASSKEY_POLICY) like a quorum change; it takes effect when approved. While it is on, admins (Owner, Admin, Non-Signing Admin) sign in with a passkey only and confirm the step-up operations with one. 409 when turning it on while an enabled admin has no passkey (named), checked again when it executes.',
+    `Raises an approval request (kind PASSKEY_POLICY) like a quorum change; it takes effect when approved. While it is on, admins (Owner, Admin, Non-Signing Admin) sign in with a passkey only and confirm the step-up operations with one. 409 when turning it on while an enabled admin has no passkey (named), checked again when it executes. ${CONSOLE_ONLY}`,
   ),
   security: SECURITY,
   request: { ...idempotencyHeaders('updatePasskeyPolicy'), body: json(UpdatePasskeyPolicyRequest) },
@@ -181,7 +181,7 @@ export const getApprovalSignatures = createRoute({
   summary: 'Verify which passkey signed each decision of an approval request',
   ...operation(
     'getApprovalSignatures',
-    'Recomputes the request’s digest from the stored request and verifies each stored assertion against the public key stored with it (which outlives the passkey’s removal).',
+    `Recomputes the request’s digest from the stored request and verifies each stored assertion against the public key stored with it (which outlives the passkey’s removal). ${CONSOLE_ONLY}`,
   ),
   security: SECURITY,
   request: { params: ApprovalIdParam },

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { badRequest } from './errors';
+import { refuseDeepJson } from './json-nesting';
 import type { AppEnv } from './types';
 
 /**
@@ -65,10 +66,13 @@ export function storableText(): MiddlewareHandler<AppEnv> {
       if (what) throw refuse(`query parameter '${name}'`, what);
     }
     if (/^application\/([a-z0-9.+-]+\+)?json\b/i.test(c.req.header('Content-Type') ?? '')) {
+      // The text is cached by Hono, so the signature check and the validator read the same bytes.
+      const text = await c.req.text();
+      // Before the walk below, which recurses once per level.
+      refuseDeepJson(text);
       let body: unknown;
       try {
-        // The text is cached by Hono, so the signature check and the validator read the same bytes.
-        body = JSON.parse(await c.req.text());
+        body = JSON.parse(text);
       } catch {
         // Malformed JSON is the validator's to refuse, with its own message.
         body = undefined;

@@ -6,6 +6,7 @@ import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf } from '../audit/record';
 import { approvalContent, contentDigest } from '../passkeys/binding';
+import { consoleUser } from '../passkeys/handlers';
 import { adminsRequirePasskeys, adminsWithoutPasskey, assertAdminsCanComply } from '../passkeys/policy';
 import { signaturesOfRequest, verifyKeptSignature } from '../passkeys/signatures';
 import * as approvals from './approvals';
@@ -16,7 +17,7 @@ import * as approvals from './approvals';
  */
 export function registerPasskeyApprovals(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.getPasskeyPolicy, middleware: guard(deps, 'getPasskeyPolicy') }, async (c) => {
-    const { workspaceId } = c.get('principal');
+    const { workspaceId } = consoleUser(c);
     const [on, pendingRequestId, missing] = await Promise.all([
       adminsRequirePasskeys(deps.db, workspaceId),
       approvals.pendingRequestOfKind(deps.db, workspaceId, 'PASSKEY_POLICY'),
@@ -26,8 +27,8 @@ export function registerPasskeyApprovals(app: OpenAPIHono<AppEnv>, deps: AppDeps
   });
 
   app.openapi({ ...routes.updatePasskeyPolicy, middleware: guard(deps, 'updatePasskeyPolicy') }, async (c) => {
+    const { workspaceId } = consoleUser(c);
     const { adminsRequirePasskeys: wanted } = c.req.valid('json');
-    const { workspaceId } = c.get('principal');
     const current = await adminsRequirePasskeys(deps.db, workspaceId);
     if (wanted === current) throw badRequest(`Passkeys are already ${current ? '' : 'not '}required of admins`);
     // Checked here so the requester hears it at once, and again when the request executes.
@@ -55,7 +56,7 @@ export function registerPasskeyApprovals(app: OpenAPIHono<AppEnv>, deps: AppDeps
   });
 
   app.openapi({ ...routes.getApprovalSignatures, middleware: guard(deps, 'getApprovalSignatures') }, async (c) => {
-    const { workspaceId } = c.get('principal');
+    const { workspaceId } = consoleUser(c);
     const { requestId } = c.req.valid('param');
     const request = await approvals.getRequest(deps.db, workspaceId, requestId);
     if (!request) throw notFound('Approval request not found');

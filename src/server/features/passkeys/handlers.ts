@@ -21,8 +21,11 @@ import { authenticationOptions, refusalReason, registrationOptions, verifyAssert
 
 const passkeyEvent = (event: string, detail: Record<string, unknown>): AuditEntry => ({ category: 'Security', subject: 'Passkey', event, detail });
 
-/** Passkeys belong to console users; an API user signs every request with its key already. */
-function consoleUser(c: Context<AppEnv>): Principal {
+/**
+ * Passkeys belong to console users; an API user signs every request with its key already, and is
+ * never required to have one, so the workspace's requirement and the signatures are not its either.
+ */
+export function consoleUser(c: Context<AppEnv>): Principal {
   const principal = c.get('principal');
   if (principal.kind !== 'CONSOLE')
     throw forbidden('Passkeys belong to console users; an API user signs every request with its key', ERROR_CODES.insufficientPermissions);

@@ -185,6 +185,29 @@ describe('passkey registration and sign-in', () => {
     const res = await app.request('/v1/auth/passkeys', { headers: await signedHeaders(bot, '/v1/auth/passkeys') });
     expect(res.status).toBe(403);
   });
+
+  it('so are the workspace’s requirement and the signatures: an ADMIN API user gets 403 where a console admin reads them', async () => {
+    const ws = await addWorkspace(ctx, 'Policy Bot Co', ['ADMIN']);
+    const bot = await addApiUser(ctx, ws.id, 'ADMIN');
+    const signed = async (method: string, path: string, body?: string) =>
+      app.request(path, { method, headers: await signedHeaders(bot, path, { method, body }), body });
+    const signatures = '/v1/approval_requests/3f0e4a7c-0000-4000-8000-000000000000/signatures';
+    const answers = [
+      await signed('GET', '/v1/management/passkey_policy'),
+      await signed('PUT', '/v1/management/passkey_policy', JSON.stringify({ adminsRequirePasskeys: true })),
+      await signed('GET', signatures),
+    ];
+    for (const res of answers) {
+      expect({ status: res.status, ...((await res.json()) as object) }).toEqual({
+        status: 403,
+        code: ERROR_CODES.insufficientPermissions,
+        message: expect.stringMatching(/console users/),
+      });
+    }
+    const admin = await consoleToken(app, ws.people[0]!.email);
+    expect(await call<PasskeyPolicy>(admin, 'GET', '/v1/management/passkey_policy')).toMatchObject({ status: 200, body: { adminsRequirePasskeys: false } });
+    expect((await call(admin, 'GET', signatures)).status).toBe(404);
+  });
 });
 
 describe('step-up bound to the request', () => {
@@ -249,6 +272,21 @@ describe('step-up bound to the request', () => {
     expect((await call(tokenB!, 'POST', '/v1/webhooks', body, header(startA.body.challengeId, signedByB))).status).toBe(403);
     // A's passkey signs in to A, never to B.
     expect((await passkeySignIn(keyA)).result.body.user.workspaceId).toBe(a.id);
+  });
+
+  it('refuses a body nested past the limit whatever its Content-Type, before binding it to the assertion', async () => {
+    const ws = await addWorkspace(ctx, 'Deep Co', ['ADMIN']);
+    const token = await consoleToken(app, ws.people[0]!.email);
+    const key = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect((await registerPasskey(token, key)).status).toBe(201);
+    const body = '['.repeat(100_000) + ']'.repeat(100_000);
+    const confirmed = await stepUp(token, key, { operationId: 'createWebhook', body: {} });
+    const res = await app.request('/v1/webhooks', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain', ...confirmed },
+      body,
+    });
+    expect({ status: res.status, ...((await res.json()) as object) }).toEqual({ status: 400, code: 400, message: expect.stringMatching(/nesting limit/) });
   });
 });
 

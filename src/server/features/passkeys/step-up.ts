@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { approvalRequests } from '../../db/schema';
 import { UUID } from '../../db/uuid';
 import { ApiError, badRequest } from '../../http/errors';
+import { refuseDeepJson } from '../../http/json-nesting';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { approvalContent, challengeCarries, contentDigest } from './binding';
 import { passkeysRequiredOf } from './policy';
@@ -53,6 +54,8 @@ export async function stepUpContent(db: Db, workspaceId: string, operationId: St
 async function requestBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
   if (text === '') return null;
+  // Read whatever the Content-Type (the text check only parses JSON types), then canonicalised recursively.
+  refuseDeepJson(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
