@@ -310,6 +310,44 @@ describe('AuditLogPage', () => {
     }
   });
 
+  it('asks for a search’s counts once its list is drawn, and aborts them when the text replaces the search', async () => {
+    const fetch = serve(pagedEvents(5, 1));
+    const served = fetch.getMockImplementation()!;
+    const histograms = new Map<string, AbortSignal>();
+    let answerList = () => {};
+    const listHeld = new Promise<void>((resolve) => (answerList = resolve));
+    fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://console.test');
+      const q = url.searchParams.get('q');
+      if (url.pathname.endsWith('/histogram')) {
+        // Counts never arrive: only an abort ends the request, as it would end a slow one.
+        const signal = init!.signal!;
+        histograms.set(q ?? '', signal);
+        return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+      }
+      if (q === 'alpha' && url.pathname === '/v1/management/audit_logs') await listHeld;
+      return served(input);
+    });
+    const user = renderPage(RANGE);
+    await grid();
+
+    const text = () => screen.getByRole('textbox', { name: 'Text' });
+    await user.type(text(), 'alpha{Enter}');
+    await waitFor(() => expect(listCalls(fetch)).toContain(`?${RANGE}&q=alpha`));
+    // The list goes first: the counts are not asked for (and so cannot queue ahead of it) until it is in.
+    expect(histograms.has('alpha')).toBe(false);
+    answerList();
+    await waitFor(() => expect(histograms.has('alpha')).toBe(true));
+    expect(await screen.findByText('5 events loaded')).toBeInTheDocument();
+    expect(histograms.get('alpha')!.aborted).toBe(false);
+
+    // The box is drawn anew for the search it applied.
+    await user.clear(text());
+    await user.type(text(), 'beta{Enter}');
+    await waitFor(() => expect(histograms.has('beta')).toBe(true));
+    expect(histograms.get('alpha')!.aborted).toBe(true);
+  });
+
   it('says that the filters matched nothing', async () => {
     serve(() => ({ data: [], next: null, cursor: null, total: 0 }));
     renderPage(`${RANGE}&user=Nobody`);
