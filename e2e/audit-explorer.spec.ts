@@ -46,16 +46,16 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
   // The address names no range; the explorer writes the last day into it.
   await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+$/);
 
-  // Two categories and one user (the auditor, whose sign-ins are in the demo history) over 30 days.
+  // Two categories and one person (the auditor, whose sign-ins are in the demo history) over 30 days.
   const range = settledRange();
   const userName = session.user.name;
   await audit.setRange(range.startTime, range.endTime);
   await audit.chooseCategories(CATEGORIES);
-  await audit.addUser(userName);
+  await audit.pickPerson(userName, session.user.role);
 
   const search = new URLSearchParams({ startTime: String(range.startTime), endTime: String(range.endTime) });
   for (const category of CATEGORIES) search.append('category', category);
-  search.append('user', userName);
+  search.append('userId', session.user.id);
   await expect(page).toHaveURL(`/audit?${search}`);
 
   const expected = await idsFromService(page.request, session.accessToken, search);
@@ -134,13 +134,14 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
   for (const row of exported) {
     expect(row).toHaveLength(10);
     expect(row[2]).toBe(userName);
+    expect(row[3]).toBe(session.user.id);
     expect(CATEGORIES).toContain(row[4]);
     expect(() => JSON.parse(row[9]!)).not.toThrow();
   }
 
   // Back and forward step through the searches.
   await page.goBack();
-  await expect(page).not.toHaveURL(/[?&]user=/);
+  await expect(page).not.toHaveURL(/[?&]userId=/);
   await page.goForward();
   await expect(page).toHaveURL(`/audit?${search}`);
   await expect(audit.rows.first()).toHaveAttribute('data-event-id', expected[0]!);

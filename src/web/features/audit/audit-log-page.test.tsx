@@ -294,20 +294,40 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(rows[1]).toHaveFocus());
   });
 
-  it('filters by a person picked by name and role, and offers an id no one has any more as it is', async () => {
+  it('has one person filter that suggests people by name and role, never a raw id, and filters by the id picked', async () => {
     dimensions.userId = ['user-ada', 'user-gone'];
     try {
       serve(pagedEvents(5, 1));
       const user = renderPage(RANGE);
       await grid();
 
+      expect(screen.queryByRole('combobox', { name: /^User/ })).not.toBeInTheDocument();
       await user.click(screen.getByRole('combobox', { name: /Person/ }));
-      expect(await screen.findByRole('option', { name: 'user-gone' })).toBeInTheDocument();
+      expect(await screen.findByRole('option', { name: 'Ada Admin (Admin)' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'user-gone' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('option', { name: 'Ada Admin (Admin)' }));
       await waitFor(() => expect(currentSearch().getAll('userId')).toEqual(['user-ada']));
     } finally {
       dimensions.userId = ['user-ada'];
     }
+  });
+
+  it('keeps the recorded name and the unknown id of an older link in the person filter, still asked as user and userId', async () => {
+    const fetch = serve(pagedEvents(5, 1));
+    const user = renderPage(`${RANGE}&user=Doe%2C+Jane&userId=user-gone`);
+    await grid();
+
+    expect(listCalls(fetch)).toEqual([`?${RANGE}&user=Doe%2C+Jane&userId=user-gone`]);
+    const person = screen.getByRole('combobox', { name: /Person/ });
+    const pills = person.closest('.mantine-MultiSelect-root') as HTMLElement;
+    expect(within(pills).getByText('“Doe, Jane”, as recorded')).toBeInTheDocument();
+    expect(within(pills).getByText('user-gone')).toBeInTheDocument();
+
+    // Backspace takes off the last pill, the recorded name.
+    await user.click(person);
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(currentSearch().getAll('user')).toEqual([]));
+    expect(currentSearch().getAll('userId')).toEqual(['user-gone']);
   });
 
   it('asks for a search’s counts once its list is drawn, and aborts them when the text replaces the search', async () => {

@@ -40,7 +40,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
         </Title>
         <TimeRangePicker range={view} onChange={(picked) => onChange({ ...view, range: undefined, ...picked })} />
         <AuditSearchBox key={view.q} value={view.q} onChange={(q) => onChange({ ...view, q })} />
-        <AuditFilters view={view} onChange={(field, values) => onChange({ ...view, [field]: values })} />
+        <AuditFilters view={view} onChange={(changes) => onChange({ ...view, ...changes })} />
         <Group gap="lg" align="flex-end">
           {/* A native select, not a segmented control: that one measures the page as it mounts (about 25 ms of forced layout). */}
           <NativeSelect
