@@ -153,21 +153,25 @@ describe('AuditLogPage', () => {
     expect(within(table).getByText('2026-01-30 20:40:00 UTC')).toBeInTheDocument();
   });
 
-  it('writes an absolute last day into an address that names no range, in place', async () => {
-    serve(pagedEvents(10, 1));
-    const before = Date.now();
+  it('opens an address that names no range on the last 24 hours, relative, in place, which the live tail follows', async () => {
+    const fetch = serve(pagedEvents(10, 1));
     renderPage('category=Security');
 
     await grid();
-    const search = currentSearch();
-    const endTime = Number(search.get('endTime'));
-    // The end is the end of the second the page opened in (it includes what happened earlier in
-    // that second), so it may lie up to a second after the clock reads.
-    expect(endTime).toBeGreaterThanOrEqual(before);
-    expect(endTime % 1000).toBe(0);
-    expect(endTime).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) * 1000);
-    expect(Number(search.get('startTime'))).toBe(endTime - DAY_MS);
-    expect(search.getAll('category')).toEqual(['Security']);
+    expect(currentSearch().toString()).toBe('range=24h&category=Security');
+    const asked = new URLSearchParams(listCalls(fetch)[0]);
+    expect(Number(asked.get('endTime')) - Number(asked.get('startTime'))).toBe(DAY_MS);
+    expect(screen.getByRole('switch', { name: /^Live tail/ })).toBeEnabled();
+  });
+
+  it('says next to the live tail why a range with fixed times cannot follow new events', async () => {
+    serve(pagedEvents(10, 1));
+    renderPage(RANGE);
+
+    await grid();
+    const tail = screen.getByRole('switch', { name: /^Live tail/ });
+    expect(tail).toBeDisabled();
+    expect(tail).toHaveAccessibleDescription(/fixed times/);
   });
 
   it('starts a changed search at its first page, and going back shows the previous one from the cache', async () => {
