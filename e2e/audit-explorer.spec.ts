@@ -43,19 +43,19 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
   const audit = new AuditLogPage(page);
 
   const session = await shell.startOn('Audit log', '/audit');
-  // The address names no range; the explorer writes the last day into it.
-  await expect(page).toHaveURL(/\/audit\?startTime=\d+&endTime=\d+$/);
+  // The address names no range; the explorer writes the last 24 hours, relative, into it.
+  await expect(page).toHaveURL(/\/audit\?range=24h$/);
 
-  // Two categories and one user (the auditor, whose sign-ins are in the demo history) over 30 days.
+  // Two categories and one person (the auditor, whose sign-ins are in the demo history) over 30 days.
   const range = settledRange();
   const userName = session.user.name;
   await audit.setRange(range.startTime, range.endTime);
   await audit.chooseCategories(CATEGORIES);
-  await audit.addUser(userName);
+  await audit.pickPerson(userName, session.user.role);
 
   const search = new URLSearchParams({ startTime: String(range.startTime), endTime: String(range.endTime) });
   for (const category of CATEGORIES) search.append('category', category);
-  search.append('user', userName);
+  search.append('userId', session.user.id);
   await expect(page).toHaveURL(`/audit?${search}`);
 
   const expected = await idsFromService(page.request, session.accessToken, search);
@@ -134,13 +134,14 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
   for (const row of exported) {
     expect(row).toHaveLength(10);
     expect(row[2]).toBe(userName);
+    expect(row[3]).toBe(session.user.id);
     expect(CATEGORIES).toContain(row[4]);
     expect(() => JSON.parse(row[9]!)).not.toThrow();
   }
 
   // Back and forward step through the searches.
   await page.goBack();
-  await expect(page).not.toHaveURL(/[?&]user=/);
+  await expect(page).not.toHaveURL(/[?&]userId=/);
   await page.goForward();
   await expect(page).toHaveURL(`/audit?${search}`);
   await expect(audit.rows.first()).toHaveAttribute('data-event-id', expected[0]!);
@@ -161,4 +162,21 @@ test('the audit explorer has no serious accessibility problems, in light and dar
   await audit.rows.first().click();
   await expect(audit.drawer).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the When (UTC) column shows its whole text, relative time included, at common screen widths', async ({ page }) => {
+  const audit = new AuditLogPage(page);
+  const range = settledRange();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await new ConsoleShell(page).start(`/audit?startTime=${range.startTime}&endTime=${range.endTime}`);
+  await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
+
+  for (const width of [1440, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The first cell of a row is its time; its text box is what truncates when it is too narrow.
+    const cell = audit.rows.first().locator('td').first().locator('p');
+    await expect(cell).toContainText(/ UTC \((just now|\d+ \w+ ago)\)$/);
+    const clipped = await cell.evaluate((text) => ({ scroll: text.scrollWidth, client: text.clientWidth }));
+    expect(clipped.scroll, `at ${width} px`).toBeLessThanOrEqual(clipped.client);
+  }
 });

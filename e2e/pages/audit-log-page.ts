@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ROLE_LABELS } from '../../src/contract/role-labels';
+import type { Role } from '../../src/contract/roles';
 
 /** How far a moment is from now, after its UTC time (relativeTime of src/web/lib/time-text.ts): "(just now)", "(3 min ago)", "(in 2 min)". */
 const RELATIVE_TIME = / \((just now|\d+ \w+ ago|in \d+ \w+)\)/g;
@@ -39,10 +41,11 @@ export class AuditLogPage {
     await this.page.keyboard.press('Escape');
   }
 
-  async addUser(name: string) {
-    const input = this.page.getByRole('combobox', { name: 'User', exact: true });
+  /** Picks a person in the person filter, as it suggests them: "Name (Role)". */
+  async pickPerson(name: string, role: Role) {
+    const input = this.page.getByRole('combobox', { name: 'Person' });
     await input.fill(name);
-    await input.press('Enter');
+    await this.page.getByRole('option', { name: `${name} (${ROLE_LABELS[role]})`, exact: true }).click();
     await input.press('Escape');
   }
 

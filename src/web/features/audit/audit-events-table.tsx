@@ -38,7 +38,9 @@ interface AuditEventsTableProps {
 function ColumnHeader({ column, onResize }: { column: AuditColumn; onResize: AuditEventsTableProps['onResize'] }) {
   const [dragged, setDragged] = useState<number | null>(null);
   const header = useRef<HTMLTableCellElement>(null);
-  const width = dragged ?? column.width;
+  // A width kept from before a column had its least width (250 for the time) is shown widened.
+  const kept = dragged ?? column.width;
+  const width = kept === undefined ? COLUMN_SPECS[column.id].minWidth : clampWidth(column.id, kept);
   const label = COLUMN_SPECS[column.id].label;
   const current = () => width ?? header.current?.getBoundingClientRect().width ?? 200;
 
@@ -65,7 +67,7 @@ function ColumnHeader({ column, onResize }: { column: AuditColumn; onResize: Aud
           target.setPointerCapture(event.pointerId);
           let last = startWidth;
           const move = (e: PointerEvent) => {
-            last = clampWidth(startWidth + e.clientX - startX);
+            last = clampWidth(column.id, startWidth + e.clientX - startX);
             setDragged(last);
           };
           const up = () => {

@@ -22,26 +22,34 @@ const isExactDuplicate = (value: string, current: string[]) => current.includes(
 
 interface AuditFiltersProps {
   view: AuditView;
-  onChange: (field: FilterField, values: string[]) => void;
+  onChange: (changes: Partial<Pick<AuditView, FilterField>>) => void;
 }
+
+// The person filter holds both ways the service filters by who: a user id (`userId`, what it offers)
+// and a recorded display name (`user`, what links and saved views from before it still carry).
+const BY_ID = 'id:';
+const BY_NAME = 'name:';
 
 /**
  * One input per field; values of a field are alternatives (any of them), fields narrow each other.
- * Categories and subjects come from the contract's closed list; events and users are suggested
- * from what the log holds, and any other value can be typed. A person is picked by name and role
- * (the filter itself is their user id, which the log keeps however they are renamed); an id the
- * log holds that is no one's any more is offered as it is.
+ * Categories and subjects come from the contract's closed list; events are suggested from what the
+ * log holds, and any other value can be typed. A person is picked by name and role, as the console
+ * shows people everywhere; the filter itself is their user id, which the log keeps however they are
+ * renamed. An id from a link that is no one's any more is shown as it is, since it is all there is.
  */
 export function AuditFilters({ view, onChange }: AuditFiltersProps) {
   // Suggestions only: without them every filter still takes typed values.
   const seen = useQuery(auditQueries.dimensions()).data;
   const people = useQuery(peopleQuery()).data;
   const personOptions = useMemo(() => {
-    const named = [...(people?.values() ?? [])].map((person) => ({ value: person.id, label: `${person.name} (${personRole(person)})` }));
-    const ids = named.map((option) => option.value);
-    const unnamed = (seen?.userId ?? []).filter((id) => !ids.includes(id));
-    return { data: [...named.sort((a, b) => a.label.localeCompare(b.label)), ...unnamed], known: [...ids, ...unnamed] };
-  }, [people, seen?.userId]);
+    const named = [...(people?.values() ?? [])]
+      .map((person) => ({ value: `${BY_ID}${person.id}`, label: `${person.name} (${personRole(person)})` }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    const unknownIds = view.userId.filter((id) => !people?.has(id)).map((id) => ({ value: `${BY_ID}${id}`, label: id }));
+    const recordedNames = view.user.map((name) => ({ value: `${BY_NAME}${name}`, label: `“${name}”, as recorded` }));
+    return [...named, ...unknownIds, ...recordedNames];
+  }, [people, view.userId, view.user]);
+  const personValues = [...view.userId.map((id) => `${BY_ID}${id}`), ...view.user.map((name) => `${BY_NAME}${name}`)];
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -50,7 +58,7 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         placeholder="Any category"
         data={withSelected(CATEGORIES, CATEGORIES, view.category)}
         value={view.category}
-        onChange={(values) => onChange('category', values)}
+        onChange={(values) => onChange({ category: values })}
         searchable
         clearable
       />
@@ -59,7 +67,7 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         placeholder="Any subject"
         data={withSelected(SUBJECTS, ALL_SUBJECTS, view.subject)}
         value={view.subject}
-        onChange={(values) => onChange('subject', values)}
+        onChange={(values) => onChange({ subject: values })}
         searchable
         clearable
       />
@@ -68,30 +76,22 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         placeholder="Any event"
         data={seen?.event ?? []}
         value={view.event}
-        onChange={(values) => onChange('event', values)}
+        onChange={(values) => onChange({ event: values })}
         isDuplicate={isExactDuplicate}
-        clearable
-      />
-      <TagsInput
-        label="User"
-        description="Display name, exactly as recorded"
-        placeholder="Anyone"
-        data={seen?.user ?? []}
-        value={view.user}
-        onChange={(values) => onChange('user', values)}
-        isDuplicate={isExactDuplicate}
-        // A display name may contain a comma ("Doe, Jane"), so a comma must not split it in two.
-        splitChars={[]}
-        limit={50}
         clearable
       />
       <MultiSelect
         label="Person"
-        description="By name; matches their user ID, whatever name the event recorded"
+        description="By name and role; matches whatever name the event recorded"
         placeholder="Anyone"
-        data={withSelected(personOptions.data, personOptions.known, view.userId)}
-        value={view.userId}
-        onChange={(values) => onChange('userId', values)}
+        data={personOptions}
+        value={personValues}
+        onChange={(values) =>
+          onChange({
+            userId: values.filter((value) => value.startsWith(BY_ID)).map((value) => value.slice(BY_ID.length)),
+            user: values.filter((value) => value.startsWith(BY_NAME)).map((value) => value.slice(BY_NAME.length)),
+          })
+        }
         searchable
         limit={50}
         clearable

@@ -153,21 +153,25 @@ describe('AuditLogPage', () => {
     expect(within(table).getByText('2026-01-30 20:40:00 UTC')).toBeInTheDocument();
   });
 
-  it('writes an absolute last day into an address that names no range, in place', async () => {
-    serve(pagedEvents(10, 1));
-    const before = Date.now();
+  it('opens an address that names no range on the last 24 hours, relative, in place, which the live tail follows', async () => {
+    const fetch = serve(pagedEvents(10, 1));
     renderPage('category=Security');
 
     await grid();
-    const search = currentSearch();
-    const endTime = Number(search.get('endTime'));
-    // The end is the end of the second the page opened in (it includes what happened earlier in
-    // that second), so it may lie up to a second after the clock reads.
-    expect(endTime).toBeGreaterThanOrEqual(before);
-    expect(endTime % 1000).toBe(0);
-    expect(endTime).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) * 1000);
-    expect(Number(search.get('startTime'))).toBe(endTime - DAY_MS);
-    expect(search.getAll('category')).toEqual(['Security']);
+    expect(currentSearch().toString()).toBe('range=24h&category=Security');
+    const asked = new URLSearchParams(listCalls(fetch)[0]);
+    expect(Number(asked.get('endTime')) - Number(asked.get('startTime'))).toBe(DAY_MS);
+    expect(screen.getByRole('switch', { name: /^Live tail/ })).toBeEnabled();
+  });
+
+  it('says next to the live tail why a range with fixed times cannot follow new events', async () => {
+    serve(pagedEvents(10, 1));
+    renderPage(RANGE);
+
+    await grid();
+    const tail = screen.getByRole('switch', { name: /^Live tail/ });
+    expect(tail).toBeDisabled();
+    expect(tail).toHaveAccessibleDescription(/fixed times/);
   });
 
   it('starts a changed search at its first page, and going back shows the previous one from the cache', async () => {
@@ -294,20 +298,78 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(rows[1]).toHaveFocus());
   });
 
-  it('filters by a person picked by name and role, and offers an id no one has any more as it is', async () => {
+  it('has one person filter that suggests people by name and role, never a raw id, and filters by the id picked', async () => {
     dimensions.userId = ['user-ada', 'user-gone'];
     try {
       serve(pagedEvents(5, 1));
       const user = renderPage(RANGE);
       await grid();
 
+      expect(screen.queryByRole('combobox', { name: /^User/ })).not.toBeInTheDocument();
       await user.click(screen.getByRole('combobox', { name: /Person/ }));
-      expect(await screen.findByRole('option', { name: 'user-gone' })).toBeInTheDocument();
+      expect(await screen.findByRole('option', { name: 'Ada Admin (Admin)' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'user-gone' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('option', { name: 'Ada Admin (Admin)' }));
       await waitFor(() => expect(currentSearch().getAll('userId')).toEqual(['user-ada']));
     } finally {
       dimensions.userId = ['user-ada'];
     }
+  });
+
+  it('keeps the recorded name and the unknown id of an older link in the person filter, still asked as user and userId', async () => {
+    const fetch = serve(pagedEvents(5, 1));
+    const user = renderPage(`${RANGE}&user=Doe%2C+Jane&userId=user-gone`);
+    await grid();
+
+    expect(listCalls(fetch)).toEqual([`?${RANGE}&user=Doe%2C+Jane&userId=user-gone`]);
+    const person = screen.getByRole('combobox', { name: /Person/ });
+    const pills = person.closest('.mantine-MultiSelect-root') as HTMLElement;
+    expect(within(pills).getByText('“Doe, Jane”, as recorded')).toBeInTheDocument();
+    expect(within(pills).getByText('user-gone')).toBeInTheDocument();
+
+    // Backspace takes off the last pill, the recorded name.
+    await user.click(person);
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(currentSearch().getAll('user')).toEqual([]));
+    expect(currentSearch().getAll('userId')).toEqual(['user-gone']);
+  });
+
+  it('asks for a search’s counts once its list is drawn, and aborts them when the text replaces the search', async () => {
+    const fetch = serve(pagedEvents(5, 1));
+    const served = fetch.getMockImplementation()!;
+    const histograms = new Map<string, AbortSignal>();
+    let answerList = () => {};
+    const listHeld = new Promise<void>((resolve) => (answerList = resolve));
+    fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://console.test');
+      const q = url.searchParams.get('q');
+      if (url.pathname.endsWith('/histogram')) {
+        // Counts never arrive: only an abort ends the request, as it would end a slow one.
+        const signal = init!.signal!;
+        histograms.set(q ?? '', signal);
+        return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+      }
+      if (q === 'alpha' && url.pathname === '/v1/management/audit_logs') await listHeld;
+      return served(input);
+    });
+    const user = renderPage(RANGE);
+    await grid();
+
+    const text = () => screen.getByRole('textbox', { name: 'Text' });
+    await user.type(text(), 'alpha{Enter}');
+    await waitFor(() => expect(listCalls(fetch)).toContain(`?${RANGE}&q=alpha`));
+    // The list goes first: the counts are not asked for (and so cannot queue ahead of it) until it is in.
+    expect(histograms.has('alpha')).toBe(false);
+    answerList();
+    await waitFor(() => expect(histograms.has('alpha')).toBe(true));
+    expect(await screen.findByText('5 events loaded')).toBeInTheDocument();
+    expect(histograms.get('alpha')!.aborted).toBe(false);
+
+    // The box is drawn anew for the search it applied.
+    await user.clear(text());
+    await user.type(text(), 'beta{Enter}');
+    await waitFor(() => expect(histograms.has('beta')).toBe(true));
+    expect(histograms.get('alpha')!.aborted).toBe(true);
   });
 
   it('says that the filters matched nothing', async () => {

@@ -26,8 +26,15 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
   const verification = useChainVerification(view);
   const columns = useColumns();
   const [liveTail, setLiveTail] = useState(false);
-  // New events go on top of a list that reaches up to now: a relative range, newest first.
-  const canTail = view.range !== undefined && view.order === 'DESC';
+  // New events go on top of a list that reaches up to now: a relative range, newest first. Said
+  // next to the switch when it is off, since nothing else on the page tells why.
+  const whyNoTail =
+    view.range === undefined
+      ? 'Needs a “Last …” range: fixed times end before new events arrive'
+      : view.order !== 'DESC'
+        ? 'Needs newest first: new events come in on top'
+        : undefined;
+  const canTail = whyNoTail === undefined;
   // Kept as the same elements while only the columns, an export or the integrity check change, so
   // React skips them then: an answer of a query (the reader's columns on the first load) re-renders
   // the component that asked for it in one blocking pass, and here that would be the whole explorer.
@@ -40,7 +47,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
         </Title>
         <TimeRangePicker range={view} onChange={(picked) => onChange({ ...view, range: undefined, ...picked })} />
         <AuditSearchBox key={view.q} value={view.q} onChange={(q) => onChange({ ...view, q })} />
-        <AuditFilters view={view} onChange={(field, values) => onChange({ ...view, [field]: values })} />
+        <AuditFilters view={view} onChange={(changes) => onChange({ ...view, ...changes })} />
         <Group gap="lg" align="flex-end">
           {/* A native select, not a segmented control: that one measures the page as it mounts (about 25 ms of forced layout). */}
           <NativeSelect
@@ -80,7 +87,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
           <Group gap="xs">
             <Switch
               label="Live tail"
-              description={canTail ? undefined : 'With a relative range, newest first'}
+              description={whyNoTail}
               checked={liveTail && canTail}
               disabled={!canTail}
               onChange={(event) => setLiveTail(event.currentTarget.checked)}

@@ -51,11 +51,17 @@ describe('the address of a view', () => {
     expect(isCompleteView(draft)).toBe(false);
   });
 
-  it('completes an address without a range to the last day, in absolute times', () => {
+  it('completes an address without a range to the last 24 hours, relative, and one with only an end to the day before it', () => {
     const now = Date.UTC(2026, 5, 1, 10, 0, 0, 700);
     const draft = parseAuditSearch(new URLSearchParams('category=Security'));
     const complete = completeView(draft, now);
-    expect(complete).toMatchObject({ startTime: Date.UTC(2026, 4, 31, 10, 0, 1), endTime: Date.UTC(2026, 5, 1, 10, 0, 1), category: ['Security'] });
+    expect(complete).toMatchObject({
+      range: '24h',
+      startTime: Date.UTC(2026, 4, 31, 10, 0, 1),
+      endTime: Date.UTC(2026, 5, 1, 10, 0, 1),
+      category: ['Security'],
+    });
+    expect(toAuditAddress(complete).toString()).toBe('range=24h&category=Security');
     expect(completeView({ ...draft, endTime: Date.UTC(2026, 1, 2) }, now)).toMatchObject({
       startTime: Date.UTC(2026, 1, 1),
       endTime: Date.UTC(2026, 1, 2),

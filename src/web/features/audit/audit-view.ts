@@ -117,8 +117,15 @@ export function lastYear(now: number): AuditRange {
   return { startTime: yearBack.getTime() + YEAR_MARGIN_MS, endTime };
 }
 
-/** Fills in what the address leaves out: the end is now, the start one day before the end. */
+/** The range of an address that names none (the navigation link opens `/audit`). */
+const DEFAULT_RANGE: RelativeRange = '24h';
+
+/**
+ * Fills in what the address leaves out. No times at all: the last 24 hours, relative, so the first
+ * view reaches up to now and can be live-tailed. Only an end: the day before it. Only a start: up to now.
+ */
 export function completeView(draft: AuditViewDraft, now: number): AuditView {
+  if (draft.startTime === undefined && draft.endTime === undefined) return { ...draft, range: DEFAULT_RANGE, ...relativeRange(DEFAULT_RANGE, now) };
   const endTime = draft.endTime ?? endOfSecond(now);
   return { ...draft, startTime: draft.startTime ?? endTime - DAY_MS, endTime };
 }

@@ -8,10 +8,17 @@ import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { explorerQueries, useSaveColumns } from './explorer-api';
 
-/** How each column of the explorer is headed and what its cells show. */
-export const COLUMN_SPECS: Record<AuditColumnId, { label: string; cell: (event: AuditLogData) => ReactNode }> = {
+/**
+ * How each column of the explorer is headed, what its cells show, and the least width (px) that
+ * shows a cell whole, for a column whose every cell is the same length.
+ */
+export const COLUMN_SPECS: Record<AuditColumnId, { label: string; cell: (event: AuditLogData) => ReactNode; minWidth?: number }> = {
   time: {
     label: 'When (UTC)',
+    // "2026-01-31 14:05:09 UTC (11 mo ago)": 35 monospace characters at 14 px (about 8.4 px each in
+    // the usual monospace fonts) and the cell's padding. A narrower width, the old default of 250
+    // included, cut the relative time to "(j…".
+    minWidth: 330,
     cell: (event) => (
       <Text size="sm" ff="monospace" truncate>
         <UtcTime ms={event.timestamp} focusable={false} />
@@ -56,7 +63,9 @@ export const COLUMN_SPECS: Record<AuditColumnId, { label: string; cell: (event: 
   },
 };
 
-export const clampWidth = (width: number) => Math.round(Math.min(AUDIT_COLUMN_WIDTH.max, Math.max(AUDIT_COLUMN_WIDTH.min, width)));
+/** A width the column may have: within the contract's bounds, and never narrower than its cells need. */
+export const clampWidth = (id: AuditColumnId, width: number) =>
+  Math.round(Math.min(AUDIT_COLUMN_WIDTH.max, Math.max(COLUMN_SPECS[id].minWidth ?? AUDIT_COLUMN_WIDTH.min, width)));
 
 /** The reader's columns (kept on the service, the defaults until they change them) and the ways to change them. */
 export function useColumns() {
@@ -73,7 +82,7 @@ export function useColumns() {
       if (next.length > 0) save.mutate(next);
     },
     resize(id: AuditColumnId, width: number) {
-      save.mutate(shown.map((c): AuditColumn => (c.id === id ? { ...c, width: clampWidth(width) } : c)));
+      save.mutate(shown.map((c): AuditColumn => (c.id === id ? { ...c, width: clampWidth(id, width) } : c)));
     },
   };
 }

@@ -10,6 +10,7 @@ import { FormSelect } from '../../components/form-select';
 import { notifyError } from '../../components/notify-error';
 import { useResolveAction } from './api';
 import { type BeneficiaryFormValues, beneficiarySchema, beneficiaryUploadOf, EMPTY_BENEFICIARY, formField, type ValidBeneficiary } from './beneficiary-model';
+import { ADDRESS_LEGENDS, formLabel } from './ivms-field-labels';
 import { encryptForVasp } from './pii-encryption';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -94,15 +95,15 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
     // The contract names the IVMS101 field ("primaryIdentifier is required"); the input already says which.
     return message?.replace(/^\w+ is required$/, 'Required');
   };
-  const text = (name: Field, label: string, props: { type?: string; description?: string; autoComplete?: string } = {}) => (
-    <TextInput key={name} label={label} required={required.has(name)} error={errorOf(name)} {...props} {...register(name)} />
+  const text = (name: Field, props: { type?: string; description?: string; autoComplete?: string } = {}) => (
+    <TextInput key={name} label={formLabel(name)} required={required.has(name)} error={errorOf(name)} {...props} {...register(name)} />
   );
-  const select = (name: Field, label: string, data: { value: string; label: string }[], searchable = false) => (
+  const select = (name: Field, data: { value: string; label: string }[], searchable = false) => (
     <FormSelect
       key={name}
       control={control}
       name={name}
-      label={label}
+      label={formLabel(name)}
       required={required.has(name)}
       data={data}
       searchable={searchable}
@@ -143,51 +144,51 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
           <>
             <Fieldset legend="Name">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {text('naturalPerson.name.nameIdentifier.0.primaryIdentifier', 'Family name', { autoComplete: 'off' })}
-                {text('naturalPerson.name.nameIdentifier.0.secondaryIdentifier', 'Given names', { autoComplete: 'off' })}
+                {text('naturalPerson.name.nameIdentifier.0.primaryIdentifier', { autoComplete: 'off' })}
+                {text('naturalPerson.name.nameIdentifier.0.secondaryIdentifier', { autoComplete: 'off' })}
               </SimpleGrid>
             </Fieldset>
-            <Fieldset legend="Address">
+            <Fieldset legend={ADDRESS_LEGENDS.naturalPerson}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {text('naturalPerson.geographicAddress.0.streetName', 'Street')}
-                {text('naturalPerson.geographicAddress.0.buildingNumber', 'Building number')}
-                {text('naturalPerson.geographicAddress.0.postCode', 'Post code')}
-                {text('naturalPerson.geographicAddress.0.townName', 'Town')}
-                {select('naturalPerson.geographicAddress.0.country', 'Country', COUNTRY_OPTIONS, true)}
-                {select('naturalPerson.countryOfResidence', 'Country of residence', COUNTRY_OPTIONS, true)}
+                {text('naturalPerson.geographicAddress.0.streetName')}
+                {text('naturalPerson.geographicAddress.0.buildingNumber')}
+                {text('naturalPerson.geographicAddress.0.postCode')}
+                {text('naturalPerson.geographicAddress.0.townName')}
+                {select('naturalPerson.geographicAddress.0.country', COUNTRY_OPTIONS, true)}
+                {select('naturalPerson.countryOfResidence', COUNTRY_OPTIONS, true)}
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="National identification">
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                {select('naturalPerson.nationalIdentification.nationalIdentifierType', 'Type of identifier', idTypeOptions(NATURAL_PERSON_ID_TYPES))}
-                {text('naturalPerson.nationalIdentification.nationalIdentifier', 'Identifier', { autoComplete: 'off' })}
-                {select('naturalPerson.nationalIdentification.countryOfIssue', 'Country of issue', COUNTRY_OPTIONS, true)}
+                {select('naturalPerson.nationalIdentification.nationalIdentifierType', idTypeOptions(NATURAL_PERSON_ID_TYPES))}
+                {text('naturalPerson.nationalIdentification.nationalIdentifier', { autoComplete: 'off' })}
+                {select('naturalPerson.nationalIdentification.countryOfIssue', COUNTRY_OPTIONS, true)}
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="Date and place of birth">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {text('naturalPerson.dateAndPlaceOfBirth.dateOfBirth', 'Date of birth', { type: 'date' })}
-                {text('naturalPerson.dateAndPlaceOfBirth.placeOfBirth', 'Place of birth')}
+                {text('naturalPerson.dateAndPlaceOfBirth.dateOfBirth', { type: 'date' })}
+                {text('naturalPerson.dateAndPlaceOfBirth.placeOfBirth')}
               </SimpleGrid>
             </Fieldset>
           </>
         ) : (
           <>
-            <Fieldset legend="Name">{text('legalPerson.name.nameIdentifier.0.legalPersonName', 'Legal name', { autoComplete: 'organization' })}</Fieldset>
-            <Fieldset legend="Registered address">
+            <Fieldset legend="Name">{text('legalPerson.name.nameIdentifier.0.legalPersonName', { autoComplete: 'organization' })}</Fieldset>
+            <Fieldset legend={ADDRESS_LEGENDS.legalPerson}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {text('legalPerson.geographicAddress.0.streetName', 'Street')}
-                {text('legalPerson.geographicAddress.0.buildingNumber', 'Building number')}
-                {text('legalPerson.geographicAddress.0.postCode', 'Post code')}
-                {text('legalPerson.geographicAddress.0.townName', 'Town')}
-                {select('legalPerson.geographicAddress.0.country', 'Country', COUNTRY_OPTIONS, true)}
-                {select('legalPerson.countryOfRegistration', 'Country of registration', COUNTRY_OPTIONS, true)}
+                {text('legalPerson.geographicAddress.0.streetName')}
+                {text('legalPerson.geographicAddress.0.buildingNumber')}
+                {text('legalPerson.geographicAddress.0.postCode')}
+                {text('legalPerson.geographicAddress.0.townName')}
+                {select('legalPerson.geographicAddress.0.country', COUNTRY_OPTIONS, true)}
+                {select('legalPerson.countryOfRegistration', COUNTRY_OPTIONS, true)}
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="National identification">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {select('legalPerson.nationalIdentification.nationalIdentifierType', 'Type of identifier', idTypeOptions(LEGAL_PERSON_ID_TYPES))}
-                {text('legalPerson.nationalIdentification.nationalIdentifier', 'Identifier', { autoComplete: 'off' })}
+                {select('legalPerson.nationalIdentification.nationalIdentifierType', idTypeOptions(LEGAL_PERSON_ID_TYPES))}
+                {text('legalPerson.nationalIdentification.nationalIdentifier', { autoComplete: 'off' })}
               </SimpleGrid>
             </Fieldset>
           </>

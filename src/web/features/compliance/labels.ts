@@ -8,32 +8,3 @@ export const STATUS_LABELS: Record<TrmStatus, { label: string; color: string; me
 };
 
 export const DIRECTION_LABELS: Record<TrmDirection, string> = { in: 'Inbound', out: 'Outbound' };
-
-// The last meaningful segments of an IVMS101 path, in words.
-const FIELD_WORDS: [RegExp, string][] = [
-  [/\.name\.nameIdentifier\[\]\.primaryIdentifier$/, 'family name'],
-  [/\.name\.nameIdentifier\[\]\.secondaryIdentifier$/, 'given names'],
-  [/\.name\.nameIdentifier\[\]\.legalPersonName$/, 'legal name'],
-  [/\.geographicAddress\[\]\.streetName$/, 'street'],
-  [/\.geographicAddress\[\]\.buildingNumber$/, 'building number'],
-  [/\.geographicAddress\[\]\.postCode$/, 'post code'],
-  [/\.geographicAddress\[\]\.townName$/, 'town'],
-  [/\.geographicAddress\[\]\.country$/, 'country of address'],
-  [/\.nationalIdentification\.nationalIdentifierType$/, 'type of national identifier'],
-  [/\.nationalIdentification\.nationalIdentifier$/, 'national identifier'],
-  [/\.nationalIdentification\.countryOfIssue$/, 'country of issue'],
-  [/\.dateAndPlaceOfBirth\.dateOfBirth$/, 'date of birth'],
-  [/\.dateAndPlaceOfBirth\.placeOfBirth$/, 'place of birth'],
-  [/\.countryOfResidence$/, 'country of residence'],
-  [/\.countryOfRegistration$/, 'country of registration'],
-  [/\.accountNumber\[\]$/, 'account number'],
-  [/\.customerIdentification$/, 'customer identification'],
-];
-
-/** "date of birth (person)" for `Beneficiary.beneficiaryPerson[].naturalPerson.dateAndPlaceOfBirth.dateOfBirth`; the path itself when unknown. */
-export function fieldName(path: string): string {
-  const words = FIELD_WORDS.find(([pattern]) => pattern.test(path))?.[1];
-  if (!words) return path;
-  const kind = path.includes('.naturalPerson.') ? ' (person)' : path.includes('.legalPerson.') ? ' (company)' : '';
-  return `${words}${kind}`;
-}

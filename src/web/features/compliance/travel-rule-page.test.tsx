@@ -140,8 +140,8 @@ describe('TravelRulePage', () => {
     expect(screen.getByTestId('trm-status')).toHaveTextContent('Waiting for the beneficiary PII that Isarblock requires');
     expect(screen.getByText('0.125 BTC')).toBeInTheDocument();
     expect(screen.getByText('12,187.34 USD')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Originator fields filled' })).getByText('family name (person)')).toBeInTheDocument();
-    expect(await screen.findByText('For a person: town, country of address.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Originator fields filled' })).getByText('Family name (person)')).toBeInTheDocument();
+    expect(await screen.findByText('For a person: Town of address, Country of address.')).toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'Beneficiary information for Isarblock' });
 
     // Nothing leaves the browser until the form is complete.

@@ -12,7 +12,8 @@ import { UtcTime } from '../../components/utc-time';
 import { formatAmount, formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
 import { BeneficiaryForm } from './beneficiary-form';
-import { DIRECTION_LABELS, fieldName, STATUS_LABELS } from './labels';
+import { fieldName } from './ivms-field-labels';
+import { DIRECTION_LABELS, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
 import { toTravelRuleSearch, useTravelRuleView } from './travel-rule-view';
 
