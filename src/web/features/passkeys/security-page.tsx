@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Passkey, PasskeyList } from '../../../contract/passkeys';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
@@ -48,6 +49,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => v
         label="New name"
         formLabel="Rename passkey"
         submitLabel="Rename"
+        operation="renamePasskey"
         pending={rename.isPending}
         onSubmit={(name) => rename.mutate(name, { onSuccess: onClose })}
         onCancel={onClose}
@@ -117,12 +119,25 @@ function PasskeysTable({ mine }: { mine: PasskeyList }) {
                 <Table.Td>{passkey.lastUsedAt === null ? 'Never' : <UtcTime ms={passkey.lastUsedAt} />}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setRenaming(passkey)} aria-label={`Rename ${passkey.name}`}>
+                    <ActionButton
+                      operation="renamePasskey"
+                      size="xs"
+                      variant="default"
+                      onClick={() => setRenaming(passkey)}
+                      aria-label={`Rename ${passkey.name}`}
+                    >
                       Rename
-                    </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => setRemoving(passkey)} aria-label={`Remove ${passkey.name}`}>
+                    </ActionButton>
+                    <ActionButton
+                      operation="deletePasskey"
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setRemoving(passkey)}
+                      aria-label={`Remove ${passkey.name}`}
+                    >
                       Remove
-                    </Button>
+                    </ActionButton>
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -150,6 +165,7 @@ function AddPasskey() {
         label="Name"
         formLabel="Add a passkey"
         submitLabel="Add passkey"
+        operation="registerPasskey"
         pending={add.isPending}
         onSubmit={(name) => add.mutate(name, { onSuccess: () => form.reset({ name: '' }) })}
       />
@@ -202,7 +218,8 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
           ) : (
             editable && (
               <Group>
-                <Button
+                <ActionButton
+                  operation="updatePasskeyPolicy"
                   variant={policy.data.adminsRequirePasskeys ? 'default' : 'filled'}
                   onClick={() => {
                     setRefusal(null);
@@ -210,7 +227,7 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
                   }}
                 >
                   {policy.data.adminsRequirePasskeys ? 'Stop requiring passkeys' : 'Require passkeys for admins'}
-                </Button>
+                </ActionButton>
               </Group>
             )
           )}

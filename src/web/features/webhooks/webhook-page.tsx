@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue } from '../../components/copyable-value';
@@ -30,7 +31,6 @@ import { WebhookStatusBadge } from './webhook-status-badge';
 const WebhookForm = preloadable(async () => (await import('./webhook-form')).WebhookForm);
 
 function WebhookActions({ webhook }: { webhook: Webhook }) {
-  const { role } = useSignedInUser();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   useEffect(() => WebhookForm.preload(), []);
@@ -39,27 +39,22 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
   const remove = useDeleteWebhook(webhook.id);
   return (
     <Group>
-      {mayPerform(role, 'sendWebhookTestEvent') && (
-        <Button
-          leftSection={<IconSend size={16} aria-hidden />}
-          variant="light"
-          loading={test.isPending}
-          onClick={() => test.mutate()}
-          disabled={webhook.status !== 'ENABLED'}
-        >
-          Send test event
-        </Button>
-      )}
-      {mayPerform(role, 'updateWebhook') && (
-        <Button leftSection={<IconEdit size={16} aria-hidden />} variant="default" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
-      )}
-      {mayPerform(role, 'deleteWebhook') && (
-        <Button leftSection={<IconTrash size={16} aria-hidden />} variant="default" color="red" onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
-      )}
+      <ActionButton
+        operation="sendWebhookTestEvent"
+        leftSection={<IconSend size={16} aria-hidden />}
+        variant="light"
+        loading={test.isPending}
+        onClick={() => test.mutate()}
+        disabled={webhook.status !== 'ENABLED'}
+      >
+        Send test event
+      </ActionButton>
+      <ActionButton operation="updateWebhook" leftSection={<IconEdit size={16} aria-hidden />} variant="default" onClick={() => setEditing(true)}>
+        Edit
+      </ActionButton>
+      <ActionButton operation="deleteWebhook" leftSection={<IconTrash size={16} aria-hidden />} variant="default" color="red" onClick={() => setDeleting(true)}>
+        Delete
+      </ActionButton>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false}>
         <Suspense fallback={<FormLoader />}>
           <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
