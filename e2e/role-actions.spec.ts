@@ -4,6 +4,7 @@ import type { Role } from '../src/contract/roles';
 import { CONSOLE_ACTIONS, NAV_ITEMS } from '../src/web/app/navigation';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
+import { openInConsole } from './pages/console-walk';
 
 /*
  * No page offers a role what the service would refuse it. Every control that performs an operation
@@ -29,17 +30,6 @@ const PERSONAS = [
 /** Every page of the navigation a role may open that needs no record's id (those are reached from a list). */
 const pagesFor = (role: Role) => NAV_ITEMS.filter((item) => !item.path.includes(':') && mayPerform(role, item.operation));
 
-/** Opens a page inside the running console (as its links do), so one sign-in serves the whole walk. */
-async function openInConsole(page: Page, path: string, label: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveTitle(`${label} · Asset Ops`);
-  // Drawn in full: no skeleton or loader left standing in for rows that may carry actions.
-  await expect(page.getByRole('main').locator('.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0);
-}
-
 /** The operations of the controls the page offers: marked, in view and usable. */
 const offeredOperations = (page: Page) =>
   page
@@ -62,7 +52,8 @@ for (const persona of PERSONAS) {
 
       const refused: string[] = [];
       for (const item of pagesFor(role)) {
-        await openInConsole(page, item.path, item.label);
+        await openInConsole(page, item.path);
+        await expect(page).toHaveTitle(`${item.label} · Asset Ops`);
         for (const action of CONSOLE_ACTIONS.filter((action) => action.path === item.path && mayPerform(role, action.operation))) {
           // Some wait for what their form needs (the assets' chains) before they can be used.
           await expect
