@@ -151,21 +151,34 @@ function PasskeysTable({ mine }: { mine: PasskeyList }) {
   );
 }
 
-function AddPasskey() {
+/** `origin`: where the service's passkeys belong (PUBLIC_ORIGIN); a browser makes none for a page of another origin. */
+function AddPasskey({ origin }: { origin: string }) {
   const { form, onError } = usePasskeyNameForm('', 'The passkey was not added');
   const add = useRegisterPasskey({ onError });
+  // Said before the button rather than after a failed attempt: at 127.0.0.1, say, the browser refuses.
+  const elsewhere = origin !== window.location.origin;
   return (
     <Section title="Add a passkey">
       <Text size="sm">
         Your browser asks your device (its fingerprint or face unlock, its PIN, or a security key) to make a passkey for this console. It stays on the device,
         or in the password manager that syncs it; the service keeps only its public key.
       </Text>
+      {elsewhere && (
+        <Alert role="status" color="orange" variant="light" icon={<IconShieldExclamation aria-hidden />} title={`Passkeys work only at ${origin}`}>
+          This page is open at {window.location.origin}, where browsers make no passkey for this console.{' '}
+          <Anchor href={`${origin}/security`} fw={600} underline="always">
+            Open this page at {origin}
+          </Anchor>{' '}
+          (and sign in there) to add one.
+        </Alert>
+      )}
       <PasskeyNameForm
         form={form}
         label="Name"
         formLabel="Add a passkey"
         submitLabel="Add passkey"
         operation="registerPasskey"
+        disabled={elsewhere}
         pending={add.isPending}
         onSubmit={(name) => add.mutate(name, { onSuccess: () => form.reset({ name: '' }) })}
       />
@@ -259,7 +272,7 @@ function MyPasskeys() {
       <Section title="Your passkeys">
         <PasskeysTable mine={mine} />
       </Section>
-      <AddPasskey />
+      <AddPasskey origin={mine.origin} />
     </>
   );
 }
