@@ -10,7 +10,7 @@ import { useSessionState } from '../lib/use-session-state';
 export const actionMark = (operation: OperationId) => ({ 'data-operation': operation });
 
 /** Whether the signed-in person's role may perform `operation`, by the operations table the service enforces. */
-export function useMayPerform(operation: OperationId): boolean {
+function useMayPerform(operation: OperationId): boolean {
   const state = useSessionState();
   return state.status === 'signed-in' && mayPerform(state.user.role, operation);
 }
