@@ -54,7 +54,8 @@ for (const persona of PERSONAS) {
       for (const item of pagesFor(role)) {
         await openInConsole(page, item.path);
         await expect(page).toHaveTitle(`${item.label} · Asset Ops`);
-        for (const action of CONSOLE_ACTIONS.filter((action) => action.path === item.path && mayPerform(role, action.operation))) {
+        // An action that is a page of its own (New order) is that page's form, offered by the link to it: the dialogs are the page's controls.
+        for (const action of CONSOLE_ACTIONS.filter((action) => action.dialog && action.path === item.path && mayPerform(role, action.operation))) {
           // Some wait for what their form needs (the assets' chains) before they can be used.
           await expect
             .soft(page.locator(`[data-operation="${action.operation}"]:visible`).first(), `${item.path} offers ${action.label} to ${role}`)
