@@ -46,7 +46,9 @@ export function startInstance(options: { cwd: string; env: Record<string, string
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       output += text;
-      const url = /ready at (http:\/\/[^/\s]+)\//.exec(output)?.[1];
+      // The banner's API line names the address the instance is bound to (its first line names
+      // PUBLIC_ORIGIN, the console's address for browsers).
+      const url = /^\s+API\s+(http:\/\/\S+)\/v1$/m.exec(output)?.[1];
       if (url) resolve(url);
       if (options.onLine) {
         const lines = (pending + text).split('\n');

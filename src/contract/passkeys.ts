@@ -152,6 +152,9 @@ export type Passkey = z.infer<typeof Passkey>;
 export const PasskeyList = z.object({
   passkeys: z.array(Passkey),
   requiredForMe: z.boolean().meta({ description: 'Whether the workspace requires passkeys of the caller (an admin while the setting is on).' }),
+  origin: z.string().meta({
+    description: 'The console origin passkeys belong to (PUBLIC_ORIGIN): a browser registers and uses them only on a page of this origin.',
+  }),
 });
 export type PasskeyList = z.infer<typeof PasskeyList>;
 

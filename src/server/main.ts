@@ -3,6 +3,7 @@ import { seedDemo, DEMO_PASSWORD_FILE, DEMO_USERS } from './demo/seed';
 import { ConfigError, loadConfig } from './env';
 import { createLogger, serializeError } from './logger';
 import { openServices, startServer } from './server';
+import { readyLines } from './start-banner';
 import { VERSION } from './version';
 
 const PASSWORD_ORIGIN = {
@@ -38,14 +39,14 @@ async function main() {
   const server = await startServer(config, logger, services);
   logger.info({ version: VERSION, url: server.url, database: services.database.kind, readyMs: Math.round(performance.now() - started) }, 'service ready');
 
-  const lines = [
-    `Asset Ops ${VERSION} is ready at ${server.url}/ (${services.database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
-    `  Console        ${server.url}/`,
-    `  Passkeys       open the console at ${config.publicOrigin}/ to register or use passkeys (PUBLIC_ORIGIN; they are bound to that origin)`,
-    `  API            ${server.url}/v1`,
-    `  API reference  ${server.url}/docs  (OpenAPI document: ${server.url}/v1/openapi.json)`,
-  ];
-  if (server.metricsUrl) lines.push(`  Metrics        ${server.metricsUrl}  (Prometheus; METRICS_PORT, never the public port)`);
+  const lines = readyLines({
+    version: VERSION,
+    serverUrl: server.url,
+    publicOrigin: config.publicOrigin,
+    database: services.database.kind,
+    readyMs: performance.now() - started,
+    metricsUrl: server.metricsUrl,
+  });
   if (demo) {
     lines.push(
       '',

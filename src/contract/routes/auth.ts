@@ -30,6 +30,7 @@ export const refreshSession = createRoute({
   description: 'The refresh cookie is rotated on every use; a cookie presented twice revokes that sign-in.',
   responses: {
     200: { description: 'A new access token', content: { 'application/json': { schema: SessionResponse } } },
+    204: { description: 'No session to restore: the request carried no refresh cookie (nobody is signed in in this browser)' },
     // 400: a request whose path or query holds text the database cannot store is refused first.
     ...errorResponses(400, 401, 403, 500),
   },

@@ -1,5 +1,5 @@
 import type { SessionResponse, SessionUser, SignInRequest } from '../../contract/auth';
-import { type ApiClient, createApiClient, isApiError } from './api-client';
+import { type ApiClient, ApiError, createApiClient, isApiError } from './api-client';
 
 // Imported once an answer arrives: a visitor on the sign-in page never loads zod for the 401.
 const sessionResponse = async () => (await import('../../contract/auth')).SessionResponse;
@@ -49,11 +49,18 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
   // everyone who needs a token while one is on its way waits for that one.
   function refresh(): Promise<string | null> {
     refreshing ??= api
-      .request('/v1/auth/refresh', sessionResponse, { method: 'POST', anonymous: true })
+      .open('/v1/auth/refresh', { method: 'POST', anonymous: true })
       .then(
-        (response) => {
-          accept(response);
-          return response.accessToken;
+        async (answer) => {
+          // 204: the browser holds no refresh cookie, so nobody is signed in here (no refusal to log).
+          if (answer.status === 204) {
+            set({ status: 'signed-out', expired: false });
+            return null;
+          }
+          const parsed = (await sessionResponse()).safeParse(await answer.json().catch(() => undefined));
+          if (!parsed.success) throw new ApiError(answer.status, answer.status, 'The service sent an answer this console does not understand.', null);
+          accept(parsed.data);
+          return parsed.data.accessToken;
         },
         (error: unknown) => {
           if (isApiError(error) && error.status === 401) {

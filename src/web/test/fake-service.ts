@@ -49,4 +49,6 @@ export const unknownCall = (call: FakeCall) => jsonResponse(404, { message: `No 
  * (lib/passkeys.ts) reads them first, and then goes without a passkey confirmation.
  */
 export const noPasskeys = (call: FakeCall) =>
-  call.method === 'GET' && call.path === '/v1/auth/passkeys' ? jsonResponse(200, { passkeys: [], requiredForMe: false }) : undefined;
+  call.method === 'GET' && call.path === '/v1/auth/passkeys'
+    ? jsonResponse(200, { passkeys: [], requiredForMe: false, origin: globalThis.location.origin })
+    : undefined;

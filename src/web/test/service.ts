@@ -26,4 +26,4 @@ export function sessionFor(role: Role, accessToken = `token-${role}`): SessionRe
   };
 }
 
-export const noSession = () => jsonResponse(401, { message: 'No session', code: 401 });
+export const noSession = () => new Response(null, { status: 204 });

@@ -115,6 +115,13 @@ describe('console sign-in', () => {
     expect((await app.request('/v1/auth/refresh', { method: 'POST', headers: { Cookie: `ao_refresh=${cookie}` } })).status).toBe(401);
   });
 
+  it('answers a refresh without a cookie with 204 and no session, so a signed-out page load makes no refused request', async () => {
+    const res = await app.request('/v1/auth/refresh', { method: 'POST' });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
   it('refuses a refresh from another origin', async () => {
     const cookie = cookieOf(await signIn(app, admin()));
     const res = await app.request('http://localhost/v1/auth/refresh', {

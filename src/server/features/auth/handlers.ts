@@ -128,7 +128,9 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
   app.openapi(routes.refreshSession, async (c) => {
     assertSameOrigin(c);
     const token = getCookie(c, REFRESH_COOKIE);
-    if (!token) throw unauthorized('No session: sign in');
+    // A browser without the cookie has no session to restore: every signed-out page load asks, so
+    // the answer is a plain "nobody", not a refusal that the browser would log as an error.
+    if (!token) return c.body(null, 204);
     const outcome = await store.spendRefreshToken(deps.db, hashRefreshToken(token), deps.now());
     if (!outcome.ok) {
       if (outcome.reason === 'reused') {

@@ -17,7 +17,7 @@ import { boundChallenge, contentDigest } from './binding';
 import { passkeysRequiredOf } from './policy';
 import { stepUpContent } from './step-up';
 import * as store from './store';
-import { authenticationOptions, refusalReason, registrationOptions, verifyAssertion, verifyRegistration } from './webauthn';
+import { authenticationOptions, refusalReason, registrationOptions, relyingParty, verifyAssertion, verifyRegistration } from './webauthn';
 
 const passkeyEvent = (event: string, detail: Record<string, unknown>): AuditEntry => ({ category: 'Security', subject: 'Passkey', event, detail });
 
@@ -46,7 +46,7 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.openapi({ ...routes.listPasskeys, middleware: guard(deps, 'listPasskeys') }, async (c) => {
     const me = consoleUser(c);
     const [rows, requiredForMe] = await Promise.all([store.listMine(deps.db, me.workspaceId, me.id), passkeysRequiredOf(deps.db, me)]);
-    return c.json({ passkeys: rows.map(store.describePasskey), requiredForMe }, 200);
+    return c.json({ passkeys: rows.map(store.describePasskey), requiredForMe, origin: relyingParty(deps.config).origin }, 200);
   });
 
   app.openapi({ ...routes.startPasskeyRegistration, middleware: guard(deps, 'startPasskeyRegistration') }, async (c) => {

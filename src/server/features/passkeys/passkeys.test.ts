@@ -135,7 +135,7 @@ describe('passkey registration and sign-in', () => {
     expect(result.body.user).toMatchObject({ id: ws.people[0]!.id, kind: 'CONSOLE', role: 'ADMIN' });
     expect(result.headers.get('set-cookie')).toMatch(/ao_refresh=.*HttpOnly/i);
     const list = await call<PasskeyList>(result.body.accessToken, 'GET', '/v1/auth/passkeys');
-    expect(list.body).toMatchObject({ requiredForMe: false, passkeys: [{ name: 'Laptop', lastUsedAt: expect.any(Number) }] });
+    expect(list.body).toMatchObject({ requiredForMe: false, origin: 'http://localhost:5173', passkeys: [{ name: 'Laptop', lastUsedAt: expect.any(Number) }] });
 
     const audit = await call<AuditLogsResponse>(token, 'GET', '/v1/management/audit_logs?subject=Passkey&subject=Sign-in');
     const events = audit.body.data.map((e) => `${e.subject}/${e.event}`);

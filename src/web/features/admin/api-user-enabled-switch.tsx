@@ -1,6 +1,7 @@
 import { Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiUser } from '../../../contract/admin';
+import { actionMark } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSetApiUserEnabled } from './api';
 
@@ -16,6 +17,7 @@ export function ApiUserEnabledSwitch({ user, nameId }: { user: ApiUser; nameId: 
     <>
       <Switch
         label="Enabled"
+        {...actionMark('setApiUserEnabled')}
         // The row's name cell tells which API user this switch belongs to.
         aria-describedby={nameId}
         checked={user.enabled}

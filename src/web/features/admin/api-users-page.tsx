@@ -1,9 +1,10 @@
-import { Button, EmptyState, Group, Modal, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { EmptyState, Group, Modal, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import type { ApiUser, ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
+import { ActionButton } from '../../components/action-button';
 import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
 import { preloadable } from '../../components/preloadable';
@@ -58,9 +59,9 @@ export default function ApiUsersPage() {
     <Page title="API users" description="Programs and scripts that call the service with a key of their own.">
       {canCreate && (
         <Group>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          <ActionButton operation="createApiUser" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
             New API user
-          </Button>
+          </ActionButton>
         </Group>
       )}
       <Suspense

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ApiUser, ApprovalRequest, UserStatus } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import { ROLE_LABELS } from '../../../contract/role-labels';
+import { ActionButton } from '../../components/action-button';
 import { CopyableValue } from '../../components/copyable-value';
 import { apiUserAnchor } from '../../components/person';
 import { ApiUserEnabledSwitch } from './api-user-enabled-switch';
@@ -65,9 +66,9 @@ function ApiUserRow({ user, actions }: { user: ApiUser; actions: ApiUserActions 
       <Table.Td>
         {/* Only a user waiting for activation can be paired with a device. */}
         {actions.onIssuePairingToken && user.status === 'PENDING_ACTIVATION' && (
-          <Button size="xs" variant="light" onClick={() => actions.onIssuePairingToken?.(user)} aria-describedby={nameId}>
+          <ActionButton operation="issuePairingToken" size="xs" variant="light" onClick={() => actions.onIssuePairingToken?.(user)} aria-describedby={nameId}>
             Issue pairing token
-          </Button>
+          </ActionButton>
         )}
       </Table.Td>
     </Table.Tr>

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ApprovalRequest } from '../../../contract/admin';
 import type { SessionUser } from '../../../contract/auth';
 import { mayPerform } from '../../../contract/operations';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
@@ -89,16 +90,18 @@ function DecisionActions({ request, viewer }: { request: ApprovalRequest; viewer
         </Text>
       ) : (
         <>
-          <Button onClick={() => setDecision('approve')}>Approve</Button>
-          <Button variant="light" color="red" onClick={() => setDecision('reject')}>
+          <ActionButton operation="approveApprovalRequest" onClick={() => setDecision('approve')}>
+            Approve
+          </ActionButton>
+          <ActionButton operation="rejectApprovalRequest" variant="light" color="red" onClick={() => setDecision('reject')}>
             Reject
-          </Button>
+          </ActionButton>
         </>
       )}
       {raisedByViewer && (
-        <Button variant="default" onClick={() => setDecision('cancel')}>
+        <ActionButton operation="cancelApprovalRequest" variant="default" onClick={() => setDecision('cancel')}>
           Cancel request
-        </Button>
+        </ActionButton>
       )}
       {decision && <DecisionDialog request={request} decision={decision} onClose={() => setDecision(null)} />}
     </Group>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { AdminQuorumRequest, type AdminQuorumState } from '../../../contract/admin';
+import { ActionButton } from '../../components/action-button';
 import { reportFormError } from '../../components/report-form-error';
 import { useRequestQuorumChange } from './api';
 
@@ -76,9 +77,9 @@ export function QuorumForm({ quorum }: { quorum: AdminQuorumState }) {
           />
           <Text size="sm">{approvalsNeeded(quorum.adminQuorumThreshold)}</Text>
           <Group>
-            <Button type="submit" loading={request.isPending}>
+            <ActionButton operation="updateAdminQuorum" type="submit" loading={request.isPending}>
               Request change
-            </Button>
+            </ActionButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Switch, Title, Vis
 import { IconFileTypeCsv, IconJson } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ActionButton } from '../../components/action-button';
 import { Page } from '../../components/page';
 import { ExportProgressPanel, useAuditExport } from './audit-export-progress';
 import { AuditEvents } from './audit-events';
@@ -93,9 +94,9 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
               onChange={(event) => setLiveTail(event.currentTarget.checked)}
             />
             <ColumnChooser columns={columns} />
-            <Button variant="default" loading={verification.checking} onClick={verification.verify}>
+            <ActionButton operation="verifyAuditChain" variant="default" loading={verification.checking} onClick={verification.verify}>
               Verify integrity
-            </Button>
+            </ActionButton>
             <Button
               variant="default"
               leftSection={<IconFileTypeCsv size={16} aria-hidden />}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { type AuditColumn, SAVED_VIEW_LIMITS, type SavedView } from '../../../contract/audit-views';
+import { ActionButton, actionMark } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { isApiError } from '../../lib/api-client';
 import { explorerQueries, savedViewPath, useDeleteView, useRenameView, useSaveView } from './explorer-api';
@@ -84,9 +85,9 @@ export function SavedViews({ filters, columns }: { filters: string; columns: Aud
         <Title id="saved-views-heading" order={2} size="h4">
           Saved views
         </Title>
-        <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'save' })}>
+        <ActionButton operation="createAuditView" size="xs" variant="light" onClick={() => setDialog({ kind: 'save' })}>
           Save this view
-        </Button>
+        </ActionButton>
       </Group>
       {/* Every state one line of the list's height (its icons are 22 px), so that what is below
           does not move when the views arrive. */}
@@ -111,12 +112,26 @@ export function SavedViews({ filters, columns }: { filters: string; columns: Aud
                   {view.name}
                 </Anchor>
                 <Tooltip label={`Rename ${view.name}`}>
-                  <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Rename ${view.name}`} onClick={() => setDialog({ kind: 'rename', view })}>
+                  <ActionIcon
+                    {...actionMark('renameAuditView')}
+                    variant="subtle"
+                    size="sm"
+                    color="gray"
+                    aria-label={`Rename ${view.name}`}
+                    onClick={() => setDialog({ kind: 'rename', view })}
+                  >
                     <IconPencil size={14} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
                 <Tooltip label={`Delete ${view.name}`}>
-                  <ActionIcon variant="subtle" size="sm" color="gray" aria-label={`Delete ${view.name}`} onClick={() => setDialog({ kind: 'delete', view })}>
+                  <ActionIcon
+                    {...actionMark('deleteAuditView')}
+                    variant="subtle"
+                    size="sm"
+                    color="gray"
+                    aria-label={`Delete ${view.name}`}
+                    onClick={() => setDialog({ kind: 'delete', view })}
+                  >
                     <IconTrash size={14} aria-hidden />
                   </ActionIcon>
                 </Tooltip>

@@ -1,8 +1,9 @@
-import { Badge, Button, Code, DataList, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Code, DataList, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Asset, Blockchain } from '../../../contract/catalogue';
+import { ActionButton } from '../../components/action-button';
 import { ExternalLink } from '../../components/external-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
@@ -87,9 +88,16 @@ function Price({ asset, canSet }: { asset: Asset; canSet: boolean }) {
       {canSet && setting && <SetPriceForm asset={asset} onDone={() => setSetting(false)} />}
       {canSet && !setting && (
         <Group>
-          <Button ref={setButton} variant="light" size="xs" leftSection={<IconCurrencyDollar size={14} aria-hidden />} onClick={() => setSetting(true)}>
+          <ActionButton
+            operation="setAssetPrice"
+            ref={setButton}
+            variant="light"
+            size="xs"
+            leftSection={<IconCurrencyDollar size={14} aria-hidden />}
+            onClick={() => setSetting(true)}
+          >
             Set price
-          </Button>
+          </ActionButton>
         </Group>
       )}
     </Section>

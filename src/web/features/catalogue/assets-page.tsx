@@ -1,9 +1,10 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Group, Modal } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { FormLoader } from '../../components/form-loader';
 import { preloadable } from '../../components/preloadable';
 import { useRequestedAction } from '../../lib/requested-action';
@@ -36,9 +37,9 @@ export default function AssetsPage() {
     <CataloguePage tab="assets" description="The assets this workspace can use: the global catalogue and the tokens it registered itself.">
       {mayPerform(role, 'registerAsset') && (
         <Group>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRegistering(true)} disabled={!chains}>
+          <ActionButton operation="registerAsset" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRegistering(true)} disabled={!chains}>
             Register asset
-          </Button>
+          </ActionButton>
         </Group>
       )}
       <AssetFiltersPanel view={controls.view} chains={chainList} onChange={controls.setFilters} />

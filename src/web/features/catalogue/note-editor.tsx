@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type Asset, MAX_NOTE_LENGTH, NoteText } from '../../../contract/catalogue';
+import { ActionButton } from '../../components/action-button';
 import { FormFooter } from '../../components/form-footer';
 import { reportFormError } from '../../components/report-form-error';
 import { useSaveAssetNote } from './api';
@@ -69,9 +70,16 @@ export function NoteEditor({ asset, canEdit }: { asset: Asset; canEdit: boolean 
         </Text>
       )}
       {canEdit && (
-        <Button ref={editButton} variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+        <ActionButton
+          operation="updateAssetMetadata"
+          ref={editButton}
+          variant="light"
+          size="xs"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
           {text ? 'Edit note' : 'Add a note'}
-        </Button>
+        </ActionButton>
       )}
     </Stack>
   );

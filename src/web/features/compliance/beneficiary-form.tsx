@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useId, useMemo, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { COUNTRY_CODES } from '../../../contract/country-codes';
 import { LEGAL_PERSON_ID_TYPES, NATURAL_PERSON_ID_TYPES, type PersonKind } from '../../../contract/ivms101';
 import type { RequiredField, ResolveActionRequest, Vasp } from '../../../contract/travel-rule';
+import { ActionButton } from '../../components/action-button';
 import { FormSelect } from '../../components/form-select';
 import { notifyError } from '../../components/notify-error';
 import { useResolveAction } from './api';
@@ -200,9 +201,9 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
           </Text>
         </Alert>
         <Group>
-          <Button type="submit" loading={formState.isSubmitting || resolve.isPending}>
+          <ActionButton operation="resolveTravelRuleAction" type="submit" loading={formState.isSubmitting || resolve.isPending}>
             Encrypt and send
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
     </form>

@@ -5,6 +5,7 @@ import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { ScreeningConfiguration, ScreeningConfigurationState } from '../../../contract/screening';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { actionMark } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
@@ -47,6 +48,8 @@ function SettingSwitch({ setting, state, editable }: { setting: Setting; state: 
           label={text.label}
           aria-describedby={explanationId}
           checked={on}
+          // Shown to every role, as the state of the protection; marked as the action only where it is one.
+          {...(editable && actionMark('updateScreeningConfiguration'))}
           disabled={!editable || update.isPending}
           onChange={(event) => {
             // Turning a protection on is always safe; turning it off asks first.

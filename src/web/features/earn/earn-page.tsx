@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { EARN_SORT_FIELDS, type EarnProvider, type EarnSortField, EVM_CHAIN_NAMES } from '../../../contract/earn';
 import { mayPerform } from '../../../contract/operations';
+import { ActionButton } from '../../components/action-button';
 import { ExternalLink } from '../../components/external-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
@@ -113,9 +114,15 @@ function ProviderRow({ provider, onApprove, canApprove }: { provider: EarnProvid
         <Group gap="xs" wrap="nowrap">
           <ExternalLink href={provider.termsOfServiceUrl}>Terms of {provider.displayName}</ExternalLink>
           {canApprove && provider.isTermsApprovalRequired && !provider.isTermsOfServiceApproved && (
-            <Button size="xs" onClick={() => onApprove(provider)} aria-label={`Approve terms of ${provider.displayName}`} style={{ flexShrink: 0 }}>
+            <ActionButton
+              operation="approveEarnTermsOfService"
+              size="xs"
+              onClick={() => onApprove(provider)}
+              aria-label={`Approve terms of ${provider.displayName}`}
+              style={{ flexShrink: 0 }}
+            >
               Approve terms
-            </Button>
+            </ActionButton>
           )}
         </Group>
       </Table.Td>

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import type { OperationId } from '../../../contract/operations';
 import { RenamePasskeyRequest } from '../../../contract/passkeys';
+import { ActionButton } from '../../components/action-button';
 import { reportFormError } from '../../components/report-form-error';
 
 const FIELDS = ['name'] as const;
@@ -19,13 +21,17 @@ interface PasskeyNameFormProps {
   /** The form's accessible name. */
   formLabel: string;
   submitLabel: string;
+  /** The operation the form submits. */
+  operation: OperationId;
+  /** Set when the form cannot be submitted here; what says why is the page's. */
+  disabled?: boolean;
   pending: boolean;
   onSubmit: (name: string) => void;
   onCancel?: () => void;
 }
 
 /** The name field and its buttons, for adding a passkey and for renaming one. */
-export function PasskeyNameForm({ form, label, formLabel, submitLabel, pending, onSubmit, onCancel }: PasskeyNameFormProps) {
+export function PasskeyNameForm({ form, label, formLabel, submitLabel, operation, disabled, pending, onSubmit, onCancel }: PasskeyNameFormProps) {
   const {
     register,
     handleSubmit,
@@ -47,9 +53,9 @@ export function PasskeyNameForm({ form, label, formLabel, submitLabel, pending, 
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={pending}>
+          <ActionButton operation={operation} type="submit" loading={pending} disabled={disabled}>
             {submitLabel}
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
     </form>

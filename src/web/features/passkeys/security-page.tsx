@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Passkey, PasskeyList } from '../../../contract/passkeys';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
@@ -48,6 +49,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => v
         label="New name"
         formLabel="Rename passkey"
         submitLabel="Rename"
+        operation="renamePasskey"
         pending={rename.isPending}
         onSubmit={(name) => rename.mutate(name, { onSuccess: onClose })}
         onCancel={onClose}
@@ -117,12 +119,25 @@ function PasskeysTable({ mine }: { mine: PasskeyList }) {
                 <Table.Td>{passkey.lastUsedAt === null ? 'Never' : <UtcTime ms={passkey.lastUsedAt} />}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setRenaming(passkey)} aria-label={`Rename ${passkey.name}`}>
+                    <ActionButton
+                      operation="renamePasskey"
+                      size="xs"
+                      variant="default"
+                      onClick={() => setRenaming(passkey)}
+                      aria-label={`Rename ${passkey.name}`}
+                    >
                       Rename
-                    </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => setRemoving(passkey)} aria-label={`Remove ${passkey.name}`}>
+                    </ActionButton>
+                    <ActionButton
+                      operation="deletePasskey"
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setRemoving(passkey)}
+                      aria-label={`Remove ${passkey.name}`}
+                    >
                       Remove
-                    </Button>
+                    </ActionButton>
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -136,20 +151,34 @@ function PasskeysTable({ mine }: { mine: PasskeyList }) {
   );
 }
 
-function AddPasskey() {
+/** `origin`: where the service's passkeys belong (PUBLIC_ORIGIN); a browser makes none for a page of another origin. */
+function AddPasskey({ origin }: { origin: string }) {
   const { form, onError } = usePasskeyNameForm('', 'The passkey was not added');
   const add = useRegisterPasskey({ onError });
+  // Said before the button rather than after a failed attempt: at 127.0.0.1, say, the browser refuses.
+  const elsewhere = origin !== window.location.origin;
   return (
     <Section title="Add a passkey">
       <Text size="sm">
         Your browser asks your device (its fingerprint or face unlock, its PIN, or a security key) to make a passkey for this console. It stays on the device,
         or in the password manager that syncs it; the service keeps only its public key.
       </Text>
+      {elsewhere && (
+        <Alert role="status" color="orange" variant="light" icon={<IconShieldExclamation aria-hidden />} title={`Passkeys work only at ${origin}`}>
+          This page is open at {window.location.origin}, where browsers make no passkey for this console.{' '}
+          <Anchor href={`${origin}/security`} fw={600} underline="always">
+            Open this page at {origin}
+          </Anchor>{' '}
+          (and sign in there) to add one.
+        </Alert>
+      )}
       <PasskeyNameForm
         form={form}
         label="Name"
         formLabel="Add a passkey"
         submitLabel="Add passkey"
+        operation="registerPasskey"
+        disabled={elsewhere}
         pending={add.isPending}
         onSubmit={(name) => add.mutate(name, { onSuccess: () => form.reset({ name: '' }) })}
       />
@@ -202,7 +231,8 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
           ) : (
             editable && (
               <Group>
-                <Button
+                <ActionButton
+                  operation="updatePasskeyPolicy"
                   variant={policy.data.adminsRequirePasskeys ? 'default' : 'filled'}
                   onClick={() => {
                     setRefusal(null);
@@ -210,7 +240,7 @@ function WorkspacePolicy({ editable }: { editable: boolean }) {
                   }}
                 >
                   {policy.data.adminsRequirePasskeys ? 'Stop requiring passkeys' : 'Require passkeys for admins'}
-                </Button>
+                </ActionButton>
               </Group>
             )
           )}
@@ -242,7 +272,7 @@ function MyPasskeys() {
       <Section title="Your passkeys">
         <PasskeysTable mine={mine} />
       </Section>
-      <AddPasskey />
+      <AddPasskey origin={mine.origin} />
     </>
   );
 }

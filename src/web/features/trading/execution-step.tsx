@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Group, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { providerTerms, type TradingProvider } from '../../../contract/trading';
+import { ActionButton } from '../../components/action-button';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
 import { formatAmount } from '../../lib/amounts';
@@ -112,9 +113,9 @@ function QuoteDetails({ provider }: { provider: TradingProvider }) {
           </Text>
         )}
         <Group>
-          <Button variant="light" onClick={ask} loading={request.isPending} aria-describedby={error ? errorId : undefined}>
+          <ActionButton operation="createQuote" variant="light" onClick={ask} loading={request.isPending} aria-describedby={error ? errorId : undefined}>
             {quote ? 'Get a new quote' : 'Get a quote'}
-          </Button>
+          </ActionButton>
         </Group>
         {error && (
           <Text size="sm" c="var(--mantine-color-error)" id={errorId} role="alert">

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Code, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Center, Code, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { mayPerform } from '../../../contract/operations';
 import { isCancellableOrderStatus, isFinalOrderStatus } from '../../../contract/order-states';
 import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlement, type TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue, CopyIconButton } from '../../components/copyable-value';
@@ -136,9 +137,9 @@ function OrderDetailsView({ order, provider }: { order: OrderDetails; provider: 
           )}
         </Group>
         {cancellable && (
-          <Button variant="default" color="red" onClick={() => setCancelling(true)}>
+          <ActionButton operation="cancelOrder" variant="default" color="red" onClick={() => setCancelling(true)}>
             Cancel order
-          </Button>
+          </ActionButton>
         )}
       </Group>
       {order.failure && (

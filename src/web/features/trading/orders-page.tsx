@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { EmptyState, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilterOff, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import type { PageData } from '../../lib/page-data';
@@ -79,9 +80,9 @@ function Orders({ view, onChange, canCreate }: { view: OrdersView; onChange: (ch
     <>
       {canCreate && (
         <Group>
-          <Button component={Link} to="/trading/orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          <ActionButton operation="createOrder" component={Link} to="/trading/orders/new" leftSection={<IconPlus size={16} aria-hidden />}>
             New order
-          </Button>
+          </ActionButton>
         </Group>
       )}
       <OrderFilters view={view} providers={providers} onChange={onChange} />

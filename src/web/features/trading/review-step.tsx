@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { MAX_ORDER_NOTE, type TradingProvider } from '../../../contract/trading';
+import { ActionButton } from '../../components/action-button';
 import { type Fact, Facts } from '../../components/facts';
 import { Amount } from './amount';
 import { vaultQueries } from '../../lib/vault-queries';
@@ -135,9 +136,9 @@ export function ReviewStep({ provider, onEdit, onSubmit, submitting, unconfirmed
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button onClick={onSubmit} loading={submitting} size="md">
+        <ActionButton operation="createOrder" onClick={onSubmit} loading={submitting} size="md">
           Submit order
-        </Button>
+        </ActionButton>
       </Group>
     </Stack>
   );

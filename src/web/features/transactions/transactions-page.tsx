@@ -1,9 +1,10 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Group, Modal } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
 import { preloadable } from '../../components/preloadable';
@@ -40,9 +41,9 @@ export default function TransactionsPage() {
     <Page title="Transactions" description="The workspace's transfers and settlements: where each one stands, what it moves and what it cost.">
       {mayPerform(role, 'createTransaction') && (
         <Group>
-          <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          <ActionButton operation="createTransaction" leftSection={<IconSend size={16} aria-hidden />} onClick={() => setCreating(true)}>
             New transfer
-          </Button>
+          </ActionButton>
         </Group>
       )}
       <TransactionFilters view={view} onChange={change} />

@@ -138,7 +138,8 @@ export function useUpdateWebhook(webhookId: string, { onError }: FormMutationOpt
   });
 }
 
-export function useDeleteWebhook(webhookId: string) {
+/** `onDeleted` runs first once the service has deleted it: the page stops drawing the webhook before its queries go. */
+export function useDeleteWebhook(webhookId: string, { onDeleted }: { onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
@@ -148,7 +149,11 @@ export function useDeleteWebhook(webhookId: string) {
     },
     meta: { errorTitle: 'The webhook was not deleted' },
     onSuccess: (webhook) => {
+      onDeleted();
+      // Gone from the cache too, so going back to its address asks the service (and says it is gone)
+      // rather than drawing it from memory.
       queryClient.removeQueries({ queryKey: webhookQueries.detail(webhookId).queryKey });
+      queryClient.removeQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
       notifications.show({ color: 'teal', title: 'Webhook deleted', message: `Nothing more will be sent to ${webhook.url}.` });
     },
     onSettled: (_webhook, error) => {

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Drawer, Group, ScrollArea, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Code, Drawer, Group, ScrollArea, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { MAX_ATTEMPTS, type NotificationAttempt, type NotificationWithData } from '../../../contract/webhooks';
+import { ActionButton } from '../../components/action-button';
 import { CopyableValue, CopyIconButton } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { UtcTime } from '../../components/utc-time';
@@ -112,7 +113,8 @@ function NotificationView({ webhookId, notification, canResend }: { webhookId: s
       </Table>
       {canResend && (
         <Group>
-          <Button
+          <ActionButton
+            operation="resendNotification"
             leftSection={<IconRefresh size={16} aria-hidden />}
             variant="light"
             loading={resend.isPending}
@@ -120,7 +122,7 @@ function NotificationView({ webhookId, notification, canResend }: { webhookId: s
             onClick={() => resend.mutate()}
           >
             Resend
-          </Button>
+          </ActionButton>
           {notification.status === 'IN_PROGRESS' && (
             <Text size="xs" c="dimmed">
               Still being delivered: it can be resent once delivered or failed.

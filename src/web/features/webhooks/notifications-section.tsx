@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { MAX_ATTEMPTS, type Notification, NOTIFICATION_STATUSES, type NotificationStatus, WEBHOOK_EVENTS, type WebhookEvent } from '../../../contract/webhooks';
+import { ActionButton } from '../../components/action-button';
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
@@ -125,9 +126,15 @@ export function NotificationsSection({ webhookId, view, canResend, onChange }: N
           />
         </Group>
         {canResend && (
-          <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} loading={resendFailed.isPending} onClick={() => resendFailed.mutate()}>
+          <ActionButton
+            operation="resendFailedNotifications"
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={resendFailed.isPending}
+            onClick={() => resendFailed.mutate()}
+          >
             Resend all failed
-          </Button>
+          </ActionButton>
         )}
       </Group>
       {list.isPending ? (

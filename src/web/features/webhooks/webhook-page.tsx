@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue } from '../../components/copyable-value';
@@ -29,37 +30,35 @@ import { WebhookStatusBadge } from './webhook-status-badge';
 // opens, not before it draws.
 const WebhookForm = preloadable(async () => (await import('./webhook-form')).WebhookForm);
 
-function WebhookActions({ webhook }: { webhook: Webhook }) {
-  const { role } = useSignedInUser();
-  const navigate = useNavigate();
+/** `onDeleted`: the webhook is gone; its page stops drawing it before anything asks for it again. */
+interface DeletedProps {
+  onDeleted: () => void;
+}
+
+function WebhookActions({ webhook, onDeleted }: { webhook: Webhook } & DeletedProps) {
   const [editing, setEditing] = useState(false);
   useEffect(() => WebhookForm.preload(), []);
   const [deleting, setDeleting] = useState(false);
   const test = useSendTestEvent(webhook.id);
-  const remove = useDeleteWebhook(webhook.id);
+  const remove = useDeleteWebhook(webhook.id, { onDeleted });
   return (
     <Group>
-      {mayPerform(role, 'sendWebhookTestEvent') && (
-        <Button
-          leftSection={<IconSend size={16} aria-hidden />}
-          variant="light"
-          loading={test.isPending}
-          onClick={() => test.mutate()}
-          disabled={webhook.status !== 'ENABLED'}
-        >
-          Send test event
-        </Button>
-      )}
-      {mayPerform(role, 'updateWebhook') && (
-        <Button leftSection={<IconEdit size={16} aria-hidden />} variant="default" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
-      )}
-      {mayPerform(role, 'deleteWebhook') && (
-        <Button leftSection={<IconTrash size={16} aria-hidden />} variant="default" color="red" onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
-      )}
+      <ActionButton
+        operation="sendWebhookTestEvent"
+        leftSection={<IconSend size={16} aria-hidden />}
+        variant="light"
+        loading={test.isPending}
+        onClick={() => test.mutate()}
+        disabled={webhook.status !== 'ENABLED'}
+      >
+        Send test event
+      </ActionButton>
+      <ActionButton operation="updateWebhook" leftSection={<IconEdit size={16} aria-hidden />} variant="default" onClick={() => setEditing(true)}>
+        Edit
+      </ActionButton>
+      <ActionButton operation="deleteWebhook" leftSection={<IconTrash size={16} aria-hidden />} variant="default" color="red" onClick={() => setDeleting(true)}>
+        Delete
+      </ActionButton>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit webhook" size="lg" closeOnClickOutside={false}>
         <Suspense fallback={<FormLoader />}>
           <WebhookForm webhook={webhook} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
@@ -72,7 +71,7 @@ function WebhookActions({ webhook }: { webhook: Webhook }) {
         confirmColor="red"
         loading={remove.isPending}
         onClose={() => setDeleting(false)}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate('/webhooks') })}
+        onConfirm={() => remove.mutate()}
       >
         <Text size="sm">
           Nothing more will be sent to <Code>{webhook.url}</Code>. Notifications not yet delivered are dropped with it.
@@ -90,7 +89,7 @@ function Code({ children }: { children: string }) {
   );
 }
 
-function WebhookView({ webhook }: { webhook: Webhook }) {
+function WebhookView({ webhook, onDeleted }: { webhook: Webhook } & DeletedProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -101,7 +100,7 @@ function WebhookView({ webhook }: { webhook: Webhook }) {
           </Group>
           <CopyableValue value={webhook.url} label="webhook URL" />
         </Stack>
-        <WebhookActions webhook={webhook} />
+        <WebhookActions webhook={webhook} onDeleted={onDeleted} />
       </Group>
       {webhook.status === 'DISABLED' && (
         <Alert color="gray" variant="light">
@@ -166,14 +165,14 @@ export const pageData: PageData = {
   back: { to: '/webhooks', label: 'All webhooks' },
 };
 
-function LoadedWebhook({ webhookId }: { webhookId: string }) {
+function LoadedWebhook({ webhookId, onDeleted }: { webhookId: string } & DeletedProps) {
   const { role } = useSignedInUser();
   const { data: webhook } = useSuspenseQuery(webhookQueries.detail(webhookId));
   const [view, update] = useUrlState(parseNotificationsSearch, toNotificationsSearch);
   const canResend = mayPerform(role, 'resendNotification');
   return (
     <>
-      <WebhookView webhook={webhook} />
+      <WebhookView webhook={webhook} onDeleted={onDeleted} />
       <Section title="Notifications">
         <NotificationsSection
           webhookId={webhookId}
@@ -194,20 +193,35 @@ function LoadedWebhook({ webhookId }: { webhookId: string }) {
 }
 
 function WebhookDetail({ webhookId }: { webhookId: string }) {
+  const navigate = useNavigate();
+  // Once deleted, nothing of the webhook is drawn: its queries lose their last observer at once,
+  // so the live notice of the deletion (or anything else) does not refetch them into a 404 while
+  // the list loads for the way back.
+  const [deleted, setDeleted] = useState(false);
   return (
     <Page title="Webhook">
       <BackLink to="/webhooks">All webhooks</BackLink>
-      <Suspense
-        fallback={
-          <Stack role="status">
-            <VisuallyHidden>Loading the webhook…</VisuallyHidden>
-            <Skeleton height={40} />
-            <Skeleton height={160} />
-          </Stack>
-        }
-      >
-        <LoadedWebhook webhookId={webhookId} />
-      </Suspense>
+      {deleted ? (
+        <Text role="status">This webhook was deleted.</Text>
+      ) : (
+        <Suspense
+          fallback={
+            <Stack role="status">
+              <VisuallyHidden>Loading the webhook…</VisuallyHidden>
+              <Skeleton height={40} />
+              <Skeleton height={160} />
+            </Stack>
+          }
+        >
+          <LoadedWebhook
+            webhookId={webhookId}
+            onDeleted={() => {
+              setDeleted(true);
+              void navigate('/webhooks');
+            }}
+          />
+        </Suspense>
+      )}
     </Page>
   );
 }

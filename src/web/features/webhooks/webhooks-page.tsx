@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { ActionButton } from '../../components/action-button';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { UtcTime } from '../../components/utc-time';
@@ -115,9 +116,9 @@ export default function WebhooksPage() {
     <Page title="Webhooks" description="The addresses that receive this workspace's transaction events, signed, and how each delivery went.">
       <Group>
         {mayPerform(role, 'createWebhook') && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          <ActionButton operation="createWebhook" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
             Register webhook
-          </Button>
+          </ActionButton>
         )}
         <Button component={Link} to="/webhooks/signatures" variant="subtle" leftSection={<IconShieldCheck size={16} aria-hidden />}>
           How to verify the signatures
