@@ -80,7 +80,7 @@ test.describe('as a trader', () => {
     await amount.fill('999999');
     const refusal = `More than the ${available} ETH available in Treasury: lower the amount.`;
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
-    await expect(amount).toHaveAccessibleDescription(/: lower the amount\.$/);
+    await expect(amount).toHaveAccessibleDescription(/: lower the amount\./);
     await expect(transactions.form.getByText(refusal, { exact: true })).toBeVisible();
 
     const posted: string[] = [];
