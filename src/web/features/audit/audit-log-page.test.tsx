@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditLogData } from '../../../contract/audit';
 import { DEFAULT_AUDIT_COLUMNS } from '../../../contract/audit-views';
+import { signInAs } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import AuditLogPage from './audit-log-page';
@@ -395,6 +396,8 @@ describe('AuditLogPage', () => {
   });
 
   it('verifies the chain of the range shown and says how many events were checked', async () => {
+    // Verify integrity is offered to the roles that may run the check: an auditor is signed in.
+    await signInAs('AUDITOR');
     const fetch = serve(pagedEvents(10, 1), {
       verified: true,
       checked: 12345,
