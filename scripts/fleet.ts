@@ -291,7 +291,7 @@ async function main() {
     env: { DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? randomBytes(12).toString('base64url') },
     onLine: (id, line) => {
       // Each instance's own banner is replaced by the fleet's below.
-      if (!/^\s|^Asset Ops is ready|^$/.test(line)) console.log(`[${id}] ${line}`);
+      if (!/^\s|^Asset Ops .*is ready|^$/.test(line)) console.log(`[${id}] ${line}`);
     },
   });
   console.log(
