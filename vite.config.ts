@@ -98,7 +98,8 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 30_000,
+          // Several waits of up to 20 s each (src/web/test/setup.ts) fit in one test.
+          testTimeout: 120_000,
         },
       },
     ],

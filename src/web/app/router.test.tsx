@@ -68,7 +68,7 @@ describe('console routes', () => {
     });
 
     // The shell and the page are lazy chunks, each transformed on first import in a test run.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('Pat Person')).toBeInTheDocument();
     expect(screen.getByText(/Viewer · Demo/)).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('console routes', () => {
       return noSession();
     });
     expect(await cachedWhenDrawn(router, ['admin', 'quorum', 'state'])).toEqual(QUORUM);
-    expect(await screen.findByTestId('current-threshold', {}, { timeout: 15_000 })).toHaveTextContent('2');
+    expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
     expect(screen.queryByText('Loading the quorum…')).not.toBeInTheDocument();
     expect(fetch.mock.calls.filter(([input]) => String(input) === '/v1/admin_quorum')).toHaveLength(1);
   });
@@ -120,7 +120,7 @@ describe('console routes', () => {
       return noSession();
     });
     expect(await cachedWhenDrawn(router, ['blockchains', 'list', { protocol: 'EVM', test: true }])).toEqual([]);
-    expect(await screen.findByText('No blockchains match these filters', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No blockchains match these filters')).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/blockchains?protocol=EVM&test=true&'))).toHaveLength(1);
   });
 
@@ -137,7 +137,7 @@ describe('console routes', () => {
       return noSession();
     });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    const alert = await screen.findByRole('alert');
     expect(screen.getByRole('heading', { level: 1, name: 'Quorum' })).toBeInTheDocument();
     expect(alert).toHaveTextContent('The quorum could not be loaded');
     expect(alert).toHaveTextContent('No quorum is set up yet');
@@ -157,7 +157,7 @@ describe('console routes', () => {
       return noSession();
     });
 
-    expect(await screen.findByText('No such transaction', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No such transaction')).toBeInTheDocument();
     expect(screen.getByText('This workspace has no transaction tx-missing.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Transaction' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All transactions' })).toHaveAttribute('href', '/transactions');
@@ -191,7 +191,7 @@ describe('console routes', () => {
       return noSession();
     });
     expect(await cachedWhenDrawn(router, ['audit', 'context', 'evt-2'])).toEqual(context);
-    expect(await screen.findByRole('table', { name: 'Events around it' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Events around it' })).toBeInTheDocument();
     expect(screen.queryByText('Loading the event…')).not.toBeInTheDocument();
     expect(fetch.mock.calls.filter(([input]) => String(input).startsWith('/v1/management/audit_logs/evt-2/context'))).toHaveLength(1);
   });
@@ -205,7 +205,7 @@ describe('console routes', () => {
       return noSession();
     });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The event could not be loaded');
     expect(alert).toHaveTextContent('No audit event evt-missing');
     expect(screen.getByRole('heading', { level: 1, name: 'Audit event' })).toBeInTheDocument();

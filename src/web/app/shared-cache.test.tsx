@@ -31,7 +31,7 @@ function TradingEstimate({ provider }: { provider: TradingProvider }) {
 }
 
 describe('one cache entry per shared resource', () => {
-  it('a price set in the catalogue refreshes the trading estimate at once', { timeout: 30_000 }, async () => {
+  it('a price set in the catalogue refreshes the trading estimate at once', async () => {
     await signInTo(service, PEOPLE.editor);
     const btc = await callServiceFor(service, '/v1/assets/BTC', Asset);
     const [provider] = (await callServiceFor(service, '/v1/trading/providers', ProvidersResponse)).data;
@@ -48,6 +48,6 @@ describe('one cache entry per shared resource', () => {
     // Well within the estimate's 30 s staleTime: only the write's invalidation can bring the new price.
     await user.type(screen.getByRole('textbox', { name: /Price of one BTC/ }), '70000');
     await user.click(screen.getByRole('button', { name: 'Save price' }));
-    expect(await within(estimate).findByText('Estimate at the market price: 1 BTC = 70,000 USDT', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await within(estimate).findByText('Estimate at the market price: 1 BTC = 70,000 USDT')).toBeInTheDocument();
   });
 });

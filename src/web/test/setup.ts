@@ -7,8 +7,10 @@ afterEach(() => {
   cleanup();
 });
 
-// Lazy page chunks load slower on a busy 2-core machine than Testing Library's 1 s default allows.
-configure({ asyncUtilTimeout: 5000 });
+// How long a findBy/waitFor waits for what it looks for. It is a bound for a page that never
+// gets there, not a measure of speed: with 5 s, lazy page chunks and the real service's answers
+// came too late on a 2-core machine running two suites at once, and tests failed on timing.
+configure({ asyncUtilTimeout: 20_000 });
 
 // A test file may choose the node environment (// @vitest-environment node); it has no window.
 if (typeof window !== 'undefined') {

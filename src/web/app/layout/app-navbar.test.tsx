@@ -65,7 +65,7 @@ describe('AppNavbar', () => {
 
     const approvals = screen.getByRole('link', { name: 'Approvals' });
     // The badge's code is fetched on first use, which can take a moment in a test run.
-    await waitFor(() => expect(approvals).toHaveTextContent('Approvals3'), { timeout: 5_000 });
+    await waitFor(() => expect(approvals).toHaveTextContent('Approvals3'));
     expect(approvals).toHaveAccessibleDescription('3 requests wait for a decision');
     expect(fetch).toHaveBeenCalledWith('/v1/approval_requests?status=PENDING&pageSize=1', expect.anything());
   });

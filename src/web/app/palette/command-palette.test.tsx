@@ -23,7 +23,6 @@ afterAll(async () => {
 });
 
 // A search of the service can take seconds on a loaded machine, longer than Testing Library's wait.
-const SLOW = { timeout: 20_000 };
 
 function Address() {
   const { pathname, search } = useLocation();
@@ -48,7 +47,7 @@ async function openConsole(person: Person & { role: Role }) {
   const search = () => screen.findByRole('combobox', { name: 'Search pages, actions and the workspace' });
   const list = () => screen.getByRole('listbox', { name: 'Pages, actions and what was found' });
   /** The first option of that name, once the search has found it. */
-  const option = async (name: string | RegExp) => (await within(list()).findAllByRole('option', { name }, SLOW))[0]!;
+  const option = async (name: string | RegExp) => (await within(list()).findAllByRole('option', { name }))[0]!;
   /**
    * Opens the palette with Ctrl+K and empties its search. Mantine's test environment skips
    * transitions, and with them the clearing of the search once the palette has faded out.
@@ -70,7 +69,7 @@ async function openConsole(person: Person & { role: Role }) {
 const lookUps = (path: string) => service.calls.filter((call) => call.path.startsWith(path));
 
 describe('the command palette', () => {
-  it('opens with Ctrl+K and finds an asset by its symbol once typing pauses; Enter opens it in the catalogue', { timeout: 90_000 }, async () => {
+  it('opens with Ctrl+K and finds an asset by its symbol once typing pauses; Enter opens it in the catalogue', async () => {
     const { user, address, search, list, option, chosen } = await openConsole(PEOPLE.editor);
     await user.keyboard('{Control>}k{/Control}');
     const input = await search();
@@ -93,7 +92,7 @@ describe('the command palette', () => {
     expect(screen.queryByRole('combobox', { name: 'Search pages, actions and the workspace' })).not.toBeInTheDocument();
   });
 
-  it('puts the assets the workspace holds first, names every asset’s chain, and offers all the results in the catalogue', { timeout: 90_000 }, async () => {
+  it('puts the assets the workspace holds first, names every asset’s chain, and offers all the results in the catalogue', async () => {
     const { user, address, list, option } = await openConsole(PEOPLE.editor);
     await user.keyboard('{Control>}k{/Control}');
     await user.keyboard('usdc');
@@ -111,7 +110,7 @@ describe('the command palette', () => {
     await waitFor(() => expect(address()).toBe('/catalogue/assets?q=usdc'));
   });
 
-  it('lists the pages and actions the role may take, moves with the arrows and closes with Escape', { timeout: 60_000 }, async () => {
+  it('lists the pages and actions the role may take, moves with the arrows and closes with Escape', async () => {
     const { user, search, list, chosen } = await openConsole(PEOPLE.editor);
     await user.click(screen.getByRole('button', { name: /Search/ }));
     const input = await search();
@@ -138,17 +137,17 @@ describe('the command palette', () => {
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Search pages, actions and the workspace' })).not.toBeInTheDocument());
   });
 
-  it('starts an action on its page: "New transfer" opens the transfer dialog', { timeout: 60_000 }, async () => {
+  it('starts an action on its page: "New transfer" opens the transfer dialog', async () => {
     const { user, address, option } = await openConsole(PEOPLE.editor);
     await user.keyboard('{Control>}k{/Control}');
     await user.keyboard('new tra');
     await option(/^New transfer\s*Action$/);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(address()).toBe('/transactions'));
-    expect(await screen.findByRole('dialog', { name: 'New transfer' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'New transfer' })).toBeInTheDocument();
   });
 
-  it('finds an order, a transaction and a vault account by id or name, each saying what it is', { timeout: 90_000 }, async () => {
+  it('finds an order, a transaction and a vault account by id or name, each saying what it is', async () => {
     const { user, address, option, open } = await openConsole(PEOPLE.editor);
     const order = await callServiceFor(service, '/v1/trading/orders', OrderDetails, {
       method: 'POST',
@@ -184,7 +183,7 @@ describe('the command palette', () => {
     await waitFor(() => expect(address()).toBe('/vault/accounts/0'));
   });
 
-  it('finds a webhook by id for an admin', { timeout: 60_000 }, async () => {
+  it('finds a webhook by id for an admin', async () => {
     const admin = await openConsole(PEOPLE.admin);
     const webhook = await callServiceFor(service, '/v1/webhooks', Webhook, {
       method: 'POST',
@@ -197,7 +196,7 @@ describe('the command palette', () => {
     await waitFor(() => expect(admin.address()).toBe(`/webhooks/${webhook.id}`));
   });
 
-  it('offers a viewer neither a new order nor a new transfer, and finds nothing for an id that names nothing', { timeout: 60_000 }, async () => {
+  it('offers a viewer neither a new order nor a new transfer, and finds nothing for an id that names nothing', async () => {
     const viewer = await openConsole(PEOPLE.viewer);
     await viewer.open();
     expect(
@@ -207,6 +206,6 @@ describe('the command palette', () => {
     ).toEqual(['Register assetAction']);
     // An order id that names nothing: the service answers 404, and the palette finds nothing.
     await viewer.user.paste('6f1c2a52-1b7e-4bf4-9a39-2c1d1f8a0c11');
-    expect(await screen.findByText('Nothing found', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Nothing found')).toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('ApprovalsPage, when another admin decides', () => {
-  it('moves the requester’s request to Decided and takes its Cancel away without a reload', { timeout: 60_000 }, async () => {
+  it('moves the requester’s request to Decided and takes its Cancel away without a reload', async () => {
     await signInTo(service, PEOPLE.admin);
     // At threshold 1 the requester's own approval carries the change; from 2 on, a change waits for a second admin.
     await callServiceFor(service, '/v1/admin_quorum', AdminQuorumResponse, { method: 'PUT', body: { adminQuorumThreshold: 2 } });

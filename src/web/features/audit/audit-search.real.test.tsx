@@ -18,7 +18,6 @@ afterAll(async () => {
 });
 
 // A query of the service can take seconds on a loaded machine, longer than Testing Library's wait.
-const SLOW = { timeout: 20_000 };
 
 function Address() {
   const { search } = useLocation();
@@ -26,7 +25,7 @@ function Address() {
 }
 
 describe('the audit explorer’s search and histogram against the real service', () => {
-  it('finds events by part of a word in any case, counts them per bucket, and narrows the range to a bucket', { timeout: 120_000 }, async () => {
+  it('finds events by part of a word in any case, counts them per bucket, and narrows the range to a bucket', async () => {
     // Events to find: the editor signs in, the viewer fails to (a wrong password), both now.
     await accessTokenOf(service, PEOPLE.editor);
     const refused = await fetch(new URL('/v1/auth/sign_in', service.url), {
@@ -49,10 +48,10 @@ describe('the audit explorer’s search and histogram against the real service',
       `/audit?startTime=${startTime}&endTime=${endTime}`,
     );
     const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
-    const total = async () => (await screen.findByTestId('audit-histogram-total', {}, SLOW)).textContent;
+    const total = async () => (await screen.findByTestId('audit-histogram-total')).textContent;
 
     // Unfiltered: every sign-in of the hour (the editor's, the failed one, the auditor's own at least).
-    await waitFor(async () => expect(await total()).toMatch(/^([3-9]|\d\d+) events in this range, per minute$/), SLOW);
+    await waitFor(async () => expect(await total()).toMatch(/^([3-9]|\d\d+) events in this range, per minute$/));
 
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'FAILE{Enter}');
     await waitFor(() => expect(address().get('q')).toBe('FAILE'));
@@ -60,7 +59,7 @@ describe('the audit explorer’s search and histogram against the real service',
     const matching = await callService(service, `/v1/management/audit_logs?startTime=${startTime}&endTime=${endTime}&q=faile`);
     const { data } = (await matching.json()) as { data: { event: string }[] };
     expect(data.map((e) => e.event)).toEqual(['Sign-in failed']);
-    await waitFor(async () => expect(await total()).toBe('1 event in this range, per minute'), SLOW);
+    await waitFor(async () => expect(await total()).toBe('1 event in this range, per minute'));
 
     // The table alternative narrows the range to its one non-empty minute, keeping the text.
     await user.click(screen.getByRole('button', { name: 'Show the counts as a table' }));
@@ -70,7 +69,7 @@ describe('the audit explorer’s search and histogram against the real service',
     await user.click(within(rows[0]!).getByRole('button', { name: /^Show the events from / }));
     await waitFor(() => expect(Number(address().get('endTime')) - Number(address().get('startTime'))).toBeLessThan(60_000));
     expect(address().get('q')).toBe('FAILE');
-    await waitFor(async () => expect(await total()).toMatch(/^1 event in this range, per minute$/), SLOW);
+    await waitFor(async () => expect(await total()).toMatch(/^1 event in this range, per minute$/));
 
     // Clearing the text shows every event of the narrowed range again, and the box follows the address.
     await user.click(screen.getByRole('button', { name: 'Clear the text' }));

@@ -97,7 +97,7 @@ describe('AssetsPage', () => {
   it('still draws the rows when the blockchains cannot be loaded', async () => {
     fakeService((call) => (call.path === '/v1/blockchains' ? jsonResponse(503, { message: 'down for a moment', code: 503 }) : catalogue(call)));
     renderAt(<AssetsPage />, '/catalogue/assets');
-    const [usdc] = within(await screen.findByRole('table', {}, { timeout: 10_000 }))
+    const [usdc] = within(await screen.findByRole('table'))
       .getAllByRole('row')
       .slice(1);
     expect(usdc).toHaveTextContent('USDC');

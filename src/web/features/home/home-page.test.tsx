@@ -34,7 +34,7 @@ async function openHome(person: Person) {
   return { calls: () => service.calls.slice(before).map((call) => call.path) };
 }
 
-const region = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
+const region = (name: string) => screen.findByRole('region', { name });
 /** The tile (a link) whose text starts with its count and names `label`. */
 const tile = async (label: string) => {
   const waiting = await region('Waiting for you');
@@ -151,7 +151,7 @@ describe('the home page', () => {
     expect(screen.queryByRole('region', { name: 'Audit log integrity' })).not.toBeInTheDocument();
   });
 
-  it('leads from the stuck-transfers tile to a list of exactly the transfers it counts, saying why', { timeout: 90_000 }, async () => {
+  it('leads from the stuck-transfers tile to a list of exactly the transfers it counts, saying why', async () => {
     await signInTo(service, PEOPLE.editor);
     const submit = async (assetId: string) => {
       const response = await callService(service, '/v1/transactions', {
@@ -195,7 +195,7 @@ describe('the home page', () => {
     await waitFor(() => expect(address()).toBe(HOME_LINKS.stuckTransfers));
     // The filter bar shows why the list is short.
     // The transactions page is a chunk of its own, fetched as the link is followed.
-    expect(await screen.findByRole('switch', { name: /Stuck only/ }, { timeout: 10_000 })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: /Stuck only/ })).toBeChecked();
     const shown = async () =>
       (await screen.findAllByRole('link', { name: /^Open transaction / })).map((link) => link.getAttribute('aria-label')!.replace('Open transaction ', ''));
     expect(await shown()).toEqual([stuck]);

@@ -26,7 +26,7 @@ afterEach(() => {
 const passkeyRow = (name: string) => within(screen.getByRole('table', { name: 'Your passkeys' })).getByRole('row', { name: new RegExp(`^${name}`) });
 
 describe('SecurityPage against the real service', () => {
-  it('adds a passkey the device makes, renames it, and removes it confirmed with it', { timeout: 90_000 }, async () => {
+  it('adds a passkey the device makes, renames it, and removes it confirmed with it', async () => {
     const device = installWebAuthnDevice();
     await signInTo(service, PEOPLE.editor);
     const show = vi.spyOn(notifications, 'show');
@@ -87,7 +87,7 @@ describe('SecurityPage against the real service', () => {
     expect((await callServiceFor(service, '/v1/auth/passkeys', PasskeyList)).passkeys).toEqual([]);
   });
 
-  it('shows an admin the workspace setting, and which admins need a passkey before it can be required', { timeout: 60_000 }, async () => {
+  it('shows an admin the workspace setting, and which admins need a passkey before it can be required', async () => {
     installWebAuthnDevice();
     await signInTo(service, PEOPLE.admin);
     const user = userEvent.setup();

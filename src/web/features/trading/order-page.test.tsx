@@ -27,7 +27,7 @@ const kyc = {
 };
 
 describe('the order page', () => {
-  it('shows where to pay a prefunded order, then follows it to its receipt', { timeout: 60_000 }, async () => {
+  it('shows where to pay a prefunded order, then follows it to its receipt', async () => {
     await signInTo(service, PEOPLE.editor);
     // Selling XRP: the provider's deposit address is on the XRP ledger, which needs a tag.
     const order = await place({
@@ -40,7 +40,7 @@ describe('the order page', () => {
     // The account the order delivers to links to its page.
     expect(await screen.findByRole('link', { name: 'Vault account Trading desk (1)' })).toHaveAttribute('href', '/vault/accounts/1');
 
-    const payment = await screen.findByRole('region', { name: 'Payment instructions' }, { timeout: 10_000 });
+    const payment = await screen.findByRole('region', { name: 'Payment instructions' });
     const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
     expect(within(payment).getByText(/Send the XRP payment to this address/)).toBeInTheDocument();
     expect(within(payment).getByTestId('payment-deposit-address')).toHaveTextContent(instruction.address.blockchainAddress);
@@ -51,7 +51,7 @@ describe('the order page', () => {
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 
     // The provider sees the deposit, executes and delivers; the page follows without a reload.
-    const receipt = await screen.findByRole('region', { name: 'Receipt' }, { timeout: 15_000 });
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
     const done = await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails);
     expect(done.status).toBe('COMPLETED');
     expect(receipt).toHaveTextContent(`Delivered ${formatAmount(done.receipt!.amount)} USDT`);
@@ -90,7 +90,7 @@ describe('the order page', () => {
     expect(screen.queryByText('Following the order…')).not.toBeInTheDocument();
   });
 
-  it('says why an order failed', { timeout: 60_000 }, async () => {
+  it('says why an order failed', async () => {
     await signInTo(service, PEOPLE.editor);
     // A fill-or-kill limit far below the market: the provider does not fill it.
     const order = await place({
@@ -101,7 +101,7 @@ describe('the order page', () => {
       sourceOfFunds: { reasonForPayment: 'SAVINGS' },
     });
     renderTrading(`/trading/orders/${order.id}`);
-    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(/The provider did not fill the order/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/The provider did not fill the order/);
     await waitFor(() =>
       expect(screen.getByRole('table', { name: 'Execution steps' }).querySelector('[data-step="EXECUTE"]')).toHaveAttribute('data-step-status', 'FAILED'),
     );

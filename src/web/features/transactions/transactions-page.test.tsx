@@ -43,7 +43,7 @@ async function submitTransfer(body: Record<string, unknown>): Promise<string> {
 const transaction = (id: string) => callServiceFor(service, `/v1/transactions/${id}`, TransactionWithTimeline);
 
 describe('TransactionsPage', () => {
-  it('submits a transfer between vault accounts and follows it to completed on its own page', { timeout: 90_000 }, async () => {
+  it('submits a transfer between vault accounts and follows it to completed on its own page', async () => {
     await signInTo(service, PEOPLE.editor);
     const { user, address, choose } = renderTransactions('/transactions');
 
@@ -133,7 +133,7 @@ describe('TransactionsPage', () => {
     await waitFor(() => expect(row).toHaveTextContent(/0\.25 BTC\s*16,250\.00 USD/));
   });
 
-  it('filters the list by status in the address, and shows a failed transfer with its sub-status', { timeout: 90_000 }, async () => {
+  it('filters the list by status in the address, and shows a failed transfer with its sub-status', async () => {
     await signInTo(service, PEOPLE.editor);
     const rejected = await submitTransfer({ simulation: { outcome: 'REJECTED_AML_SCREENING' }, note: 'screened' });
     await waitFor(async () => expect((await transaction(rejected)).status).toBe('REJECTED'), { timeout: 20_000, interval: 500 });
@@ -159,7 +159,7 @@ describe('TransactionsPage', () => {
     expect(screen.queryByText('In progress: this page follows it')).not.toBeInTheDocument();
   });
 
-  it('refuses an amount above the available balance before it is sent, comparing the decimal strings exactly', { timeout: 60_000 }, async () => {
+  it('refuses an amount above the available balance before it is sent, comparing the decimal strings exactly', async () => {
     await signInTo(service, PEOPLE.editor);
     // What Treasury holds now: the first test of this file moved some of it to the desk.
     const treasury = await callServiceFor(service, '/v1/vault/accounts/0', VaultAccount);
@@ -192,7 +192,7 @@ describe('TransactionsPage', () => {
     expect(address()).toBe('/transactions');
   });
 
-  it("says on a failed transfer's page what happened, not what has not happened yet", { timeout: 60_000 }, async () => {
+  it("says on a failed transfer's page what happened, not what has not happened yet", async () => {
     await signInTo(service, PEOPLE.editor);
     // Sent past the console's check: the service takes it and fails it before it reaches the chain.
     const txId = await submitTransfer({ amount: '999999' });
