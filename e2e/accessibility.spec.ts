@@ -22,7 +22,6 @@ test.describe('as an admin', () => {
   test('the console shell has no serious accessibility problems, in light and dark', async ({ page }) => {
     // Four full-page scans after signing in: 32 s in a CI run and 55 s on a machine also running the
     // server suite, past the default 30; 90 s as the other multi-step scenarios have.
-    test.setTimeout(90_000);
     const shell = new ConsoleShell(page);
     const assets = new CatalogueAssetsPage(page);
     await shell.start();
@@ -59,7 +58,6 @@ test.describe('as an approver', () => {
 
   test('the open command palette and an asset’s drawer have no serious accessibility problems and no second banner', async ({ page }) => {
     // Two full-page scans, each with a dialog open.
-    test.setTimeout(90_000);
     const shell = new ConsoleShell(page);
     const assets = new CatalogueAssetsPage(page);
     await assets.start('?symbol=USDC&blockchainId=ETH');
@@ -91,7 +89,6 @@ test.describe('as the second admin', () => {
   test('the administration pages and their dialogs have no serious accessibility problems', async ({ page, request, apiSession }) => {
     // Three pages and their dialogs, each scanned in full: the budget of the shell's check above
     // (32 s at 30 under a load of 20 on two cores, with no step waiting on anything but the machine).
-    test.setTimeout(90_000);
     // A change waiting for approval, so the inbox shows a request with its buttons.
     const service = new AdminService(request, (await apiSession('admin')).headers);
     await service.requestThreshold(2);
@@ -144,7 +141,6 @@ test('the navigation can be used with the keyboard alone', async ({ page, worksp
 
 test('the API reference has no serious accessibility problems, with an operation open', async ({ page }) => {
   // Swagger UI draws 80-odd operations and their schemas; axe reads every one of them.
-  test.setTimeout(120_000);
   await page.goto('/docs');
   const operations = page.locator('.opblock');
   await expect(operations.first()).toBeVisible({ timeout: 30_000 });

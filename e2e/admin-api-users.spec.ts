@@ -11,7 +11,6 @@ test.use({ signedInAs: 'admin' });
 
 test('an admin creates an API user with a key made in the browser, and its co-signer pairs and sets up', async ({ page, request }) => {
   // RSA-4096 generation in the browser takes a few seconds, more on a busy machine.
-  test.setTimeout(120_000);
   // Unique per run, within the 30 characters a name may have.
   const name = `E2E co-signer ${Date.now().toString(36)}`;
   const shell = new ConsoleShell(page);

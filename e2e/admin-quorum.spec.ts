@@ -8,7 +8,6 @@ import { ConsoleShell } from './pages/console-shell';
 test.use({ signedInAs: 'admin' });
 
 test('an admin raises the threshold; a second admin approves the next change from the inbox', async ({ page, contextAs }) => {
-  test.setTimeout(90_000);
   const shell = new ConsoleShell(page);
   const quorum = new AdminQuorumPage(page);
 
@@ -62,7 +61,7 @@ test('an admin raises the threshold; a second admin approves the next change fro
 
   // The requester's page catches up without a reload, on the live stream's notice (or its 15 s poll
   // while the stream is down): no Cancel for a decided request.
-  await expect(approvals.request(summary)).toHaveCount(0, { timeout: 20_000 });
+  await expect(approvals.request(summary)).toHaveCount(0);
   await expect(approvals.decidedRow(summary)).toContainText('Executed');
   await expect(page.getByRole('main').getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
 

@@ -38,7 +38,6 @@ async function idsFromService(request: APIRequestContext, token: string, search:
 }
 
 test('an auditor searches, opens an event, shares the link and exports exactly what the search finds', async ({ page, context }) => {
-  test.setTimeout(90_000);
   const shell = new ConsoleShell(page);
   const audit = new AuditLogPage(page);
 
@@ -149,7 +148,6 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
 
 test('the audit explorer has no serious accessibility problems, in light and dark and with an event open', async ({ page }) => {
   // Three axe passes over a long form and a grid take several seconds each on a busy machine.
-  test.setTimeout(60_000);
   const audit = new AuditLogPage(page);
   const range = settledRange();
   await new ConsoleShell(page).start(`/audit?startTime=${range.endTime - DAY_MS}&endTime=${range.endTime}`);

@@ -14,7 +14,6 @@ test.use({ signedInAs: 'auditor' });
 const anotherBrowser = (browser: Browser) => browser.newContext({ storageState: { cookies: [], origins: [] } });
 
 test('a relative range survives a reload, and an event’s link shows it in context', async ({ page }) => {
-  test.setTimeout(120_000);
   const audit = new AuditLogPage(page);
   await new ConsoleShell(page).start('/audit');
   // The first read of the workspace's events, on a service that has just started, on a shared machine.
@@ -43,7 +42,6 @@ test('a relative range survives a reload, and an event’s link shows it in cont
 });
 
 test('the live tail shows an event another user writes within a second', async ({ page, browser, workspace, password }) => {
-  test.setTimeout(120_000);
   const audit = new AuditLogPage(page);
   const streams: number[] = [];
   page.on('response', (response) => {
@@ -79,7 +77,6 @@ test('the live tail shows an event another user writes within a second', async (
 });
 
 test('a saved view reopens by its id', async ({ page }) => {
-  test.setTimeout(120_000);
   const audit = new AuditLogPage(page);
   await new ConsoleShell(page).start('/audit?range=7d');
   await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
@@ -107,7 +104,6 @@ test('the tabs of one browser share one stream: past the six connections a brows
   workspace,
   password,
 }) => {
-  test.setTimeout(120_000);
   const context = page.context();
   // The Last-Event-ID of every stream the browser opens, '' for none.
   const opened: string[] = [];

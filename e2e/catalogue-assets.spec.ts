@@ -46,7 +46,6 @@ test.describe('as a viewer', () => {
   test.use({ signedInAs: 'viewer' });
 
   test('a viewer filters the assets and pages forward and back through the service’s cursors', async ({ page }) => {
-    test.setTimeout(90_000);
     const shell = new ConsoleShell(page);
     const assets = new CatalogueAssetsPage(page);
     const session = await shell.startOn('Assets', '/catalogue/assets');
@@ -122,7 +121,6 @@ test.describe('as a signer', () => {
   test('a signer opens an asset, sets its price and finds the note they wrote after a reload', async ({ page }) => {
     // Two writes, an accessibility scan and a reload: 29-36 s with two spec files at once on a
     // loaded machine, against the default 30 s for a test.
-    test.slow();
     const assets = new CatalogueAssetsPage(page);
     await assets.start('?blockchainId=ETH&symbol=USDC');
     await assets.open(USDC.legacyId, 'USDC');
@@ -168,7 +166,6 @@ test.describe('as an admin', () => {
 
   test('an admin registers a token by its address and finds it in the list as Local', async ({ page }) => {
     // Registration, a drawer and a list on a shared machine: a budget for behaviour, not speed.
-    test.setTimeout(90_000);
     const assets = new CatalogueAssetsPage(page);
     const session = await assets.start();
     const token = await unregisteredToken(page.request, session.accessToken);

@@ -47,7 +47,6 @@ test.describe('as an admin', () => {
 
   test('every page an admin may open, and a record of each kind the lists link to, logs no error and makes no refused request', async ({ page }) => {
     // Some twenty pages, each waited on until drawn in full.
-    test.setTimeout(120_000);
     const problems = watch(page);
     const shell = new ConsoleShell(page);
     const { role } = (await shell.start()).user;

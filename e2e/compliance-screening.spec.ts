@@ -10,7 +10,6 @@ test.describe('as a non-signing admin', () => {
   test.use({ signedInAs: 'nsadmin' });
 
   test('a non-signing admin turns a screening protection off only after confirming, and the change is recorded', async ({ page, request, apiSession }) => {
-    test.setTimeout(90_000);
     const {
       headers,
       session: { user },

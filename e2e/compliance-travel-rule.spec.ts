@@ -20,7 +20,6 @@ async function integrationOf(request: APIRequestContext, headers: Record<string,
 
 test('a compliance user resolves a pending TRM by filling the beneficiary form, and sees it accepted', async ({ page, request, apiSession }) => {
   // Many steps on a shared machine: a generous budget, since this checks behaviour, not speed.
-  test.setTimeout(120_000);
   // The transaction engine's stand-in records an inbound transfer from Northwind Digital.
   const { headers: admin } = await apiSession('admin');
   const { integration, base } = await integrationOf(request, admin);
@@ -134,7 +133,6 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
 });
 
 test('a VASP is looked up by name and by DID, with its public key and fingerprint', async ({ page, request, apiSession }) => {
-  test.setTimeout(90_000);
   const shell = new ConsoleShell(page);
   const travelRule = new TravelRulePage(page);
   await shell.startOn('Travel rule', '/compliance/travel-rule');

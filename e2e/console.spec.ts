@@ -23,7 +23,6 @@ const ADMIN_PAGES = [
 
 test('an admin signs in, lands on the home page, opens every area through the navigation and signs out', async ({ page, workspace, password }) => {
   // Fourteen pages, each drawn and checked: past the default 30 s on a loaded machine.
-  test.setTimeout(60_000);
   const signIn = new SignInPage(page);
   const shell = new ConsoleShell(page);
 

@@ -39,7 +39,6 @@ test.describe('as an admin, who sees every page', () => {
 
   test('no console page has a CSP violation', async ({ page }) => {
     // Fourteen pages, each loading its chunk and its data, on a machine that may be running more.
-    test.setTimeout(120_000);
     const pages = sectionsFor('ADMIN').flatMap((section) => section.items.filter((item) => !item.hidden));
     expect(
       pages.map((item) => item.path),

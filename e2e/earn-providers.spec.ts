@@ -6,7 +6,6 @@ import { EarnPage } from './pages/earn-page';
 test.use({ signedInAs: 'admin' });
 
 test('an admin sorts the earn providers and approves a provider’s terms after confirming', async ({ page, request, apiSession }) => {
-  test.setTimeout(90_000);
   const { headers } = await apiSession('admin');
   const providers = async () => EarnProvidersResponse.parse(await (await request.get('/v1/earn/providers', { headers })).json()).data;
   // The demo's content leaves Aave's terms for someone to approve.

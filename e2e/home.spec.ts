@@ -123,7 +123,6 @@ for (const home of HOMES) {
     test.use({ signedInAs: home.signedInAs });
 
     test(`the ${role} lands on a home with the ${role}'s tiles, each leading to its filtered list`, async ({ page }) => {
-      test.setTimeout(90_000);
       const shell = await startHome(page);
       await homeLoaded(shell);
       expect(
@@ -198,7 +197,6 @@ test.describe('as the admin', () => {
   test.use({ signedInAs: 'admin' });
 
   test('a person’s page has no serious accessibility problems, in light and dark and at 390 px', async ({ page }) => {
-    test.setTimeout(90_000);
     // The admin sees every row of it: the last sign-in and the passkeys.
     const shell = await startHome(page);
     await homeLoaded(shell);
@@ -215,7 +213,6 @@ test.describe('as the admin', () => {
   });
 
   test('the home page has no serious accessibility problems in light and dark, a moment’s local time shown', async ({ page }) => {
-    test.setTimeout(90_000);
     // The admin's home has every kind of part (each role's home at 390 px is checked with its tiles above).
     const shell = await startHome(page);
     await expect(shell.main.getByRole('region', { name: 'Audit log integrity' }).getByRole('status')).toBeVisible();

@@ -20,7 +20,6 @@ async function consoleIn(context: BrowserContext, path: string) {
 }
 
 test('a transfer made in one browser shows in another one’s list, and follows its statuses there, without a reload', async ({ contextAs }) => {
-  test.setTimeout(120_000);
   const watcher = await consoleIn(await contextAs('viewer'), '/transactions');
   const trader = await consoleIn(await contextAs('trader'), '/transactions');
 
@@ -60,7 +59,6 @@ test('a webhook registered elsewhere, and its notification failing then delivere
   apiSession,
   contextAs,
 }) => {
-  test.setTimeout(120_000);
   // A receiver that refuses at first (a 4xx other than 408 and 429 fails the notification at once), then accepts.
   let answer = 400;
   const receiver = createServer((req, res) => {

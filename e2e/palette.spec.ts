@@ -32,7 +32,6 @@ test.describe('as a trader', () => {
 
   test('a trader opens an asset and an order from the palette with the keyboard alone', async ({ page, request, apiSession }) => {
     // Full-page axe scan with the palette open, on a machine that may be busy.
-    test.setTimeout(90_000);
     // An order of the trader's own to look for: the workspace starts without one.
     const placed = await request.post('/v1/trading/orders', {
       headers: (await apiSession('trader')).headers,

@@ -46,7 +46,6 @@ for (const persona of PERSONAS) {
 
     test('every page offers only actions the role may perform, and the actions of the page it may', async ({ page }) => {
       // A dozen and more pages, each waited on until drawn in full.
-      test.setTimeout(120_000);
       const shell = new ConsoleShell(page);
       const { role } = (await shell.start()).user;
 

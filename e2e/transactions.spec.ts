@@ -9,7 +9,6 @@ test.describe('as a trader', () => {
   test.use({ signedInAs: 'trader' });
 
   test('a trader sends USDC to a one-time address and watches it move to completed, with its explorer link', async ({ page, request, apiSession }) => {
-    test.setTimeout(120_000);
     const shell = new ConsoleShell(page);
     const transactions = new TransactionsPage(page);
     await shell.startOn('Transactions', '/transactions');
@@ -66,7 +65,6 @@ test.describe('as a trader', () => {
   });
 
   test('a transfer above the balance is refused before it is sent, and the form says why', async ({ page }) => {
-    test.setTimeout(90_000);
     const shell = new ConsoleShell(page);
     const transactions = new TransactionsPage(page);
     await shell.startOn('Transactions', '/transactions');
@@ -100,7 +98,6 @@ test.describe('as a viewer', () => {
   test.use({ signedInAs: 'viewer' });
 
   test('the list filters by status in the address, and a viewer cannot start a transfer', async ({ page, request, apiSession }) => {
-    test.setTimeout(90_000);
     const { headers } = await apiSession('viewer');
     const blocked = TransactionsResponse.parse(await (await request.get('/v1/transactions?status=BLOCKED', { headers })).json());
     expect(blocked.length, 'the demo seeds a transfer blocked by policy').toBeGreaterThan(0);

@@ -27,7 +27,6 @@ test('a trader finds a vault account by name and reads its balances, deposit add
   context,
   apiSession,
 }) => {
-  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { headers } = await apiSession('trader');
   // A transfer of this spec's own, from Cold storage to Treasury, for the recent transactions.
