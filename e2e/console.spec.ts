@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '../src/contract/roles';
+import { ROLE_LABELS } from '../src/contract/role-labels';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { SignInPage } from './pages/sign-in-page';

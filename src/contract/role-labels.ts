@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-/** How each wire role is named to people (the spec's names). */
+/** How each wire role is named to people (the spec's names), apart from roles.ts so the sign-in chunk does not carry zod. */
 export const ROLE_LABELS: Record<Role, string> = {
   OWNER: 'Owner',
   ADMIN: 'Admin',

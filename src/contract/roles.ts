@@ -19,6 +19,3 @@ export const ROLES = [
 
 export const Role = z.enum(ROLES).meta({ description: 'A role, as named on the wire.' });
 export type Role = z.infer<typeof Role>;
-
-// Labels live in a module without zod, so the console's first chunk does not carry zod.
-export { ROLE_LABELS } from './role-labels';
