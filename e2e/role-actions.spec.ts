@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { mayPerform, type OperationId } from '../src/contract/operations';
 import type { Role } from '../src/contract/roles';
-import { CONSOLE_ACTIONS, NAV_ITEMS } from '../src/web/app/navigation';
+import { NAV_ITEMS } from '../src/web/app/navigation';
+import { CONSOLE_ACTIONS } from '../src/web/lib/console-actions';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { openInConsole } from './pages/console-walk';
@@ -10,7 +11,7 @@ import { openInConsole } from './pages/console-walk';
  * No page offers a role what the service would refuse it. Every control that performs an operation
  * carries its operationId (data-operation, set by the console's one ActionButton), so each role's
  * walk of every page it may open is held against the operations table, whatever the page or button.
- * And the other way round: each page offers its actions (the navigation's CONSOLE_ACTIONS) to every
+ * And the other way round: each page offers its actions (CONSOLE_ACTIONS, src/web/lib/console-actions.ts) to every
  * role that may perform them.
  */
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mayPerform } from '../../contract/operations';
 import { ROLES } from '../../contract/roles';
 import { pageAt } from '../test/page-at';
-import { actionsFor, CONSOLE_ACTIONS, sectionsFor } from './navigation';
+import { actionsFor, CONSOLE_ACTIONS } from '../lib/console-actions';
+import { sectionsFor } from './navigation';
 
 describe('the table of console pages', () => {
   it('routes every detail page to its own page, with the operation that reads it', () => {

@@ -10,7 +10,8 @@ import type { Role } from '../../../contract/roles';
 import { explorerQueries, savedViewPath } from '../../features/audit/explorer-api';
 import { requestAction } from '../../lib/requested-action';
 import classes from './command-palette.module.css';
-import { actionsFor, sectionsFor } from '../navigation';
+import { actionsFor } from '../../lib/console-actions';
+import { sectionsFor } from '../navigation';
 import { type Found, usePaletteSearch } from './use-palette-search';
 
 /** The palette's own store, which the launcher opens. */

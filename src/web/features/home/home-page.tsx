@@ -12,7 +12,7 @@ import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
 import { TERMINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
-import { actionsFor } from '../../app/navigation';
+import { actionsFor } from '../../lib/console-actions';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
