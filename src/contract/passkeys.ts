@@ -234,3 +234,21 @@ export const ApprovalSignatures = z.object({
   decisions: z.array(SignatureCheck),
 });
 export type ApprovalSignatures = z.infer<typeof ApprovalSignatures>;
+
+/**
+ * The verified assertion of a step-up, kept as the proof an auditor can verify again (the service
+ * checks it: src/server/features/passkeys/step-up.ts).
+ */
+export interface StepUpProof {
+  passkeyId: string;
+  credentialId: string;
+  name: string;
+  publicKey: string;
+  operationId: StepUpOperation;
+  resourceId: string | null;
+  contentDigest: string;
+  challenge: string;
+  authenticatorData: string;
+  clientDataJson: string;
+  signature: string;
+}

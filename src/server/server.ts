@@ -7,7 +7,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import type { Config } from './env';
 import { loadSecrets } from './features/auth/tokens';
 import { startRefusalSummaries } from './http/authenticate';
-import type { Readiness } from './http/health';
+import type { Readiness } from './http/readiness';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startHousekeeping } from './workers/housekeeping';

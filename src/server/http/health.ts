@@ -3,19 +3,10 @@ import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract/errors';
 import type { Db } from '../db/client';
 import { VERSION } from '../version';
+import type { Readiness } from './readiness';
 import type { AppEnv } from './types';
 
 export const HEALTH_PATHS = ['/livez', '/readyz'] as const;
-
-/**
- * What /readyz reports besides the database. The HTTP server listens only once the database is
- * migrated (openServices), so a server that answers has its migrations done; `workers` turns on
- * once the engines and the delivery worker run, `draining` on SIGTERM.
- */
-export interface Readiness {
-  workers: boolean;
-  draining: boolean;
-}
 
 /** A database that does not answer within this is not ready (a balancer's check times out soon after). */
 const DATABASE_CHECK_MS = 2000;

@@ -2,7 +2,7 @@ import type { Role } from '../../contract/roles';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
 import type { ServerSecrets } from '../features/auth/tokens';
-import type { StepUpProof } from '../features/passkeys/step-up';
+import type { StepUpProof } from '../../contract/passkeys';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
 

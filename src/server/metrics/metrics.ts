@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/client';
 import { openLiveStreams } from '../features/live/hub';
-import type { Readiness } from '../http/health';
+import type { Readiness } from '../http/readiness';
 import { VERSION } from '../version';
 
 /**

@@ -9,7 +9,7 @@ import { appendAudit, type AuditActor } from '../audit/record';
 import { recordChange } from '../live/record';
 import { passkeysRequiredOf, setAdminsRequirePasskeys } from '../passkeys/policy';
 import { decisionPasskeys, keepSignature } from '../passkeys/signatures';
-import type { StepUpProof } from '../passkeys/step-up';
+import type { StepUpProof } from '../../../contract/passkeys';
 import { initialStatus } from './api-user-states';
 import { insertApiUser } from './store';
 

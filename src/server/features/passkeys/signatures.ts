@@ -4,7 +4,7 @@ import type { Config } from '../../env';
 import { challengeCarries } from './binding';
 import { passkeySignatures } from './schema';
 import type { Principal } from '../../http/types';
-import type { StepUpProof } from './step-up';
+import type { StepUpProof } from '../../../contract/passkeys';
 import type { PasskeyRow } from './store';
 import { refusalReason, verifyAssertion } from './webauthn';
 

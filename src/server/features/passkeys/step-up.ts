@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../../contract/errors';
-import { PASSKEY_ASSERTION_HEADER, StepUpAssertion, type StepUpOperation } from '../../../contract/passkeys';
+import { PASSKEY_ASSERTION_HEADER, StepUpAssertion, type StepUpOperation, type StepUpProof } from '../../../contract/passkeys';
 import type { Db } from '../../db/client';
 import { approvalRequests } from '../../db/schema';
 import { UUID } from '../../db/uuid';
@@ -13,21 +13,6 @@ import { passkeysRequiredOf } from './policy';
 import { keepSignature } from './signatures';
 import * as store from './store';
 import { refusalReason, verifyAssertion } from './webauthn';
-
-/** The verified assertion of a step-up, kept as the proof an auditor can verify again. */
-export interface StepUpProof {
-  passkeyId: string;
-  credentialId: string;
-  name: string;
-  publicKey: string;
-  operationId: StepUpOperation;
-  resourceId: string | null;
-  contentDigest: string;
-  challenge: string;
-  authenticatorData: string;
-  clientDataJson: string;
-  signature: string;
-}
 
 export const passkeyRequired = (message = 'This action needs confirmation with one of your passkeys') =>
   new ApiError(403, ERROR_CODES.passkeyRequired, message);
