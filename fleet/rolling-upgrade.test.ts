@@ -147,9 +147,9 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
         }
       }
     };
-    const until = async (what: string, done: () => boolean) => {
+    const until = async (what: string, done: () => boolean | Promise<boolean>) => {
       const deadline = Date.now() + 120_000;
-      while (!done()) {
+      while (!(await done())) {
         if (Date.now() > deadline || failures.length > 20) throw new Error(`timed out waiting for ${what}; failures: ${failures.join('\n')}`);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -187,16 +187,11 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
     );
 
     // Every transfer is there once and went through the engines (of either release) to COMPLETED.
-    const settled = await (async () => {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const { rows } = await db.query<{ external_tx_id: string; status: string }>(
-          `select external_tx_id, status from transactions where external_tx_id like 'roll-%'`,
-        );
-        if (rows.every((r) => FINAL_TRANSACTION_STATUSES.includes(r.status as never)) || Date.now() > deadline) return rows;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    })();
+    let settled: { external_tx_id: string; status: string }[] = [];
+    await until('every transfer to reach a final status', async () => {
+      ({ rows: settled } = await db.query(`select external_tx_id, status from transactions where external_tx_id like 'roll-%'`));
+      return settled.every((r) => FINAL_TRANSACTION_STATUSES.includes(r.status as never));
+    });
     expect(settled.map((r) => r.external_tx_id).sort()).toEqual(written.map((w) => w.externalTxId).sort());
     expect(settled.filter((r) => r.status !== 'COMPLETED')).toEqual([]);
 
