@@ -40,7 +40,7 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
   let release: ReleaseCheckout;
   let balancer: Balancer;
   let db: pg.Pool;
-  const dir = mkdtempSync(join(tmpdir(), 'ao-rolling-'));
+  let dir: string;
   const slots: { port: number; instance: Instance }[] = [];
 
   const start = (slot: number, port: number, main?: string) => {
@@ -64,6 +64,7 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
   };
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ao-rolling-'));
     release = checkoutRelease(previous.commit);
     await database.create();
     // The demo workspace as the previous release seeds it (without its year of history): its
@@ -87,7 +88,7 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
     await db?.end();
     await database.drop();
     release?.remove();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('serves every request while each instance is replaced by this release, and keeps everything written', async () => {
