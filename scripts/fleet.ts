@@ -30,11 +30,15 @@ export interface Instance {
   output(): string;
 }
 
-/** One service process, started as `npm start` starts it (with the same V8 flag). */
-export function startInstance(options: { cwd: string; env: Record<string, string>; id?: string; onLine?: (line: string) => void }): Instance {
+/**
+ * One service process, started as `npm start` starts it (with the same V8 flag): this checkout's
+ * sources, or `main`, another release's built service (scripts/release-checkout.ts).
+ */
+export function startInstance(options: { cwd: string; env: Record<string, string>; id?: string; onLine?: (line: string) => void; main?: string }): Instance {
   let output = '';
   let pending = '';
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', import.meta.resolve('tsx'), join(ROOT, 'src/server/main.ts')], {
+  const service = options.main ? ['--enable-source-maps', options.main] : ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/server/main.ts')];
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...service], {
     cwd: options.cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -166,6 +170,74 @@ function haproxyWaitsFor(port: number): Promise<void> {
   })();
 }
 
+export interface Balancer {
+  /** The balancer's URL. */
+  url: string;
+  config: string;
+  /** Where the configuration is written (removed by stop). */
+  configFile: string;
+  /** What HAProxy printed: warnings, and requests that went wrong (option dontlog-normal). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * HAProxy in front of `servers`, returned once one of them passes its health checks. The servers
+ * are addresses, not processes: an instance stopped and another started on its port (a rolling
+ * upgrade) is taken out and back in by the health checks alone.
+ */
+export async function startBalancer(
+  servers: { id: string; port: number }[],
+  options: { port?: number; onLine?: (line: string) => void } = {},
+): Promise<Balancer> {
+  if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
+  const port = options.port || (await freePort());
+  const config = haproxyConfig(port, servers);
+  const configDir = mkdtempSync(join(tmpdir(), 'ao-haproxy-'));
+  const configFile = join(configDir, 'haproxy.cfg');
+  writeFileSync(configFile, config);
+  const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
+  if (check.status !== 0) {
+    rmSync(configDir, { recursive: true, force: true });
+    throw new Error(`HAProxy refused the generated configuration:\n${check.stderr}${check.stdout}`);
+  }
+  let output = '';
+  // -db: stay in the foreground, so HAProxy ends with this process.
+  const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const fromHaproxy = (c: Buffer) => {
+    output += c.toString();
+    c.toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((line) => options.onLine?.(line));
+  };
+  haproxy.stdout.on('data', fromHaproxy);
+  haproxy.stderr.on('data', fromHaproxy);
+  const exited = new Promise<void>((resolve) => haproxy.on('exit', () => resolve()));
+  try {
+    await haproxyWaitsFor(port);
+  } catch (error) {
+    haproxy.kill('SIGKILL');
+    rmSync(configDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  // HAProxy runs in a process group of its own (detached): it must not outlive this process.
+  const orphan = () => haproxy.exitCode === null && haproxy.kill('SIGKILL');
+  process.once('exit', orphan);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    configFile,
+    output: () => output,
+    stop: async () => {
+      haproxy.kill('SIGTERM');
+      await exited;
+      process.off('exit', orphan);
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
   const count = options.instances ?? 3;
@@ -198,50 +270,23 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     exited: s.exited,
     output: s.output,
   }));
-  const port = options.port || (await freePort());
-  const config = haproxyConfig(port, instances);
-  const configDir = mkdtempSync(join(tmpdir(), 'ao-haproxy-'));
-  const configFile = join(configDir, 'haproxy.cfg');
-  writeFileSync(configFile, config);
-  const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
-  if (check.status !== 0) {
-    killAll();
-    throw new Error(`HAProxy refused the generated configuration:\n${check.stderr}${check.stdout}`);
-  }
-  let haproxyOutput = '';
-  // -db: stay in the foreground, so HAProxy ends with this process.
-  const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const fromHaproxy = (c: Buffer) => {
-    haproxyOutput += c.toString();
-    c.toString()
-      .split('\n')
-      .filter(Boolean)
-      .forEach((line) => options.onLine?.('haproxy', line));
-  };
-  haproxy.stdout.on('data', fromHaproxy);
-  haproxy.stderr.on('data', fromHaproxy);
-  const haproxyExited = new Promise<void>((resolve) => haproxy.on('exit', () => resolve()));
+  let balancer: Balancer;
   try {
-    await haproxyWaitsFor(port);
+    balancer = await startBalancer(instances, { port: options.port, onLine: options.onLine && ((line) => options.onLine!('haproxy', line)) });
   } catch (error) {
-    haproxy.kill('SIGKILL');
     killAll();
-    throw new Error(`${(error as Error).message}\n${haproxyOutput}`);
+    throw error;
   }
-  // The processes run in process groups of their own (see startInstance): if this process ends
+  // The instances run in process groups of their own (see startInstance): if this process ends
   // without stop() (an error, a failed test run), they must not outlive it.
-  const orphans = () => {
-    killAll();
-    if (haproxy.exitCode === null) haproxy.kill('SIGKILL');
-  };
-  process.once('exit', orphans);
+  process.once('exit', killAll);
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: balancer.url,
     instances,
-    haproxyConfig: config,
-    haproxyConfigFile: configFile,
-    haproxyOutput: () => haproxyOutput,
+    haproxyConfig: balancer.config,
+    haproxyConfigFile: balancer.configFile,
+    haproxyOutput: balancer.output,
     demoPassword,
     dir,
     stop: () =>
@@ -252,10 +297,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
             await s.exited;
           }),
         );
-        haproxy.kill('SIGTERM');
-        await haproxyExited;
-        process.off('exit', orphans);
-        rmSync(configDir, { recursive: true, force: true });
+        await balancer.stop();
+        process.off('exit', killAll);
         if (!options.cwd) rmSync(dir, { recursive: true, force: true });
       })()),
   };

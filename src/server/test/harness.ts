@@ -285,8 +285,12 @@ export async function startSdkServer(options: {
   };
 }
 
-/** A JSON request helper bound to an app: status, parsed body (null when empty) and headers. */
-export function jsonCaller(app: ReturnType<typeof buildApp>) {
+/**
+ * A JSON request helper bound to an app, or to anything that answers requests as one does (a
+ * running service: `{ request: (path, init) => fetch(url + path, init) }`): status, parsed body
+ * (null when empty) and headers.
+ */
+export function jsonCaller(app: { request(path: string, init: RequestInit): Response | Promise<Response> }) {
   return async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await app.request(path, {
       method,

@@ -1,0 +1,92 @@
+// An earlier release of Asset Ops, checked out from this repository's git history into a folder of
+// its own and built by its own build script, to run beside this checkout: the upgrade fixture
+// (scripts/upgrade-fixture.ts) is written by one, and the rolling-upgrade fleet test
+// (fleet/rolling-upgrade.test.ts) starts instances of one and replaces them with this release.
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ReleaseCheckout {
+  /** The full commit hash. */
+  commit: string;
+  /** Its package.json's version. */
+  version: string;
+  dir: string;
+  /** Its built service, to start with `node` (startInstance's `main`). */
+  main: string;
+  /**
+   * Seeds its demo workspace with its own code, as its first start would, but with `auditEvents`
+   * events of history instead of a year's (its start takes no setting for that). Returns its seed's result.
+   */
+  seedDemo(
+    database: { DATABASE_URL: string } | { DATA_DIR: string },
+    options: { password: string; keyDir: string; auditEvents: number },
+  ): { workspaceId: string };
+  remove(): void;
+}
+
+function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
+  const result = spawnSync(command, args, { encoding: 'utf8', cwd: ROOT, ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${String(result.stderr)}`);
+  return String(result.stdout);
+}
+
+/** The full hash of `revision` (a commit, a tag), or undefined when this clone's history lacks it. */
+export function resolveCommit(revision: string): string | undefined {
+  const result = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/**
+ * Extracts `revision` with `git archive` into a temporary folder and builds its service there. Its
+ * dependencies are this checkout's node_modules when its lockfile is the same as this one's (a
+ * symbolic link: nothing installed), else its own (`npm ci` in the folder).
+ */
+export function checkoutRelease(revision: string): ReleaseCheckout {
+  const commit = resolveCommit(revision);
+  if (!commit) throw new Error(`${revision} is not a commit of this clone (a shallow clone lacks the history: git fetch --unshallow --tags)`);
+  const dir = mkdtempSync(join(tmpdir(), 'ao-release-'));
+  try {
+    const archive = join(dir, 'release.tar');
+    run('git', ['archive', '--format=tar', '-o', archive, commit]);
+    run('tar', ['-xf', archive, '-C', dir]);
+    rmSync(archive);
+    const lockfile = (folder: string) => readFileSync(join(folder, 'package-lock.json'), 'utf8');
+    if (lockfile(dir) === lockfile(ROOT)) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    else run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+    run(process.execPath, ['scripts/build-server.mjs'], { cwd: dir });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+  const module = (path: string) => JSON.stringify(pathToFileURL(join(dir, path)).href);
+  return {
+    commit,
+    version,
+    dir,
+    main: join(dir, 'dist/server/main.js'),
+    seedDemo: (database, options) => {
+      // Run by the release's own sources (through tsx) in a process of its own, so that its code,
+      // not this checkout's, writes the workspace.
+      const script = `
+        const { openDatabase } = await import(${module('src/server/db/client.ts')});
+        const { seedDemo } = await import(${module('src/server/demo/seed.ts')});
+        const target = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR };
+        const database = await openDatabase(target);
+        const seeded = await seedDemo(database.db, ${JSON.stringify(options)});
+        await database.close();
+        console.log(JSON.stringify(seeded));`;
+      const output = run(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+        cwd: dir,
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...database },
+      });
+      return JSON.parse(output.trim().split('\n').pop()!) as { workspaceId: string };
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
