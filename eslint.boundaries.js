@@ -1,5 +1,5 @@
-// Import boundaries between the project's rooms, enforced by `no-restricted-imports` (see the
-// README's layout section). Each file gets one list of forbidden imports: in a flat config a later
+// Import boundaries between the project's rooms, enforced by `no-restricted-imports` (see
+// docs/architecture.md, Layout). Each file gets one list of forbidden imports: in a flat config a later
 // entry for the same rule replaces an earlier one, so the zones are combined here per file group.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

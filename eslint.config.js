@@ -27,7 +27,7 @@ export default tseslint.config(
       ...pluginQuery.configs['flat/recommended'][0]?.rules,
     },
   },
-  // Which room may import which: see eslint.boundaries.js and the README's layout section.
+  // Which room may import which: see eslint.boundaries.js and docs/architecture.md, Layout.
   ...boundaries,
   {
     // Operator-facing programs print to the terminal on purpose.

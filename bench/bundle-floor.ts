@@ -1,6 +1,6 @@
 // The floor under issue #16's budget for a first screen after sign-in (200 KB of gzip): builds, with
 // the console's own Vite setup (React plugin, react-router's production build), a page made of
-// nothing but the foundations ARCHITECTURE.md names, one layer at a time, and prints the JavaScript
+// nothing but the foundations docs/architecture.md names, one layer at a time, and prints the JavaScript
 // each layer adds, gzip level 9 as `npm run check:bundle` counts it. No console code is in it: only
 // what the shell draws with (the Mantine components of src/web/app/layout), a route, a query, a
 // schema checked, and, for the order builder, a form.

@@ -327,7 +327,7 @@ describe('through the balancer', () => {
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     // Each instance counts a request far from the limit in memory and adds it to the shared
     // counter within FLUSH_MS, so each may admit one batch (⌈limit / 100⌉) that the others have not
-    // seen yet (README, Performance): never fewer than the limit, never more than that past it.
+    // seen yet (docs/architecture.md, "How the request path stays cheap"): never fewer than the limit, never more than that past it.
     const admitted = statuses.filter((s) => s === 200).length;
     expect(admitted, JSON.stringify(statuses)).toBeGreaterThanOrEqual(RATE_LIMIT_EXTERNAL_QUERY);
     expect(admitted, JSON.stringify(statuses)).toBeLessThanOrEqual(RATE_LIMIT_EXTERNAL_QUERY + 3 * Math.ceil(RATE_LIMIT_EXTERNAL_QUERY / 100));

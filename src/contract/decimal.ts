@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Decimal amounts travel as strings and are never turned into JS numbers (ARCHITECTURE habit 10).
+ * Decimal amounts travel as strings and are never turned into JS numbers (docs/architecture.md, "Amounts are decimal
+ * strings end to end").
  * One spelling per value: digits without sign, exponent or leading zeros ("0.5", not "00.5" or
  * ".5"), so that the same amount is never stored or compared as two different strings.
  */

@@ -37,35 +37,36 @@ import { SDK_BOUNDS } from './test/sdk-bounds';
 const EXTENSIONS: Record<string, string> = {
   'Asset.price': 'the price set with setAssetPrice (catalogue)',
   'BlockchainResponse.registration': 'contract: whether tokens on the chain can be registered by address (extension)',
-  'AuditLogData.category': 'README, Audit log: category of the closed event list',
-  'AuditLogData.detail': 'README, Audit log: values before and after',
-  'AuditLogData.hash': 'README, Audit log: the SHA-256 chain',
-  'AuditLogData.requestId': 'README, Audit log: the request id',
-  'AuditLogData.sourceAddress': 'README, Audit log: the source address',
+  'AuditLogData.category': 'docs/audit-log.md: category of the closed event list',
+  'AuditLogData.detail': 'docs/audit-log.md: values before and after',
+  'AuditLogData.hash': 'docs/audit-log.md: the SHA-256 chain',
+  'AuditLogData.requestId': 'docs/audit-log.md: the request id',
+  'AuditLogData.sourceAddress': 'docs/audit-log.md: the source address',
   'GetAuditLogsResponse.next': 'wire-facts: { data, next, cursor }',
   'ExecutionResponseDetails & ExecutionResponseBaseDetails & MarketTypeDetails.price': 'the price a MARKET order filled at',
   'ExecutionResponseDetails & ExecutionResponseBaseDetails & QuoteExecutionTypeDetails & ReQuoteDetails.price': 'the price a QUOTE order filled at',
-  'ManifestBase & ManifestOrderInfo.limitSupported': 'README, Trading: whether LIMIT orders are taken (the SDK allows only MARKET and QUOTE in executionTypes)',
+  'ManifestBase & ManifestOrderInfo.limitSupported':
+    'docs/api.md, Trading: whether LIMIT orders are taken (the SDK allows only MARKET and QUOTE in executionTypes)',
   'ManifestBase & ManifestOrderInfo.postOrderSupported':
-    'README, Trading: whether POST_ORDER settlement is taken (the SDK allows only DVP and PREFUNDED in settlementTypes)',
+    'docs/api.md, Trading: whether POST_ORDER settlement is taken (the SDK allows only DVP and PREFUNDED in settlementTypes)',
   'ExecutionResponseDetails & ExecutionResponseBaseDetails & MarketTypeDetails.quoteAmount': 'the quote amount a MARKET order filled for',
   'FeeInfo.fee': 'the transaction fee of the simulated chain',
   // The SDK's generator flattened Fee's oneOf (fixed / basis points) to FeePropertiesDetails, dropping the variants' fields.
   'FeePropertiesDetails.amount': 'the fee variant’s amount',
   'FeePropertiesDetails.amountType': 'the fee variant’s discriminator (FIXED, BPS)',
-  'Manifest.fees': 'README, Trading: the manifests state fees',
-  'Manifest.pairs': 'README, Trading: the manifests state asset pairs',
-  'Manifest.requiredFields': 'README, Trading: the manifests state the order fields they require',
-  'Notification.attempts': 'README, Webhooks: attempts per notification',
-  'Notification.nextAttemptAt': 'README, Webhooks: the retry schedule',
-  'NotificationWithData.attempts': 'README, Webhooks: attempts per notification',
-  'NotificationWithData.nextAttemptAt': 'README, Webhooks: the retry schedule',
-  'OrderDetails.timeline': 'README, Trading: an order page shows its timeline',
-  'TRLinkTrmInfoResponse.createdAt': 'README, Compliance: messages carry createdAt/updatedAt',
-  'TRLinkTrmInfoResponse.updatedAt': 'README, Compliance: messages carry createdAt/updatedAt',
-  'TransactionResponse.orderId': 'README, Transactions: the extension orderId',
-  'TransactionResponse.timeline': 'README, Transactions: the status timeline (extension)',
-  'TransactionRequest.simulation': 'README, Transactions: the extension simulation.outcome',
+  'Manifest.fees': 'docs/api.md, Trading: the manifests state fees',
+  'Manifest.pairs': 'docs/api.md, Trading: the manifests state asset pairs',
+  'Manifest.requiredFields': 'docs/api.md, Trading: the manifests state the order fields they require',
+  'Notification.attempts': 'docs/api.md, Webhooks: attempts per notification',
+  'Notification.nextAttemptAt': 'docs/api.md, Webhooks: the retry schedule',
+  'NotificationWithData.attempts': 'docs/api.md, Webhooks: attempts per notification',
+  'NotificationWithData.nextAttemptAt': 'docs/api.md, Webhooks: the retry schedule',
+  'OrderDetails.timeline': 'docs/console.md, Orders: an order page shows its timeline',
+  'TRLinkTrmInfoResponse.createdAt': 'docs/api.md, Compliance: messages carry createdAt/updatedAt',
+  'TRLinkTrmInfoResponse.updatedAt': 'docs/api.md, Compliance: messages carry createdAt/updatedAt',
+  'TransactionResponse.orderId': 'docs/api.md, Transactions: the extension orderId',
+  'TransactionResponse.timeline': 'docs/api.md, Transactions: the status timeline (extension)',
+  'TransactionRequest.simulation': 'docs/api.md, Transactions: the extension simulation.outcome',
 };
 
 interface Recorded {
@@ -183,7 +184,7 @@ function checkError(body: unknown, model: string) {
   const errors = [...check.errors, ...unexpectedExtras(check.extras).map((e) => `undeclared property ${e}`)];
   const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
   if (typeof message !== 'string' || typeof code !== 'number')
-    errors.push(`$: an error body must carry message and code (README), got ${JSON.stringify(body)}`);
+    errors.push(`$: an error body must carry message and code (docs/api.md), got ${JSON.stringify(body)}`);
   return errors;
 }
 

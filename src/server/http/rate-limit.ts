@@ -90,7 +90,7 @@ interface LocalWindow {
  * increments the shared counter itself and reads the result, as before, so one instance alone
  * refuses exactly the request past the limit. With N instances, each may hold up to one batch
  * (⌈limit / 100⌉) that the others cannot see yet, so a caller gets at most N × ⌈limit / 100⌉
- * requests more than the limit in a window (README, Performance). An instance that stops loses the
+ * requests more than the limit in a window (docs/architecture.md, "How the request path stays cheap"). An instance that stops loses the
  * counts of its last FLUSH_MS.
  */
 export class SharedRateCounters {

@@ -15,8 +15,8 @@ const fieldAt = <Field extends string>(fields: readonly Field[], path: string) =
 
 /**
  * Puts a failed form submission where the user will look: a 400 whose message names one of the
- * form's fields goes on that field (the service names the field at fault, ARCHITECTURE habit 3);
- * anything else becomes a notification with the request id. A 401 is the session's business.
+ * form's fields goes on that field (the service names the field at fault: docs/architecture.md,
+ * "One error envelope"); anything else becomes a notification with the request id. A 401 is the session's business.
  */
 export function reportFormError<Field extends string>(
   title: string,

@@ -7,7 +7,7 @@ function newKey(): string {
 }
 
 /**
- * One Idempotency-Key per logical write (ARCHITECTURE habit 7): sending the same request again
+ * One Idempotency-Key per logical write (docs/architecture.md, "Forms"): sending the same request again
  * after the service could not be heard from reuses the key, so a write that did happen is answered
  * with its first response instead of being made twice. Any answer from the service ends the key.
  * (The same rule as the administration area's hook, shared here for the other areas.)

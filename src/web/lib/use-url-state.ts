@@ -8,8 +8,8 @@ export interface UrlState {
 }
 
 /**
- * A value that lives in the address bar (ARCHITECTURE habit 5), read with `parse` and written
- * with `write`; every change is a new history entry, so the back button undoes it.
+ * A value that lives in the address bar (docs/architecture.md, "The URL is the state of a list"), read
+ * with `parse` and written with `write`; every change is a new history entry, so the back button undoes it.
  *
  * A change is a navigation, which the router commits only once its loaders have run again. A
  * second change made meanwhile (a quick user, a test) must build on the first rather than on the

@@ -2,7 +2,7 @@ import type { UserStatus } from '../../../contract/admin';
 import { conflict } from '../../http/errors';
 
 /**
- * The API user's lifecycle, in one place (the README shows the same diagram):
+ * The API user's lifecycle, in one place (docs/api.md shows the same diagram):
  *
  *   creation request approved ──(no coSignerSetupType)──────────────────────────────▶ READY
  *   creation request approved ──(coSignerSetupType set)──▶ PENDING_ACTIVATION

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { AssetListQuery, type AssetSort } from '../../../contract/catalogue';
 
 /**
- * What the assets tab shows, as it lives in the address bar (ARCHITECTURE habit 5). The filters,
- * the page size and the cursor use the service's own parameter names, so the service gets them
+ * What the assets tab shows, as it lives in the address bar (docs/architecture.md, "The URL is the state of a list").
+ * The filters, the page size and the cursor use the service's own parameter names, so the service gets them
  * unchanged. `testnets` is the console's own: the service has no such filter on assets (see
  * `needsTestnet`), and `asset` names the asset whose drawer is open.
  *

@@ -1,6 +1,6 @@
 import { BlockchainListQuery } from '../../../contract/catalogue';
 
-/** The filters of the blockchains tab, under the service's own parameter names (ARCHITECTURE habit 5). */
+/** The filters of the blockchains tab, under the service's own parameter names (docs/architecture.md, "The URL is the state of a list"). */
 export interface BlockchainFilters {
   protocol?: string;
   test?: boolean;

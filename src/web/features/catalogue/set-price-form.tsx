@@ -52,8 +52,8 @@ export function fitsWireNumber(price: string): boolean {
 }
 
 /**
- * The contract's request, except that the price stays the string the user typed (ARCHITECTURE
- * habit 10): it becomes a number only when it is sent, and nothing is ever computed with it.
+ * The contract's request, except that the price stays the string the user typed (docs/architecture.md,
+ * "Amounts are decimal strings end to end"): it becomes a number only when it is sent, and nothing is ever computed with it.
  */
 export const PriceForm = z.object({
   currency: SetPriceRequest.shape.currency,

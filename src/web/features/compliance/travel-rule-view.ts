@@ -2,8 +2,8 @@ import { TRM_DIRECTIONS, TRM_STATUSES, type TrmDirection, type TrmStatus } from 
 import { type UrlState, useUrlState } from '../../lib/use-url-state';
 
 /**
- * What the Travel Rule page shows, as it lives in the address bar (ARCHITECTURE habit 5): the tab,
- * the message open and the list's filters, or the directory's search and the VASP open, so each
+ * What the Travel Rule page shows, as it lives in the address bar (docs/architecture.md, "The URL is the state of a list"):
+ * the tab, the message open and the list's filters, or the directory's search and the VASP open, so each
  * view is a link and survives a reload. A value the list would not take is dropped.
  */
 export interface TravelRuleView {

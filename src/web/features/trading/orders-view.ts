@@ -1,8 +1,8 @@
 import { type OrderStatus, OrdersQuery } from '../../../contract/trading';
 
 /**
- * What the orders list shows, as it lives in the address bar (ARCHITECTURE habit 5): the status,
- * provider and account filters under the service's own names, and the time as whole UTC days,
+ * What the orders list shows, as it lives in the address bar (docs/architecture.md, "The URL is the state of a list"):
+ * the status, provider and account filters under the service's own names, and the time as whole UTC days,
  * which is how people ask ("orders of 3 March") and what a shared link should keep meaning.
  */
 export interface OrdersView {

@@ -1,8 +1,8 @@
 import { TransactionsQuery, type TransactionStatus } from '../../../contract/transactions';
 
 /**
- * What the transactions list shows, as it lives in the address bar (ARCHITECTURE habit 5), in the
- * service's own parameter names. A value the contract would refuse (a hand-edited link) is dropped.
+ * What the transactions list shows, as it lives in the address bar (docs/architecture.md, "The URL is the state of a list"),
+ * in the service's own parameter names. A value the contract would refuse (a hand-edited link) is dropped.
  */
 export interface TransactionsView {
   status: TransactionStatus[];

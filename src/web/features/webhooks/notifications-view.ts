@@ -2,8 +2,8 @@ import { NOTIFICATION_STATUSES, type NotificationStatus, WEBHOOK_EVENTS, type We
 import type { NotificationFilters } from './api';
 
 /**
- * A webhook's notifications as they live in the address bar (ARCHITECTURE habit 5): the status
- * and event filters in the service's parameter names, and the notification whose drawer is open.
+ * A webhook's notifications as they live in the address bar (docs/architecture.md, "The URL is the state of a list"):
+ * the status and event filters in the service's parameter names, and the notification whose drawer is open.
  */
 export interface NotificationsView extends NotificationFilters {
   notification: string | null;
