@@ -45,7 +45,8 @@ export function createApp(
   });
 
   if (deps.metrics) app.use(requestMetrics(deps.metrics, app));
-  app.use(requestContext(deps.logger));
+  if (deps.tracing) app.use(deps.tracing.requests(app));
+  app.use(requestContext(deps.logger, deps.tracing));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
