@@ -141,9 +141,13 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
       keepAlive: true,
       ...(onStatement ? { Client: hookedClient(onStatement) } : {}),
     });
-    // An idle connection that the server closes (a restart, an administrator) must not bring the
-    // process down: node-postgres emits that on the pool, and the pool replaces the connection when next needed.
+    // A connection that the server closes (a restart, a crash, an administrator) must not bring the
+    // process down. node-postgres emits that on the pool for an idle connection, and on the
+    // connection itself for one checked out between two statements (a transaction's, say), where
+    // nothing else listens: the statement that uses it next fails instead (the request answers
+    // 503), and the pool replaces the connection when it comes back.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
