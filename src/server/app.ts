@@ -17,6 +17,7 @@ import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { registerVault } from './features/vault/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { registerHealth } from './http/health';
 import type { Readiness } from './http/readiness';
@@ -29,6 +30,9 @@ import { requestMetrics } from './metrics/request-metrics';
 
 export const API_VERSION = '1.6.2';
 const MAX_BODY_BYTES = 1024 * 1024;
+const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; retry shortly (a write with the same Idempotency-Key)';
+/** A database restart or failover takes seconds: what a 503 for an unavailable database tells the caller to wait. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * `extend` adds routes before the catch-all ones (tests use it for probes such as a slow request).
@@ -46,7 +50,8 @@ export function createApp(
   });
 
   if (deps.metrics) app.use(requestMetrics(deps.metrics, app));
-  app.use(requestContext(deps.logger));
+  if (deps.tracing) app.use(deps.tracing.requests(app));
+  app.use(requestContext(deps.logger, deps.tracing));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -147,6 +152,13 @@ export function createApp(
             ? 'Malformed JSON in the request body'
             : error.message || 'Bad request';
       return c.json({ message, code: status }, status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not this request's fault, and over once the database is back (a restart, a failover): the
+      // caller retries, with the same Idempotency-Key for a write (see idempotency.ts).
+      c.get('log').warn({ err: error }, 'the database is unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: ERROR_CODES.serviceUnavailable }, 503);
     }
     c.get('log').error({ err: error }, 'unexpected error');
     return c.json({ message: 'Internal server error', code: ERROR_CODES.internal }, 500);

@@ -24,6 +24,14 @@ const perMinute = (name: string, fallback: number) =>
     .min(1, { error: `${name} must be at least 1` })
     .default(fallback);
 
+const otlpUrl = (name: string) =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
+      error: `${name} must be an http:// or https:// URL (an OpenTelemetry collector's OTLP/HTTP endpoint)`,
+    })
+    .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
   PORT: z.coerce
@@ -142,6 +150,20 @@ const EnvSchema = z.object({
     .optional(),
   METRICS_HOST: z.string().min(1, { error: 'METRICS_HOST must not be empty' }).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'),
+  OTEL_SDK_DISABLED: flag('OTEL_SDK_DISABLED').default(false),
+  OTEL_SERVICE_NAME: z.string().min(1, { error: 'OTEL_SERVICE_NAME must not be empty' }).default('asset-ops'),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['parentbased_always_on', 'parentbased_traceidratio'], {
+      error: 'OTEL_TRACES_SAMPLER must be parentbased_always_on or parentbased_traceidratio (with OTEL_TRACES_SAMPLER_ARG)',
+    })
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+    .min(0, { error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+    .max(1, { error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+    .default(1),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -197,9 +219,26 @@ export interface Config {
    * off unless METRICS_PORT is set; with a token, a scrape must send it as a bearer token.
    */
   metrics: { port: number; host: string; token: string | undefined } | undefined;
+  /**
+   * OpenTelemetry traces, off unless OTEL_EXPORTER_OTLP_ENDPOINT (or the traces' own
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set: where spans are sent (OTLP over HTTP, JSON), the
+   * service's name in them, and the share of traces started here that are kept (a caller's
+   * `traceparent` decides for the traces it started).
+   */
+  tracing: { url: string; serviceName: string; sampleRatio: number } | undefined;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The OTLP traces endpoint as OpenTelemetry's environment variables name it: the traces' own URL
+ * as given, or the signal's path (v1/traces) added to the general endpoint.
+ */
+function tracingOf(e: z.infer<typeof EnvSchema>): Config['tracing'] {
+  const url = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/?$/, '/v1/traces');
+  if (url === undefined || e.OTEL_SDK_DISABLED) return undefined;
+  return { url, serviceName: e.OTEL_SERVICE_NAME, sampleRatio: e.OTEL_TRACES_SAMPLER === 'parentbased_traceidratio' ? e.OTEL_TRACES_SAMPLER_ARG : 1 };
+}
 
 /** Reads the settings once at start; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -241,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // WebAuthn refuses an IP address as relying party id; browsers treat http://localhost as secure.
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    tracing: tracingOf(e),
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

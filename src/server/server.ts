@@ -16,9 +16,11 @@ import { startOrderEngine } from './features/trading/engine';
 import { startTransactionEngine } from './features/transactions/engine';
 import { startDeliveryWorker } from './features/webhooks/delivery';
 import { registerDatabaseGauges } from './metrics/database-gauges';
-import { createMetrics, registerInstanceGauges } from './metrics/metrics';
+import { createMetrics, registerInstanceGauges, type Metrics } from './metrics/metrics';
 import { serveMetrics } from './metrics/serve';
 import { currentSigningKey } from './features/webhooks/signing';
+import type { StatementHook } from './db/pglite-statements';
+import { startTracing, type Tracing } from './tracing/tracing';
 
 /** The metrics' names for a recorded attempt's outcome. */
 const DELIVERY_RESULTS = { COMPLETED: 'delivered', IN_PROGRESS: 'retrying', FAILED: 'failed' } as const;
@@ -60,19 +62,34 @@ function answerAndCloseEarly(app: OpenAPIHono<AppEnv>) {
   };
 }
 
+/** What the database tells of each statement: its latency to the metrics, its span to the traces (none when both are off). */
+function statementHook(metrics: Metrics | undefined, tracing: Tracing | undefined): StatementHook | undefined {
+  if (!metrics && !tracing) return undefined;
+  return (text) => {
+    const started = performance.now();
+    const traced = tracing?.statement(text);
+    return (error) => {
+      metrics?.statements.observe((performance.now() - started) / 1000);
+      traced?.(error);
+    };
+  };
+}
+
 export async function openServices(config: Config, logger: Logger) {
   const releaseLock = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops service') : () => undefined;
   const metrics = config.metrics ? createMetrics() : undefined;
+  const tracing = config.tracing ? await startTracing(config.tracing, config.instanceId, logger) : undefined;
   let database: Database;
   try {
-    database = await openDatabase(config.database, logger, metrics && ((seconds) => metrics.statements.observe(seconds)));
+    database = await openDatabase(config.database, logger, statementHook(metrics, tracing));
   } catch (error) {
     releaseLock();
+    await tracing?.shutdown();
     throw error;
   }
   const now = () => new Date();
   metrics?.describe(database.kind);
-  const deps: AppDeps = { db: database.db, config, logger, now, secrets: await loadSecrets(database.db), metrics };
+  const deps: AppDeps = { db: database.db, config, logger, now, secrets: await loadSecrets(database.db), metrics, tracing };
   return { deps, database, releaseLock };
 }
 
@@ -97,6 +114,7 @@ export async function startServer(
     policy: { allowLocal: config.webhooks.allowLocal },
     ...config.webhooks,
     onOutcome: metrics && ((status) => metrics.deliveries.inc({ result: DELIVERY_RESULTS[status] })),
+    tracing: deps.tracing,
   });
   readiness.workers = true;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
@@ -136,6 +154,7 @@ export async function startServer(
       await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
       await metricsServer?.close();
       await database.close();
+      await deps.tracing?.shutdown();
       releaseLock();
     })());
   let draining: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +13,7 @@ import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import { createLogger, type Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
 import { PgliteNotices, PgNotices, type Notices } from './notify';
-import { sentInOneCall, type StatementObserver } from './pglite-statements';
+import { sentInOneCall, type StatementHook } from './pglite-statements';
 import * as schema from './schema';
 import { serverFile } from '../server-file';
 
@@ -82,41 +83,71 @@ async function syncShippedData(db: Db) {
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
 
 /**
- * Opens the database and brings its schema up to date (idempotent, safe with several instances).
- * The logger hears of the notice listener's lost connections.
+ * A node-postgres client that tells `onStatement` of each statement (the metrics time them, the
+ * traces make their spans). The pool's own query passes a callback, drizzle's transactions await a
+ * promise: both are seen.
  */
-/**
- * A node-postgres client that times each statement for the metrics (a pool makes its connections
- * from the class it is given). The pool's own query passes a callback, drizzle's transactions
- * await a promise: both are timed.
- */
-function timedClient(observe: StatementObserver): typeof pg.Client {
-  class TimedClient extends pg.Client {
+function hookedClient(onStatement: StatementHook): typeof pg.Client {
+  class HookedClient extends pg.Client {
     // @ts-expect-error -- one override for query's many overloads: it passes every form through unchanged.
     override query(...args: unknown[]) {
-      const started = performance.now();
-      const done = () => observe((performance.now() - started) / 1000);
+      const first = args[0] as string | { text?: string } | undefined;
+      const answered = onStatement(typeof first === 'string' ? first : (first?.text ?? ''));
       const last = args.at(-1);
       if (typeof last === 'function') {
-        args[args.length - 1] = (...answer: unknown[]) => {
-          done();
-          return (last as (...a: unknown[]) => unknown)(...answer);
+        args[args.length - 1] = (error: unknown, ...answer: unknown[]) => {
+          answered(error ?? undefined);
+          return (last as (...a: unknown[]) => unknown)(error, ...answer);
         };
       }
       const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise) result.then(done, done);
+      if (result instanceof Promise) result.then(() => answered(), answered);
       return result;
     }
   }
-  return TimedClient as unknown as typeof pg.Client;
+  return HookedClient as unknown as typeof pg.Client;
 }
 
-export async function openDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent'), observe?: StatementObserver): Promise<Database> {
+/**
+ * A pool whose queries run in their caller's async context. The pool's query waits for a
+ * connection with a callback, which another query's release calls when the pool is busy: the
+ * statement would then be told to the hook (and its span parented) as that other request's.
+ */
+const CallersPool = class extends pg.Pool {
+  // @ts-expect-error -- one override for connect's two forms (callback or promise), passed through.
+  override connect(callback?: (...args: unknown[]) => void) {
+    return callback ? super.connect(AsyncResource.bind(callback)) : super.connect();
+  }
+} as unknown as typeof pg.Pool;
+
+/**
+ * How long a request waits for a connection, from the pool or a new one, before it fails: a
+ * database that does not answer (a server gone without closing its connections, a saturated pool)
+ * gets an error the service answers 503 with, rather than requests that hang.
+ */
+const CONNECTION_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens the database and brings its schema up to date (idempotent, safe with several instances).
+ * The logger hears of the notice listener's lost connections.
+ */
+export async function openDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent'), onStatement?: StatementHook): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, ...(observe ? { Client: timedClient(observe) } : {}) });
-    // An idle connection that the server closes (a restart, an administrator) must not bring the
-    // process down: node-postgres emits that on the pool, and the pool replaces the connection when next needed.
+    const pool = new (onStatement ? CallersPool : pg.Pool)({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // A connection to a server that vanished (no reset ever comes) is found dead instead of waited on.
+      keepAlive: true,
+      ...(onStatement ? { Client: hookedClient(onStatement) } : {}),
+    });
+    // A connection that the server closes (a restart, a crash, an administrator) must not bring the
+    // process down. node-postgres emits that on the pool for an idle connection, and on the
+    // connection itself for one checked out between two statements (a transaction's, say), where
+    // nothing else listens: the statement that uses it next fails instead (the request answers
+    // 503), and the pool replaces the connection when it comes back.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
@@ -152,7 +183,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
   const migrating = drizzlePglite(client, { schema });
   for (const set of MIGRATION_SETS) await migratePglite(migrating, { migrationsFolder: set.folder, migrationsTable: set.table });
   // The service's statements are sent as one call each (the migrations' run once and go through PGlite's query).
-  const db = drizzlePglite({ client: sentInOneCall(client, undefined, observe), schema });
+  const db = drizzlePglite({ client: sentInOneCall(client, undefined, onStatement), schema });
   await syncShippedData(db as unknown as Db);
   const notices = new PgliteNotices(client, logger);
   ownedDatabases.add(db);

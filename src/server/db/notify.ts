@@ -102,7 +102,11 @@ abstract class Dispatcher implements Notices {
 /** The application name of the listening connection, so an operator can tell it in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'asset-ops-listener';
 const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 5_000;
+/**
+ * At most this long between attempts: the listener is back within a second of a restarted server
+ * accepting connections (one failed connection attempt a second while it is down costs nothing).
+ */
+const RECONNECT_MAX_MS = 1_000;
 
 const quoted = (channel: Channel) => `"${channel.replaceAll('"', '""')}"`;
 

@@ -1,8 +1,12 @@
 import { types, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 
-/** Told how long each statement took to answer, in seconds (the metrics' statement latency). */
-export type StatementObserver = (seconds: number) => void;
+/**
+ * Told of each statement as it goes out (its text, with placeholders for its values), in the
+ * caller's async context; the function it answers is called once the answer is back, with the
+ * error when the statement failed. The metrics time statements with it, the traces make their spans.
+ */
+export type StatementHook = (text: string) => (error?: unknown) => void;
 
 /** How many statement texts' descriptions (and prepared statements) are kept by default; the least recently used goes first. */
 const KEPT_STATEMENTS = 500;
@@ -67,7 +71,7 @@ const fieldsOf = (message: Message | undefined): Field[] => ((message?.fields ??
  * inside one for the query mutex only (as the transaction's `query` does). A query that passes a
  * blob or its own parameter types goes through PGlite's `query`.
  */
-export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS, observe?: StatementObserver): PGlite {
+export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS, onStatement?: StatementHook): PGlite {
   const described = new Map<string, Described>();
   let named = 0;
 
@@ -101,7 +105,8 @@ export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS, observe?: 
 
   /** One statement in one call, its rows parsed as PGlite's `query` parses them. */
   const run = async <T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> => {
-    const started = observe && performance.now();
+    const answered = onStatement?.(text);
+    let failure: unknown;
     try {
       const { statement, close } = await describe(text);
       const { name, paramTypes } = statement;
@@ -121,9 +126,10 @@ export function sentInOneCall(client: PGlite, keep = KEPT_STATEMENTS, observe?: 
     } catch (error) {
       // As PGlite's query does, so that a failure says which statement it was.
       Object.assign(error as object, { query: text, params, queryOptions: options });
+      failure = error;
       throw error;
     } finally {
-      if (started !== undefined) observe!((performance.now() - started) / 1000);
+      answered?.(failure);
     }
   };
 

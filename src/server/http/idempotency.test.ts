@@ -15,6 +15,7 @@ let app: ReturnType<typeof buildApp>;
 let token: string;
 let email: string;
 let executions = 0;
+let databaseGone = 0;
 let release: () => void = () => undefined;
 // Called when /v1/probe/hold is entered, that is once its key is claimed.
 let entered: () => void = () => undefined;
@@ -56,6 +57,12 @@ beforeAll(async () => {
     });
     a.post('/v1/probe/fail', () => {
       throw new Error('boom');
+    });
+    // Fails the first time as a request does whose database connection drops (node-postgres's error).
+    a.post('/v1/probe/database-gone', (c) => {
+      databaseGone += 1;
+      if (databaseGone === 1) throw new Error('Connection terminated unexpectedly');
+      return c.json({ attempt: databaseGone }, 201);
     });
     // A write with a real effect in the database, committed the way the service's writes commit
     // theirs. X-Probe-Stall (not part of the request's fingerprint) holds it where a process can die.
@@ -146,6 +153,17 @@ describe('Idempotency-Key', () => {
     const again = await post('/v1/probe/fail', 'key-fail', {});
     expect(again.status).toBe(400);
     expect((await again.json()).message).toBe(IDEMPOTENCY_AFTER_ERROR_MESSAGE);
+  });
+
+  it('answers 503 when the database went away, and the retry with the same key executes at once', async () => {
+    const first = await post('/v1/probe/database-gone', 'key-gone', {});
+    expect(first.status).toBe(503);
+    expect(await first.json()).toEqual({ message: expect.stringMatching(/database is unavailable; retry/), code: 503 });
+    expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Neither held until its lease runs out (409) nor burnt as after an internal error (400).
+    const again = await post('/v1/probe/database-gone', 'key-gone', {});
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ attempt: 2 });
   });
 
   it('stores nothing for a request that failed validation, so the corrected request can use the key', async () => {

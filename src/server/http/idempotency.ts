@@ -93,7 +93,7 @@ async function claim(db: Db, scope: Scope, fingerprint: string, requestId: strin
 
 /**
  * Records how the request ended, if this execution still holds the key: 5xx makes the key
- * unusable (the spec's rule), 400 frees it for a corrected request, anything else is replayed.
+ * unusable (the spec's rule; a 503 is released instead), 400 frees it for a corrected request, anything else is replayed.
  * Returns false when the key is no longer this execution's (a retry took it over).
  */
 async function settle(db: Db, lease: Lease, res: Response): Promise<boolean> {
@@ -116,6 +116,16 @@ async function settle(db: Db, lease: Lease, res: Response): Promise<boolean> {
     .where(heldBy(lease))
     .returning({ key: idempotencyRecords.key });
   return rows.length > 0;
+}
+
+/**
+ * Ends this execution's lease on the key at once, for a request answered 503 (the database went
+ * away mid-request): whether its effect committed is told by the record, as when a process dies
+ * (see claim), so a retry with the key takes it over at once and either replays the effect or is
+ * its only execution, instead of finding the key burnt (a 500's) or held until the lease runs out.
+ */
+async function release(db: Db, lease: Lease, now: Date): Promise<void> {
+  await db.update(idempotencyRecords).set({ lockedUntil: now }).where(heldBy(lease));
 }
 
 /**
@@ -186,7 +196,9 @@ export async function commitWithResponse<T, R extends Response>(
  *
  * A running request holds the key with a lease that it renews; if its process dies, the record
  * stays IN_FLIGHT only until the lease runs out, and then a retry takes the key over (see claim
- * and commitWithResponse for why that never makes a second effect).
+ * and commitWithResponse for why that never makes a second effect). A request answered 503 (the
+ * database unavailable) gives its lease up at once, if the database lets it, so the retry the 503
+ * asks for is not kept waiting.
  */
 export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const leaseMs = deps.config.idempotencyLeaseMs;
@@ -236,7 +248,7 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       await next();
     } finally {
       clearInterval(renewal);
-      if (!lease.settled) await settle(deps.db, lease, c.res);
+      if (!lease.settled) await (c.res.status === 503 ? release(deps.db, lease, deps.now()) : settle(deps.db, lease, c.res));
     }
   };
 }

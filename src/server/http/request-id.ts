@@ -4,16 +4,21 @@ import { recordedPath } from './client-address';
 import { HEALTH_PATHS } from './health';
 import type { AppEnv } from './types';
 import type { Logger } from '../logger';
+import type { Tracing } from '../tracing/tracing';
 
 // A caller may pass its own id for tracing; anything that is not a short plain token is replaced.
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Gives every request an id, a child logger that stamps it on every line, and a closing log line. */
-export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
+/**
+ * Gives every request an id, a child logger that stamps it on every line (with the trace and span
+ * ids of the request's span when traces are on, so a log line leads to its trace), and a closing
+ * log line.
+ */
+export function requestContext(logger: Logger, tracing?: Tracing): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const offered = c.req.header('X-Request-ID');
     const requestId = offered && ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
-    const log = logger.child({ requestId });
+    const log = logger.child({ requestId, ...tracing?.logFields() });
     c.set('requestId', requestId);
     c.set('log', log);
     const started = performance.now();

@@ -5,6 +5,7 @@ import type { ServerSecrets } from '../features/auth/tokens';
 import type { StepUpProof } from '../../contract/passkeys';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
+import type { Tracing } from '../tracing/tracing';
 
 /** Who is calling: a console user (session JWT) or an API user (signed request). */
 export interface Principal {
@@ -27,6 +28,8 @@ export interface AppDeps {
   secrets: ServerSecrets;
   /** The instance's Prometheus metrics; absent where no one scrapes them (most tests, the benchmarks). */
   metrics?: Metrics;
+  /** The instance's OpenTelemetry traces; absent unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  tracing?: Tracing;
 }
 
 export interface AppEnv {

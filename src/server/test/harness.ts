@@ -14,6 +14,7 @@ import type { Role } from '../../contract/roles';
 import type { WebhookEnvelope } from '../../contract/webhooks';
 import { createApp } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
+import type { StatementHook } from '../db/pglite-statements';
 import { startServer, type RunningServer } from '../server';
 import type { Config } from '../env';
 import { insertApiUser } from '../features/admin/store';
@@ -27,13 +28,16 @@ import { scratchDatabase } from './scratch-database';
 
 export const TEST_PASSWORD = 'correct-horse-battery-1';
 
-/** Test databases are real: in-memory PGlite, or a throwaway database on DATABASE_URL's server. */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+/**
+ * Test databases are real: in-memory PGlite, or a throwaway database on DATABASE_URL's server.
+ * `onStatement` hears of each statement, as the metrics and the traces do (openDatabase).
+ */
+export async function openTestDatabase(onStatement?: StatementHook): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ memory: true, image: await testDatabaseImage() });
+  if (!url) return openDatabase({ memory: true, image: await testDatabaseImage() }, undefined, onStatement);
   const scratch = scratchDatabase(url, 'ao_test_');
   await scratch.create();
-  const database = await openDatabase({ url: scratch.url });
+  const database = await openDatabase({ url: scratch.url }, undefined, onStatement);
   return {
     ...database,
     url: scratch.url,
@@ -66,6 +70,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     instanceId: undefined,
     publicOrigin: 'http://localhost:5173',
     metrics: undefined,
+    tracing: undefined,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { guard, stillAuthenticated } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import { accessEndedPayload } from '../../db/notify';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { ACCESS_TOKEN_TTL_MS } from '../auth/tokens';
 import { liveHub, type LiveEvent, type LiveListener } from './hub';
 import { StreamLeases } from './leases';
@@ -145,10 +146,17 @@ export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       // Each heartbeat first asks the database, as a new request would, whether the caller is still
       // signed in (and enabled, with the same role): the access-ended notice ends the stream at once,
       // and this still does should that notice be lost, or for a change that sends none (a new role).
+      // A database that is away (a restart) cannot answer: the access stood at the last beat, and no
+      // change can be written meanwhile, so the stream stays open and the next beat asks again (the
+      // hub catches up on what was written once the database is back).
       const heartbeat = setInterval(
         () =>
           connection.write(async () => {
-            if (await stillAuthenticated(deps, principal, authorization)) await stream.write(': keep-alive\n\n');
+            const still = await stillAuthenticated(deps, principal, authorization).catch((error: unknown) => {
+              if (isDatabaseUnavailable(error)) return 'unknown';
+              throw error;
+            });
+            if (still) await stream.write(': keep-alive\n\n');
             else connection.end();
           }),
         HEARTBEAT_MS,

@@ -4,6 +4,7 @@ import { noticesOf, type Db } from '../../db/client';
 import { CHANNELS } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
+import { FailureLog } from '../../workers/failures';
 
 /**
  * How long notices are kept for a stream that reconnects; past it, the stream says `reset`. The
@@ -90,11 +91,15 @@ class LiveHub {
   private held: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private closed = false;
+  /** A failing read (the database away) is logged once, and its end once, not at every notice and safety poll. */
+  private readonly failures: FailureLog;
 
   constructor(
     private readonly db: Db,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.failures = new FailureLog(logger, 'live updates could not read the latest notices');
+  }
 
   /** Starts the hub at the current end of the stream (once); resolves when it is listening. */
   start(): Promise<void> {
@@ -178,7 +183,10 @@ class LiveHub {
     }
     this.pulling = true;
     void this.read()
-      .catch((err: unknown) => this.logger.error({ err }, 'live updates could not read the latest notices'))
+      .then(
+        () => this.failures.succeeded('read'),
+        (err: unknown) => this.failures.failed('read', err),
+      )
       .finally(() => {
         this.pulling = false;
         if (this.again) {

@@ -6,6 +6,7 @@ import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATUR
 import type { Db } from '../../db/client';
 import { CHANNELS, notify } from '../../db/notify';
 import { queryRows } from '../../db/rows';
+import type { Tracing } from '../../tracing/tracing';
 import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
 import { webhookNotifications, webhooks } from './schema';
 import { signBody, type SigningKey } from './signing';
@@ -32,6 +33,8 @@ export interface DeliveryOptions {
   batchSize?: number;
   /** Told the outcome of each attempt recorded (the metrics count deliveries by result). */
   onOutcome?: (status: ReturnType<typeof outcome>['status']) => void;
+  /** A span for each attempt, whose traceparent goes to the receiver (when traces are on). */
+  tracing?: Pick<Tracing, 'delivery'>;
 }
 
 export interface AttemptResult {
@@ -115,11 +118,14 @@ export async function post(
   const { jws, legacy } = await signBody(key, notification.body);
   const body = Buffer.from(notification.body);
   const client = url.protocol === 'https:' ? https : http;
+  const span = options.tracing?.delivery(url, { webhookId: notification.webhookId, notificationId: notification.id });
   return new Promise<AttemptResult | 'interrupted'>((resolve) => {
     let settled = false;
     const done = (r: Omit<AttemptResult, 'notificationId' | 'sentAt' | 'durationMs'>) => {
       settled = true;
-      resolve(signal?.aborted ? 'interrupted' : { ...base, durationMs: Math.round(performance.now() - started), ...r });
+      const result = signal?.aborted ? 'interrupted' : { ...base, durationMs: Math.round(performance.now() - started), ...r };
+      span?.end(result);
+      resolve(result);
     };
     const send = (agent: http.Agent | false) => {
       const request = client.request(
@@ -136,6 +142,7 @@ export async function post(
             'user-agent': 'asset-ops-webhooks/1',
             [SIGNATURE_HEADER]: jws,
             [LEGACY_SIGNATURE_HEADER]: legacy,
+            ...span?.headers,
           },
         },
         (response) => {

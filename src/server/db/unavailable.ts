@@ -1,0 +1,28 @@
+/** The network's errors for a server that is not there, or that went away mid-conversation. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * PostgreSQL's own: class 08 (connection exception), 57P01-57P03 (the server shutting down, crashed,
+ * or starting up and not accepting connections yet) and 53300 (no connection slot left).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/** node-postgres's errors for a connection that ended or never came, which carry no code. */
+const DRIVER_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'is not queryable'];
+
+/**
+ * Whether `error` (or what it wraps: drizzle puts the driver's error in `cause`) says the database
+ * could not be reached, rather than that a statement failed: the server is down, restarting, out of
+ * connections, or the connection to it dropped. Such a failure is nobody's fault in the request, and
+ * is answered 503: the same request is expected to succeed once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (DRIVER_MESSAGES.some((message) => e instanceof Error && e.message.includes(message))) return true;
+    // Node's connection to every address of a host name failed.
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
