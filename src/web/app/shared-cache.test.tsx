@@ -19,7 +19,7 @@ let service: RealService;
 
 beforeAll(async () => {
   service = await startRealService();
-}, 60_000);
+});
 
 afterAll(() => service.stop());
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // Quiet Fund's bot, as Quiet Fund sees its own people.
   const quiet = await callServiceFor(service, '/v1/console/people', PeopleResponse, { accessToken: await accessTokenOf(service, PEOPLE.outsider) });
   ids.outsiderBot = quiet.people.find((person) => person.kind === 'apiUser')!.id;
-}, 120_000);
+});
 
 afterAll(async () => {
   await service?.stop();

@@ -11,7 +11,7 @@ let service: RealService;
 
 beforeAll(async () => {
   service = await startRealService();
-}, 120_000);
+});
 
 afterAll(async () => {
   await service?.stop();

@@ -20,7 +20,7 @@ beforeAll(async () => {
   Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 56 });
   service = await startRealService();
-}, 240_000);
+});
 afterAll(async () => {
   Object.defineProperty(Element.prototype, 'clientHeight', layout.clientHeight);
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', layout.offsetHeight);

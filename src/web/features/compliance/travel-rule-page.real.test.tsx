@@ -18,7 +18,7 @@ beforeAll(async () => {
     body: { vaspId: 'did:web:asset-ops-demo-custody.example' },
   });
   base = `/v1/screening/trlink/customers/integration/${integration.customerIntegrationId}`;
-}, 120_000);
+});
 
 afterAll(async () => {
   await service?.stop();

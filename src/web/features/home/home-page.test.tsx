@@ -17,7 +17,7 @@ const STUCK_SECONDS = 10;
 
 beforeAll(async () => {
   service = await startRealService({ stuckAlertSeconds: STUCK_SECONDS });
-}, 120_000);
+});
 
 afterEach(() => cleanup());
 

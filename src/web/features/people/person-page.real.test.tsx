@@ -15,7 +15,7 @@ beforeAll(async () => {
     (await callServiceFor(service, '/v1/auth/session', SessionUser, { accessToken: await accessTokenOf(service, person) })).id;
   ids.editor = await idOf(PEOPLE.editor);
   ids.outsider = await idOf(PEOPLE.outsider);
-}, 120_000);
+});
 
 afterAll(async () => {
   await service?.stop();

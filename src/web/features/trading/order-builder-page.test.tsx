@@ -14,7 +14,7 @@ let service: RealService;
 
 beforeAll(async () => {
   service = await startRealService();
-}, 60_000);
+});
 
 afterAll(() => service.stop());
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await signInTo(service, PEOPLE.editor);
   created.atlas = await callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body: atlasOrder });
   created.harbor = await callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body: harborOrder });
-}, 60_000);
+});
 
 afterAll(() => service.stop());
 

@@ -14,7 +14,7 @@ let service: RealService;
 
 beforeAll(async () => {
   service = await startRealService();
-}, 120_000);
+});
 
 afterAll(async () => {
   await service?.stop();

@@ -21,7 +21,7 @@ const stops: (() => unknown)[] = [];
 
 beforeAll(async () => {
   service = await startRealService();
-}, 120_000);
+});
 
 afterEach(async () => {
   while (stops.length > 0) await stops.pop()!();
