@@ -131,6 +131,8 @@ describe('the order builder', () => {
     await fill(/Your reference for this party/, 'cust-42', originator);
     await fill(/First name/, 'Ada', originator);
     await fill(/Last name/, 'Lovelace', originator);
+    // A date of birth is typed as the console writes a day, which the input says.
+    expect(within(originator).getByLabelText(/Date of birth/)).toHaveAccessibleDescription('YYYY-MM-DD, e.g. 1985-12-10');
     await user.type(within(originator).getByLabelText(/Date of birth/), '1985-12-10');
     await fill(/Email/, 'ada@example.com', originator);
     await fill(/Phone/, '+4930123456', originator);

@@ -97,6 +97,32 @@ describe('the orders list', () => {
     expect(await screen.findByTestId('orders-count')).toHaveTextContent('2 orders');
   });
 
+  it('takes the days of its range as the console writes a day, and says what it cannot read', async () => {
+    await signInTo(service, PEOPLE.editor);
+    const user = userEvent.setup();
+    renderTrading('/trading/orders');
+    await screen.findByRole('table');
+    const from = screen.getByRole('textbox', { name: 'From (UTC)' });
+    expect(from).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+
+    // The browser's own way of writing a day is not taken, and says so once left.
+    await user.type(from, '01/31/2020');
+    await user.tab();
+    expect(from).toHaveAccessibleDescription('Write the day as YYYY-MM-DD, e.g. 2026-01-31');
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders$/);
+
+    await user.clear(from);
+    await user.type(from, '2020-01-01');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/trading/orders?from=2020-01-01'));
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByTestId('orders-count')).toHaveTextContent('2 orders');
+
+    // Cleared from elsewhere, the input follows the address.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders$/));
+    expect(from).toHaveValue('');
+  });
+
   it('offers no new order to a viewer, who may only read', async () => {
     await signInTo(service, PEOPLE.viewer);
     renderTrading('/trading/orders');
