@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { CreateTransactionResponse } from '../src/contract/transactions';
 import { VaultAccount, VaultAddressesPage } from '../src/contract/vault';
-import { readableAmount } from '../src/web/lib/rounded-amounts';
+import { readableAmount } from '../src/web/lib/amounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';

@@ -1,7 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import type { Asset } from '../../contract/catalogue';
 import { copyAs } from '../lib/copy-as';
-import { readableAmount } from '../lib/rounded-amounts';
+import { readableAmount } from '../lib/amounts';
 
 /**
  * An amount of an asset as the console shows every amount ("≈290 ETH", see readableAmount), with

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../../contract/catalogue';
-import { formatAmount, formatMoney, shownAmount } from './amounts';
-import { formatPrice, readableAmount } from './rounded-amounts';
+import { formatAmount, formatMoney, readableAmount, shownAmount } from './amounts';
+import { formatPrice } from './rounded-amounts';
 
 describe('amounts', () => {
   it('groups a decimal string for reading without losing a digit a JS number would', () => {
@@ -43,6 +43,15 @@ describe('amounts', () => {
     // An asset the catalogue does not know: from the amount as sent, every digit kept.
     expect(readableAmount('0.123456789', undefined)).toEqual({ shown: '≈0.12345678', exact: '0.123456789', plain: '0.123456789', rounded: true });
     expect(readableAmount('12345678901234567890.12345678', undefined)).toMatchObject({ shown: '12,345,678,901,234,567,890.12345678', rounded: false });
+    // Written as a person or a service may write it: zeros that say nothing go, a sign stays.
+    expect(readableAmount('15000.00', undefined)).toEqual({ shown: '15,000', exact: '15,000', plain: '15000', rounded: false });
+    expect(readableAmount('007.50', undefined)).toMatchObject({ shown: '7.5', plain: '7.5' });
+    expect(readableAmount('+1.5', undefined)).toMatchObject({ shown: '1.5', plain: '1.5' });
+    expect(readableAmount('-2.0000000001', undefined)).toEqual({ shown: '≈-2', exact: '-2.0000000001', plain: '-2.0000000001', rounded: true });
+    expect(readableAmount('-0.000', undefined)).toMatchObject({ shown: '0', plain: '0' });
+    expect(readableAmount('.5', undefined)).toMatchObject({ shown: '0.5', plain: '0.5' });
+    // Not a plain decimal: as Intl reads it, nothing cut.
+    expect(readableAmount('1e-7', undefined)).toEqual({ shown: '0.0000001', exact: '0.0000001', plain: '1e-7', rounded: false });
   });
 
   it('writes a price to six significant digits, keeping every whole digit and at least cents from 1 up', () => {

@@ -1,11 +1,10 @@
 import Decimal from 'decimal.js';
-import type { Asset } from '../../contract/catalogue';
 import { Dec } from '../../contract/decimal-arithmetic';
 import { formatAmount } from './amounts';
 
-// Amounts rounded for reading (to an asset's decimals and a glance's eight, a price to its
-// significant digits), through decimal.js; apart from amounts.ts, whose grouping alone needs no
-// arithmetic, so the screens that only group amounts (or money) load no decimal.js.
+// Prices rounded for reading (to their significant digits, rounded half up), through decimal.js;
+// apart from amounts.ts, whose amounts need no arithmetic (only digits cut from a decimal string),
+// so the screens that show amounts but no price load no decimal.js.
 
 /** How many significant digits a price keeps: enough to tell two quotes apart, not an 18-digit tail. */
 const PRICE_SIGNIFICANT_DIGITS = 6;
@@ -25,25 +24,4 @@ export function formatPrice(price: string): string {
       ? value.toSignificantDigits(PRICE_SIGNIFICANT_DIGITS, Decimal.ROUND_HALF_UP)
       : value.toDecimalPlaces(Math.max(2, PRICE_SIGNIFICANT_DIGITS - integerDigits), Decimal.ROUND_HALF_UP);
   return formatAmount(rounded.toFixed());
-}
-
-/** How many decimals a glance at an amount shows (a satoshi's worth); the exact amount is a hover away. */
-const READABLE_DECIMALS = 8;
-
-/**
- * An amount as the console shows every amount of an asset (ReadableAmount): `exact` to the asset's
- * decimals (rounded down, never more than is there; as sent while the catalogue does not know the
- * asset), grouped; `shown` cut down to READABLE_DECIMALS, rounded down, marked "≈" when digits were
- * cut, or "< 0.00000001" for a tiny amount that would read as nothing: "290.000000000000000001" of
- * ETH is shown "≈290", exactly "290.000000000000000001". `plain` is the exact amount ungrouped,
- * what a copy of it carries, so that it pastes into an amount field as it is.
- */
-export function readableAmount(amount: string, asset: Asset | undefined): { shown: string; exact: string; plain: string; rounded: boolean } {
-  const value = asset ? new Dec(amount).toDecimalPlaces(asset.onchain.decimals, Decimal.ROUND_DOWN) : new Dec(amount);
-  const exact = formatAmount(value.toFixed());
-  const plain = value.toFixed();
-  const cut = value.toDecimalPlaces(READABLE_DECIMALS, Decimal.ROUND_DOWN);
-  if (cut.eq(value)) return { shown: exact, exact, plain, rounded: false };
-  if (cut.isZero()) return { shown: `< ${new Dec(10).pow(-READABLE_DECIMALS).toFixed()}`, exact, plain, rounded: true };
-  return { shown: `≈${formatAmount(cut.toFixed())}`, exact, plain, rounded: true };
 }

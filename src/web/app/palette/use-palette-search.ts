@@ -15,8 +15,7 @@ import { vaultAccountQueries } from '../../features/vault/api';
 import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';
 import { homeQueries } from '../../lib/home-queries';
-import { isDetermined } from '../../lib/amounts';
-import { readableAmount } from '../../lib/rounded-amounts';
+import { isDetermined, readableAmount } from '../../lib/amounts';
 import { apiUserHref } from '../../components/person';
 import { SEARCH_DELAY_MS } from '../../lib/search-delay';
 

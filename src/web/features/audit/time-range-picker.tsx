@@ -1,8 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { RELATIVE_RANGE_IDS, RELATIVE_RANGES, type RelativeRange } from '../../../contract/audit-views';
-import { fromUtcText, UTC_TEXT_EXAMPLE, utcText } from '../../lib/time-text';
+import { utcText } from '../../lib/time-text';
 import { type AuditRange, lastYear, relativeRange } from './audit-view';
+import { fromUtcText, UTC_TEXT_EXAMPLE } from './utc-text-input';
 
 /** A range as the explorer keeps it: times, and the relative range they stand for, if any. */
 type PickedRange = AuditRange & { range?: RelativeRange };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
-import { readableAmount } from '../../lib/rounded-amounts';
+import { readableAmount } from '../../lib/amounts';
 import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import OrderPage from './order-page';

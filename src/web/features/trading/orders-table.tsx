@@ -3,14 +3,9 @@ import { Link } from 'react-router';
 import type { OrderSummary, TradingProvider } from '../../../contract/trading';
 import { ReadableAmount } from '../../components/readable-amount';
 import { UtcTime } from '../../components/utc-time';
-import { readableAmount } from '../../lib/rounded-amounts';
 import { Amount } from './amount';
 import { SIDE_LABELS } from './labels';
 import { OrderStatusBadge } from './order-status-badge';
-
-/** "Buy 0.5 BTC" ("Buy ≈0.12345678 ETH", as amounts are shown): what a trader calls an order, its page's title. */
-export const orderTitle = (order: Pick<OrderSummary, 'side' | 'baseAmount' | 'baseAssetId'>) =>
-  `${SIDE_LABELS[order.side]} ${readableAmount(order.baseAmount, undefined).shown} ${order.baseAssetId}`;
 
 export function OrdersTable({ orders, providers }: { orders: OrderSummary[]; providers: Map<string, TradingProvider> }) {
   return (
@@ -34,7 +29,7 @@ export function OrdersTable({ orders, providers }: { orders: OrderSummary[]; pro
             return (
               <Table.Tr key={order.id} data-order-id={order.id}>
                 <Table.Td>
-                  {/* The order's title, its amount with the exact one on hover (the link takes the focus). */}
+                  {/* What a trader calls the order ("Buy 0.5 BTC"), its amount exact on hover (the link takes the focus). */}
                   <Anchor component={Link} to={`/trading/orders/${order.id}`} fw={600}>
                     {SIDE_LABELS[order.side]} <ReadableAmount amount={order.baseAmount} unit={order.baseAssetId} focusable={false} />
                   </Anchor>

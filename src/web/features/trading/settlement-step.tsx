@@ -6,7 +6,7 @@ import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import type { VaultAccount } from '../../../contract/vault';
 import { ErrorView } from '../../components/error-view';
 import { ReadableAmount } from '../../components/readable-amount';
-import { readableAmount } from '../../lib/rounded-amounts';
+import { readableAmount } from '../../lib/amounts';
 import { vaultQueries } from '../../lib/vault-queries';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
 import { covers } from '../../lib/balance';

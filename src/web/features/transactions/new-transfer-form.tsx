@@ -11,7 +11,7 @@ import { FormSelect } from '../../components/form-select';
 import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
 import { ReadableAmount } from '../../components/readable-amount';
-import { readableAmount } from '../../lib/rounded-amounts';
+import { readableAmount } from '../../lib/amounts';
 import { isApiError } from '../../lib/api-client';
 import { covers, isAmount } from '../../lib/balance';
 import { vaultQueries } from '../../lib/vault-queries';
