@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { AuditLogsResponse } from '../src/contract/audit';
+import { SavedView } from '../src/contract/audit-views';
+import { utcText } from '../src/web/lib/time-text';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { AuditLogPage, parseCsv } from './pages/audit-log-page';
@@ -177,4 +179,57 @@ test('the When (UTC) column shows its whole text, relative time included, at com
     const clipped = await cell.evaluate((text) => ({ scroll: text.scrollWidth, client: text.clientWidth }));
     expect(clipped.scroll, `at ${width} px`).toBeLessThanOrEqual(clipped.client);
   }
+});
+
+test("the range, the rows and an event's details write a moment one way, and the range takes what it shows", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const audit = new AuditLogPage(page);
+  const range = settledRange();
+  const session = await new ConsoleShell(page).start(`/audit?startTime=${range.startTime}&endTime=${range.endTime}`);
+  await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
+
+  // The inputs show the range as the rows show their times, and say so.
+  const start = page.getByLabel('Start (UTC)');
+  const end = page.getByLabel('End (UTC)');
+  await expect(start).toHaveValue(utcText(range.startTime));
+  await expect(end).toHaveValue(utcText(range.endTime));
+  await expect(start).toHaveAccessibleDescription('e.g. 2026-01-31 14:00:00 UTC');
+  await expect(audit.rows.first().locator('td').first()).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(/);
+
+  // A moment written another way is refused, saying how to write it; nothing is searched.
+  const url = page.url();
+  await start.fill('11/27/2026 19:48');
+  await page.getByRole('button', { name: 'Apply range' }).click();
+  await expect(start).toHaveAttribute('aria-invalid', 'true');
+  await expect(start).toHaveAccessibleDescription(/^“11\/27\/2026 19:48” is not a date and time: write it as 2026-01-31 14:00:00 UTC/);
+  expect(page.url()).toBe(url);
+
+  // Typed as the hint says, seconds and "UTC" left out, it is taken, and shown written out.
+  const dayBefore = range.endTime - DAY_MS;
+  await start.fill(utcText(dayBefore).slice(0, 16));
+  await page.getByRole('button', { name: 'Apply range' }).click();
+  await expect(page).toHaveURL(`/audit?startTime=${dayBefore}&endTime=${range.endTime}`);
+  await expect(start).toHaveValue(utcText(dayBefore));
+
+  // A saved view's creation records the view, whose times are ISO text: its event shows them as
+  // moments, and the copy button gives the value as recorded.
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
+  const created = await page.request.post('/v1/management/audit_logs/views', {
+    headers,
+    data: { name: `Times ${Date.now()}`, filters: 'range=24h&category=Audit' },
+  });
+  expect(created.status()).toBe(201);
+  const view = SavedView.parse(await created.json());
+  const events = await page.request.get(
+    `/v1/management/audit_logs?startTime=${Date.now() - 60 * 60_000}&endTime=${Date.now() + 60_000}&category=Audit&event=Created&pageSize=50`,
+    { headers },
+  );
+  const event = AuditLogsResponse.parse(await events.json()).data.find((e) => (e.detail as { viewId?: string }).viewId === view.id)!;
+  await page.goto(`/audit/events/${event.id}`);
+  const change = page.getByRole('table', { name: 'Values before and after the change' });
+  const createdAt = change.getByRole('row', { name: /^createdAt/ });
+  await expect(createdAt.getByRole('cell').nth(1)).toContainText(utcText(Date.parse(view.createdAt)));
+  await expect(createdAt).not.toContainText(view.createdAt);
+  await createdAt.getByRole('button', { name: 'Copy createdAt as recorded' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(view.createdAt);
 });

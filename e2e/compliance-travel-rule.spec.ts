@@ -92,10 +92,19 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   expect(transferInside, 'the transfer card stays on the screen').toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Sending an empty form is caught in the browser, field by field, before anything is encrypted.
+  // A date of birth is written as the console writes a day, which the input says; the browser's
+  // own mm/dd/yyyy is not taken for one.
+  const birth = travelRule.field('Date of birth');
+  await expect(birth).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+  await expect(birth).toHaveAccessibleDescription('YYYY-MM-DD, e.g. 1986-04-17');
+  await birth.fill('04/17/1986');
+
+  // Sending an incomplete form is caught in the browser, field by field, before anything is encrypted.
   await travelRule.submit.click();
   await expect(travelRule.field('Family name')).toHaveAttribute('aria-invalid', 'true');
   await expect(travelRule.field('Town')).toHaveAttribute('aria-invalid', 'true');
+  await expect(birth).toHaveAttribute('aria-invalid', 'true');
+  await expect(birth).toHaveAccessibleDescription(/must be a date written YYYY-MM-DD/);
 
   await travelRule.field('Family name').fill('Okafor');
   await travelRule.field('Given names').fill('Daniel');
@@ -106,7 +115,7 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   await travelRule.choose('Country', 'Switz', 'Switzerland (CH)');
   await travelRule.choose('Type of identifier', 'Pass', 'Passport number');
   await travelRule.field('Identifier').fill('X4821937');
-  await travelRule.field('Date of birth').fill('1986-04-17');
+  await birth.fill('1986-04-17');
   await travelRule.field('Place of birth').fill('Lausanne');
   const sent = page.waitForRequest((r) => r.url().endsWith(`/trm/${trm.id}/resolve_action`));
   await travelRule.submit.click();

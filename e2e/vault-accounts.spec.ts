@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { CreateTransactionResponse } from '../src/contract/transactions';
 import { VaultAccount, VaultAddressesPage } from '../src/contract/vault';
-import { formatAssetAmount } from '../src/web/lib/rounded-amounts';
+import { readableAmount } from '../src/web/lib/amounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
@@ -67,9 +67,9 @@ test('a trader finds a vault account by name and reads its balances, deposit add
   await expect(page).toHaveURL(/\/vault\/accounts\/2$/);
   const account = VaultAccount.parse(await (await request.get('/v1/vault/accounts/2', { headers })).json());
   const btc = account.assets.find((asset) => asset.id === 'BTC')!;
-  // BTC has 8 decimals; the page reads the amounts as the service sent them, to those decimals.
+  // The page shows the amounts as the console shows every amount (BTC's 8 decimals are all shown).
   const balances = table(page, 'Balances');
-  await expect(balances.getByRole('row', { name: /^BTC/ })).toContainText(formatAssetAmount(btc.total, 8));
+  await expect(balances.getByRole('row', { name: /^BTC/ })).toContainText(readableAmount(btc.total, undefined).shown);
   await expect(balances.getByRole('row', { name: /^BTC/ })).toContainText('USD');
 
   const addresses = page.getByRole('region', { name: 'Deposit addresses' });

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ROLE_LABELS } from '../../src/contract/role-labels';
 import type { Role } from '../../src/contract/roles';
+import { utcText } from '../../src/web/lib/time-text';
 
 /** How far a moment is from now, after its UTC time (relativeTime of src/web/lib/time-text.ts): "(just now)", "(3 min ago)", "(in 2 min)". */
 const RELATIVE_TIME = / \((just now|\d+ \w+ ago|in \d+ \w+)\)/g;
@@ -24,9 +25,10 @@ export class AuditLogPage {
     this.verifyButton = main.getByRole('button', { name: 'Verify integrity' });
   }
 
+  /** Types a range as the inputs show one, the way the console writes every moment ("2026-01-31 14:00:00 UTC"). */
   async setRange(startTime: number, endTime: number) {
-    await this.page.getByLabel('Start (UTC)').fill(new Date(startTime).toISOString());
-    await this.page.getByLabel('End (UTC)').fill(new Date(endTime).toISOString());
+    await this.page.getByLabel('Start (UTC)').fill(utcText(startTime));
+    await this.page.getByLabel('End (UTC)').fill(utcText(endTime));
     await this.page.getByRole('button', { name: 'Apply range' }).click();
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../../contract/catalogue';
-import { formatAmount, formatMoney, shownAmount } from './amounts';
-import { formatAmountOf, formatAssetAmount, formatPrice, formatTransactionAmount, readableAmount } from './rounded-amounts';
+import { formatAmount, formatMoney, readableAmount, shownAmount } from './amounts';
+import { formatPrice } from './rounded-amounts';
 
 describe('amounts', () => {
   it('groups a decimal string for reading without losing a digit a JS number would', () => {
@@ -15,23 +15,43 @@ describe('amounts', () => {
     expect(formatMoney('0.125', 'EUR')).toBe('0.125 EUR');
   });
 
-  it("writes an asset's amount to at most its decimals, rounded down, grouped", () => {
-    expect(formatAssetAmount('2500000', 6)).toBe('2,500,000');
-    expect(formatAssetAmount('40.000000000000000001', 18)).toBe('40.000000000000000001');
-    expect(formatAssetAmount('0.123456789', 8)).toBe('0.12345678');
-    expect(formatAssetAmount('1.999', 0)).toBe('1');
-  });
-
-  it('shows an amount at a glance to at most eight decimals, rounded down and marked, keeping the exact one', () => {
+  it('shows an amount to at most eight decimals, rounded down and marked, keeping the exact one to its decimals and plain for a copy', () => {
     const eth = { onchain: { decimals: 18 } } as Asset;
-    expect(readableAmount('290.000000000000000001', eth)).toEqual({ shown: '≈290', exact: '290.000000000000000001', rounded: true });
-    expect(readableAmount('1234.567890129', eth)).toEqual({ shown: '≈1,234.56789012', exact: '1,234.567890129', rounded: true });
-    expect(readableAmount('0.000000000000000001', eth)).toEqual({ shown: '< 0.00000001', exact: '0.000000000000000001', rounded: true });
-    expect(readableAmount('12.5', eth)).toEqual({ shown: '12.5', exact: '12.5', rounded: false });
-    // Past the asset's own decimals nothing is there to show: cut as formatAmountOf cuts it, not marked.
-    expect(readableAmount('2.1234567', { onchain: { decimals: 6 } } as Asset)).toEqual({ shown: '2.123456', exact: '2.123456', rounded: false });
-    // An asset the catalogue does not know: from the amount as sent.
-    expect(readableAmount('0.123456789', undefined)).toEqual({ shown: '≈0.12345678', exact: '0.123456789', rounded: true });
+    expect(readableAmount('290.000000000000000001', eth)).toEqual({
+      shown: '≈290',
+      exact: '290.000000000000000001',
+      plain: '290.000000000000000001',
+      rounded: true,
+    });
+    expect(readableAmount('1234.567890129', eth)).toEqual({ shown: '≈1,234.56789012', exact: '1,234.567890129', plain: '1234.567890129', rounded: true });
+    expect(readableAmount('0.000000000000000001', eth)).toEqual({
+      shown: '< 0.00000001',
+      exact: '0.000000000000000001',
+      plain: '0.000000000000000001',
+      rounded: true,
+    });
+    expect(readableAmount('2500000.5', eth)).toEqual({ shown: '2,500,000.5', exact: '2,500,000.5', plain: '2500000.5', rounded: false });
+    // Past the asset's own decimals nothing is there to show: cut, rounded down, not marked.
+    expect(readableAmount('2.1234567', { onchain: { decimals: 6 } } as Asset)).toEqual({
+      shown: '2.123456',
+      exact: '2.123456',
+      plain: '2.123456',
+      rounded: false,
+    });
+    expect(readableAmount('40.0000000000000000012', eth)).toMatchObject({ exact: '40.000000000000000001' });
+    expect(readableAmount('1.999', { onchain: { decimals: 0 } } as Asset)).toMatchObject({ shown: '1', rounded: false });
+    // An asset the catalogue does not know: from the amount as sent, every digit kept.
+    expect(readableAmount('0.123456789', undefined)).toEqual({ shown: '≈0.12345678', exact: '0.123456789', plain: '0.123456789', rounded: true });
+    expect(readableAmount('12345678901234567890.12345678', undefined)).toMatchObject({ shown: '12,345,678,901,234,567,890.12345678', rounded: false });
+    // Written as a person or a service may write it: zeros that say nothing go, a sign stays.
+    expect(readableAmount('15000.00', undefined)).toEqual({ shown: '15,000', exact: '15,000', plain: '15000', rounded: false });
+    expect(readableAmount('007.50', undefined)).toMatchObject({ shown: '7.5', plain: '7.5' });
+    expect(readableAmount('+1.5', undefined)).toMatchObject({ shown: '1.5', plain: '1.5' });
+    expect(readableAmount('-2.0000000001', undefined)).toEqual({ shown: '≈-2', exact: '-2.0000000001', plain: '-2.0000000001', rounded: true });
+    expect(readableAmount('-0.000', undefined)).toMatchObject({ shown: '0', plain: '0' });
+    expect(readableAmount('.5', undefined)).toMatchObject({ shown: '0.5', plain: '0.5' });
+    // Not a plain decimal: as Intl reads it, nothing cut.
+    expect(readableAmount('1e-7', undefined)).toEqual({ shown: '0.0000001', exact: '0.0000001', plain: '1e-7', rounded: false });
   });
 
   it('writes a price to six significant digits, keeping every whole digit and at least cents from 1 up', () => {
@@ -49,19 +69,6 @@ describe('amounts', () => {
     expect(formatPrice('2.000004')).toBe('2');
     expect(formatPrice('3000')).toBe('3,000');
     expect(formatPrice('0')).toBe('0');
-  });
-
-  it('has no transaction amount while the service has not determined it, and groups one it has', () => {
-    expect(formatTransactionAmount(undefined)).toBeNull();
-    expect(formatTransactionAmount('')).toBeNull();
-    expect(formatTransactionAmount('-1')).toBeNull();
-    expect(formatTransactionAmount('1234.5')).toBe('1,234.5');
-  });
-
-  it("writes an amount to its asset's decimals once the catalogue knows the asset, and as sent before", () => {
-    const usdc = { onchain: { decimals: 6 } } as Asset;
-    expect(formatAmountOf('1500.1234567', usdc)).toBe('1,500.123456');
-    expect(formatAmountOf('1500.1234567', undefined)).toBe('1,500.1234567');
   });
 
   it('shows the amount a transfer moved once determined, the requested one before, and none while neither is known', () => {

@@ -1,3 +1,5 @@
+import type { Asset } from '../../contract/catalogue';
+
 // Amounts are decimal strings end to end. Intl formats such a string itself (an
 // Intl.StringNumericLiteral), exactly: no digit goes through a JS number, so none is lost or rounded.
 
@@ -30,3 +32,38 @@ export const isDetermined = (amount: string | undefined): amount is string => am
  */
 export const shownAmount = (amountInfo: { amount?: string; requestedAmount?: string }): string | undefined =>
   [amountInfo.amount, amountInfo.requestedAmount].find(isDetermined);
+
+/** How many decimals a glance at an amount shows (a satoshi's worth); the exact amount is a hover away. */
+const READABLE_DECIMALS = 8;
+
+// A decimal string as the service sends one: a sign, whole digits, a dot and decimals.
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * An amount as the console shows every amount of an asset (ReadableAmount): `exact` to the asset's
+ * decimals (rounded down, never more than is there; as sent while the catalogue does not know the
+ * asset), grouped; `shown` cut down to READABLE_DECIMALS, rounded down, marked "≈" when digits were
+ * cut, or "< 0.00000001" for a tiny amount that would read as nothing: "290.000000000000000001" of
+ * ETH is shown "≈290", exactly "290.000000000000000001". `plain` is the exact amount ungrouped,
+ * what a copy of it carries, so that it pastes into an amount field as it is. Rounding down is
+ * cutting digits off the string, so no decimal arithmetic (and no decimal.js) is needed; a string
+ * that is no plain decimal (an exponent) is shown as Intl reads it, nothing cut.
+ */
+export function readableAmount(amount: string, asset: Asset | undefined): { shown: string; exact: string; plain: string; rounded: boolean } {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match || !/\d/.test(amount)) {
+    const shown = formatAmount(amount);
+    return { shown, exact: shown, plain: amount, rounded: false };
+  }
+  const [, sign, wholeDigits = '', decimals = ''] = match;
+  const whole = wholeDigits.replace(/^0+(?=\d)/, '') || '0';
+  const fraction = (asset ? decimals.slice(0, asset.onchain.decimals) : decimals).replace(/0+$/, '');
+  const minus = sign === '-' && (whole !== '0' || fraction !== '') ? '-' : '';
+  const plain = `${minus}${whole}${fraction ? `.${fraction}` : ''}`;
+  const exact = formatAmount(plain);
+  // The fraction ends in a non-zero digit: longer than a glance, a digit that counts is cut.
+  if (fraction.length <= READABLE_DECIMALS) return { shown: exact, exact, plain, rounded: false };
+  const glance = fraction.slice(0, READABLE_DECIMALS).replace(/0+$/, '');
+  if (whole === '0' && glance === '') return { shown: `< 0.${'0'.repeat(READABLE_DECIMALS - 1)}1`, exact, plain, rounded: true };
+  return { shown: `≈${formatAmount(`${minus}${whole}${glance ? `.${glance}` : ''}`)}`, exact, plain, rounded: true };
+}

@@ -1,23 +1,10 @@
 import Decimal from 'decimal.js';
-import type { Asset } from '../../contract/catalogue';
 import { Dec } from '../../contract/decimal-arithmetic';
-import { formatAmount, isDetermined } from './amounts';
+import { formatAmount } from './amounts';
 
-// Amounts rounded for reading (to an asset's decimals, a price to its significant digits), through
-// decimal.js; apart from amounts.ts, whose grouping alone needs no arithmetic, so the screens that
-// only group amounts load no decimal.js.
-
-/**
- * An amount of an asset at most to the asset's own decimals (rounded down, so never more than is
- * there), grouped: "40.0000000000000000012" of an 18-decimal asset is "40.000000000000000001".
- */
-export function formatAssetAmount(amount: string, decimals: number): string {
-  return formatAmount(new Dec(amount).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toFixed());
-}
-
-/** An amount of `asset` to its decimals, or as sent while the catalogue does not know the asset. */
-export const formatAmountOf = (amount: string, asset: Asset | undefined): string =>
-  asset ? formatAssetAmount(amount, asset.onchain.decimals) : formatAmount(amount);
+// Prices rounded for reading (to their significant digits, rounded half up), through decimal.js;
+// apart from amounts.ts, whose amounts need no arithmetic (only digits cut from a decimal string),
+// so the screens that show amounts but no price load no decimal.js.
 
 /** How many significant digits a price keeps: enough to tell two quotes apart, not an 18-digit tail. */
 const PRICE_SIGNIFICANT_DIGITS = 6;
@@ -37,31 +24,4 @@ export function formatPrice(price: string): string {
       ? value.toSignificantDigits(PRICE_SIGNIFICANT_DIGITS, Decimal.ROUND_HALF_UP)
       : value.toDecimalPlaces(Math.max(2, PRICE_SIGNIFICANT_DIGITS - integerDigits), Decimal.ROUND_HALF_UP);
   return formatAmount(rounded.toFixed());
-}
-
-/**
- * One of a transaction's amounts, grouped for reading (to `decimals`, the asset's, when the catalogue
- * knows them), or null while the service has not determined it.
- */
-export function formatTransactionAmount(amount: string | undefined, decimals?: number): string | null {
-  if (!isDetermined(amount)) return null;
-  return decimals === undefined ? formatAmount(amount) : formatAssetAmount(amount, decimals);
-}
-
-/** How many decimals a glance at an amount shows (a satoshi's worth); the exact amount is a hover away. */
-const READABLE_DECIMALS = 8;
-
-/**
- * An amount for a glance (a summary, a short list): to the asset's decimals as formatAmountOf writes
- * it (`exact`), and `shown` cut down to READABLE_DECIMALS, rounded down, marked "≈" when digits were
- * cut, or "< 0.00000001" for a tiny amount that would read as nothing: "290.000000000000000001" of
- * ETH is shown "≈290", exactly "290.000000000000000001".
- */
-export function readableAmount(amount: string, asset: Asset | undefined): { shown: string; exact: string; rounded: boolean } {
-  const exact = formatAmountOf(amount, asset);
-  const value = asset ? new Dec(amount).toDecimalPlaces(asset.onchain.decimals, Decimal.ROUND_DOWN) : new Dec(amount);
-  const cut = value.toDecimalPlaces(READABLE_DECIMALS, Decimal.ROUND_DOWN);
-  if (cut.eq(value)) return { shown: exact, exact, rounded: false };
-  if (cut.isZero()) return { shown: `< ${new Dec(10).pow(-READABLE_DECIMALS).toFixed()}`, exact, rounded: true };
-  return { shown: `≈${formatAmount(cut.toFixed())}`, exact, rounded: true };
 }

@@ -159,7 +159,8 @@ describe('the command palette', () => {
     });
     const transfer = await callServiceFor(service, '/v1/transactions', CreateTransactionResponse, {
       method: 'POST',
-      body: { assetId: 'BTC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '2' }, amount: '0.01' },
+      // To the wei: its row reads it as every amount is shown.
+      body: { assetId: 'ETH', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.010000000000000001' },
     });
 
     await open();
@@ -172,7 +173,7 @@ describe('the command palette', () => {
 
     await open();
     await user.paste(transfer.id);
-    await option(/^0\.01 BTC\s*Transaction · /);
+    await option(/^≈0\.01 ETH\s*Transaction · /);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(address()).toBe(`/transactions/${transfer.id}`));
 

@@ -15,7 +15,7 @@ import { vaultAccountQueries } from '../../features/vault/api';
 import { webhookQueries } from '../../features/webhooks/api';
 import { WEBHOOK_STATUS_LABELS } from '../../features/webhooks/labels';
 import { homeQueries } from '../../lib/home-queries';
-import { formatTransactionAmount } from '../../lib/rounded-amounts';
+import { isDetermined, readableAmount } from '../../lib/amounts';
 import { apiUserHref } from '../../components/person';
 import { SEARCH_DELAY_MS } from '../../lib/search-delay';
 
@@ -102,7 +102,7 @@ export function usePaletteSearch(query: string, role: Role): { found: Found[]; s
   }
   if (transaction.data) {
     const tx = transaction.data;
-    const amount = formatTransactionAmount(tx.amountInfo.amount);
+    const amount = isDetermined(tx.amountInfo.amount) ? readableAmount(tx.amountInfo.amount, undefined).shown : null;
     found.push({
       key: `transaction:${tx.id}`,
       kind: 'Transaction',

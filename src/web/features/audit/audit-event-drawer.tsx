@@ -1,10 +1,11 @@
 import { Anchor, Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AuditLogData } from '../../../contract/audit';
-import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
+import { CopyableValue, CopyIconButton, CopyTextButton } from '../../components/copyable-value';
 import { DataField, wrapAnywhere } from '../../components/facts';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
+import { copyAs } from '../../lib/copy-as';
 
 type Values = Record<string, unknown>;
 
@@ -14,6 +15,40 @@ const isValues = (value: unknown): value is Values => typeof value === 'object' 
 function shown(value: unknown): string {
   if (value === undefined) return '(not set)';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+// Epoch milliseconds from 2000 to 2100: a count or an id under a time's name is not taken for one.
+const EARLIEST_MOMENT = Date.UTC(2000, 0, 1);
+const LATEST_MOMENT = Date.UTC(2100, 0, 1);
+// A name that says its number is a moment: expiresAt, windowStart, windowEnd, lastSeenTime, timestamp.
+const MOMENT_NAME = /(?:At|Time|Timestamp|Start|End|Date|Since|Until)$|^(?:at|time|timestamp|date|since|until)$/;
+// An ISO 8601 time with its zone, as services write one ("2026-01-31T14:00:00.000Z"), whatever its name.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** The moment a detail holds, if it holds one: epoch milliseconds under a name that says so, or an ISO time. */
+function momentOf(name: string, value: unknown): number | null {
+  if (typeof value === 'number') return MOMENT_NAME.test(name) && Number.isInteger(value) && value >= EARLIEST_MOMENT && value < LATEST_MOMENT ? value : null;
+  if (typeof value !== 'string' || !ISO_TIME.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * One detail's value: a moment written as the console writes moments, with the value as recorded
+ * (1795981697679, or the ISO text) in a copy of it and behind its copy button; anything else as text.
+ */
+function DetailValue({ name, value }: { name: string; value: unknown }) {
+  const ms = momentOf(name, value);
+  if (ms === null) return shown(value);
+  const recorded = shown(value);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <span onCopy={copyAs(recorded)}>
+        <UtcTime ms={ms} />
+      </span>
+      <CopyIconButton value={recorded} label={`${name} as recorded`} />
+    </Group>
+  );
 }
 
 /** The passkey that confirmed the event (step-up, passkey sign-in) as the service records it: its name, credential id and the digest it signed. */
@@ -69,8 +104,12 @@ function ChangeTable({ before, after }: { before: Values; after: Values }) {
             <Table.Th scope="row" style={wrapAnywhere}>
               {field}
             </Table.Th>
-            <Table.Td style={wrapAnywhere}>{shown(before[field])}</Table.Td>
-            <Table.Td style={wrapAnywhere}>{shown(after[field])}</Table.Td>
+            <Table.Td style={wrapAnywhere}>
+              <DetailValue name={field} value={before[field]} />
+            </Table.Td>
+            <Table.Td style={wrapAnywhere}>
+              <DetailValue name={field} value={after[field]} />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -137,7 +176,7 @@ export function EventDetail({ event }: { event: AuditLogData }) {
           <DataList labelWidth={150}>
             {Object.entries(rest).map(([key, value]) => (
               <DataField key={key} label={key}>
-                {shown(value)}
+                <DetailValue name={key} value={value} />
               </DataField>
             ))}
           </DataList>

@@ -228,13 +228,15 @@ describe('AuditLogPage', () => {
     expect(Number(currentSearch().get('endTime')) - Number(currentSearch().get('startTime'))).toBe(7 * DAY_MS);
   });
 
-  it('applies an absolute range typed in UTC, and refuses one that ends before it starts', async () => {
+  it('shows the range as every moment is shown, applies one typed in that format or shorter, and says what it cannot read', async () => {
     serve(pagedEvents(10, 1));
     const user = renderPage(RANGE);
     await grid();
     const start = screen.getByLabelText('Start (UTC)');
     const end = screen.getByLabelText('End (UTC)');
-    expect(start).toHaveValue('2026-01-01T00:00:00Z');
+    expect(start).toHaveValue('2026-01-01 00:00:00 UTC');
+    expect(end).toHaveValue('2026-01-31 00:00:00 UTC');
+    expect(start).toHaveAccessibleDescription('e.g. 2026-01-31 14:00:00 UTC');
 
     await user.clear(start);
     await user.type(start, '2026-02-01 00:00');
@@ -242,11 +244,24 @@ describe('AuditLogPage', () => {
     expect(await screen.findByText('The end must be after the start')).toBeInTheDocument();
     expect(currentSearch().get('startTime')).toBe(String(START));
 
+    // The browser's own way of writing a day is not the console's: said so, and nothing applied.
     await user.clear(end);
-    await user.type(end, '2026-02-03T12:30:00.250Z');
+    await user.type(end, '02/03/2026 12:30');
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+    expect(end).toHaveAccessibleDescription(
+      '“02/03/2026 12:30” is not a date and time: write it as 2026-01-31 14:00:00 UTC (the seconds and “UTC” may be left out) e.g. 2026-01-31 14:00:00 UTC',
+    );
+    expect(end).toHaveAttribute('aria-invalid', 'true');
+    expect(currentSearch().get('endTime')).toBe(String(END));
+
+    await user.clear(end);
+    await user.type(end, '2026-02-03 12:30:00.250 UTC');
     await user.click(screen.getByRole('button', { name: 'Apply range' }));
     await waitFor(() => expect(currentSearch().toString()).toBe(`startTime=${Date.UTC(2026, 1, 1)}&endTime=${Date.UTC(2026, 1, 3, 12, 30, 0, 250)}`));
-    expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-02-03T12:30:00.250Z');
+    expect(screen.getByLabelText('End (UTC)')).toHaveValue('2026-02-03 12:30:00 UTC');
+    // Applied again as shown, it keeps the milliseconds the text leaves out.
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+    expect(currentSearch().get('endTime')).toBe(String(Date.UTC(2026, 1, 3, 12, 30, 0, 250)));
   });
 
   it('moves between rows with the arrow keys and j/k, opens the focused one with Enter and closes it with Escape', async () => {

@@ -1,8 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { RELATIVE_RANGE_IDS, RELATIVE_RANGES, type RelativeRange } from '../../../contract/audit-views';
+import { utcText } from '../../lib/time-text';
 import { type AuditRange, lastYear, relativeRange } from './audit-view';
-import { fromUtcText, toUtcText } from './utc-date-time';
+import { fromUtcText, UTC_TEXT_EXAMPLE } from './utc-text-input';
 
 /** A range as the explorer keeps it: times, and the relative range they stand for, if any. */
 type PickedRange = AuditRange & { range?: RelativeRange };
@@ -12,18 +13,28 @@ interface TimeRangePickerProps {
   onChange: (range: PickedRange) => void;
 }
 
+/** What an input that cannot be read says: what it holds, and the format it takes. */
+const unreadable = (text: string, bound: 'start' | 'end') =>
+  text.trim() === ''
+    ? `Enter the ${bound} as ${UTC_TEXT_EXAMPLE}`
+    : `“${text.trim()}” is not a date and time: write it as ${UTC_TEXT_EXAMPLE} (the seconds and “UTC” may be left out)`;
+
+/**
+ * The range's two moments, written as the console writes every moment ("2026-01-31 14:05:09 UTC")
+ * and read back in that format, or typed shorter ("2026-01-31 14:00"). A moment left as it was shown
+ * keeps its milliseconds (a preset's "now"), which the text, to the second, does not show.
+ */
 function AbsoluteRange({ range, onChange }: TimeRangePickerProps) {
-  const [start, setStart] = useState(() => toUtcText(range.startTime));
-  const [end, setEnd] = useState(() => toUtcText(range.endTime));
+  const [start, setStart] = useState(() => utcText(range.startTime));
+  const [end, setEnd] = useState(() => utcText(range.endTime));
   const [errors, setErrors] = useState<{ start?: string; end?: string }>({});
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const startTime = fromUtcText(start);
-    const endTime = fromUtcText(end);
-    const missing = 'Enter a date and time in UTC, e.g. 2026-01-31 14:00';
+    const startTime = start === utcText(range.startTime) ? range.startTime : fromUtcText(start);
+    const endTime = end === utcText(range.endTime) ? range.endTime : fromUtcText(end);
     if (startTime === null || endTime === null) {
-      setErrors({ start: startTime === null ? missing : undefined, end: endTime === null ? missing : undefined });
+      setErrors({ start: startTime === null ? unreadable(start, 'start') : undefined, end: endTime === null ? unreadable(end, 'end') : undefined });
     } else if (endTime <= startTime) {
       setErrors({ end: 'The end must be after the start' });
     } else {
@@ -32,29 +43,27 @@ function AbsoluteRange({ range, onChange }: TimeRangePickerProps) {
     }
   };
 
+  const input = (label: string, value: string, set: (value: string) => void, error: string | undefined) => (
+    <TextInput
+      label={label}
+      description={`e.g. ${UTC_TEXT_EXAMPLE}`}
+      // The hint under the input, so that the inputs and the button line up whatever it says.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      placeholder="YYYY-MM-DD HH:MM:SS UTC"
+      value={value}
+      onChange={(event) => set(event.currentTarget.value)}
+      error={error}
+      autoComplete="off"
+      spellCheck={false}
+      w={250}
+    />
+  );
+
   return (
     <form onSubmit={apply} noValidate aria-label="Time range in UTC">
       <Group align="flex-start" gap="sm">
-        <TextInput
-          label="Start (UTC)"
-          placeholder="YYYY-MM-DD HH:mm:ss"
-          value={start}
-          onChange={(event) => setStart(event.currentTarget.value)}
-          error={errors.start}
-          autoComplete="off"
-          spellCheck={false}
-          w={250}
-        />
-        <TextInput
-          label="End (UTC)"
-          placeholder="YYYY-MM-DD HH:mm:ss"
-          value={end}
-          onChange={(event) => setEnd(event.currentTarget.value)}
-          error={errors.end}
-          autoComplete="off"
-          spellCheck={false}
-          w={250}
-        />
+        {input('Start (UTC)', start, setStart, errors.start)}
+        {input('End (UTC)', end, setEnd, errors.end)}
         {/* Aligned with the inputs rather than their labels. */}
         <Button type="submit" variant="light" mt={25}>
           Apply range

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useId, useMemo, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { COUNTRY_CODES } from '../../../contract/country-codes';
 import { LEGAL_PERSON_ID_TYPES, NATURAL_PERSON_ID_TYPES, type PersonKind } from '../../../contract/ivms101';
 import type { RequiredField, ResolveActionRequest, Vasp } from '../../../contract/travel-rule';
 import { ActionButton } from '../../components/action-button';
+import { dayInputProps } from '../../components/day-input';
 import { FormSelect } from '../../components/form-select';
 import { notifyError } from '../../components/notify-error';
 import { useResolveAction } from './api';
@@ -96,7 +97,7 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
     // The contract names the IVMS101 field ("primaryIdentifier is required"); the input already says which.
     return message?.replace(/^\w+ is required$/, 'Required');
   };
-  const text = (name: Field, props: { type?: string; description?: string; autoComplete?: string } = {}) => (
+  const text = (name: Field, props: Omit<TextInputProps, 'label' | 'required' | 'error'> = {}) => (
     <TextInput key={name} label={formLabel(name)} required={required.has(name)} error={errorOf(name)} {...props} {...register(name)} />
   );
   const select = (name: Field, data: { value: string; label: string }[], searchable = false) => (
@@ -168,7 +169,7 @@ export function BeneficiaryForm({ integrationId, trmId, counterparty, requiredFi
             </Fieldset>
             <Fieldset legend="Date and place of birth">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {text('naturalPerson.dateAndPlaceOfBirth.dateOfBirth', { type: 'date' })}
+                {text('naturalPerson.dateAndPlaceOfBirth.dateOfBirth', dayInputProps('1986-04-17'))}
                 {text('naturalPerson.dateAndPlaceOfBirth.placeOfBirth')}
               </SimpleGrid>
             </Fieldset>

@@ -9,7 +9,8 @@ import { ErrorView } from '../../components/error-view';
 import { Facts } from '../../components/facts';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount, formatMoney } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
+import { formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
 import { BeneficiaryForm } from './beneficiary-form';
 import { fieldName } from './ivms-field-labels';
@@ -184,7 +185,7 @@ function MessageView({ integrationId, own, message }: { integrationId: string; o
                 'Amount',
                 <Stack gap={0} key="amount">
                   <Text fw={600}>
-                    {formatAmount(message.amount)} {ticker}
+                    <ReadableAmount amount={message.amount} unit={ticker} />
                   </Text>
                   {message.fiatValue && (
                     <Text size="sm" c="dimmed">

@@ -6,7 +6,8 @@ import { TRM_DIRECTIONS, TRM_STATUSES, type TravelRuleMessage, type TrmDirection
 import { ErrorView } from '../../components/error-view';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount, formatMoney } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
+import { formatMoney } from '../../lib/amounts';
 import { trmQueries, vaspQueries } from './api';
 import { DIRECTION_LABELS, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
@@ -32,7 +33,7 @@ function TrmRow({ integrationId, message }: { integrationId: string; message: Tr
       <Table.Td>{DIRECTION_LABELS[message.direction]}</Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
-          {formatAmount(message.amount)} {ticker}
+          <ReadableAmount amount={message.amount} unit={ticker} />
         </Text>
         {message.fiatValue && (
           <Text size="xs" c="dimmed">

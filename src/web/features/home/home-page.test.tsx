@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HomeSummary } from '../../../contract/home';
+import { OrderDetails } from '../../../contract/trading';
 import { CreateTransactionResponse } from '../../../contract/transactions';
 import { callService, callServiceFor, PEOPLE, type Person, type RealService, signInTo, startRealService } from '../../test/real-service';
 import { pageAt } from '../../test/page-at';
@@ -140,7 +141,18 @@ describe('the home page', () => {
   });
 
   it('shows a trader open orders and balances, and starts a new order or transfer from the home', async () => {
+    await signInTo(service, PEOPLE.editor);
+    // An order to the wei: the recent orders read it as every amount is shown.
+    await callServiceFor(service, '/v1/trading/orders', OrderDetails, {
+      method: 'POST',
+      body: {
+        via: { type: 'PROVIDER', providerId: 'HARBOR' },
+        executionRequestDetails: { type: 'MARKET', side: 'SELL', baseAmount: '0.250000000000000001', baseAssetId: 'ETH', quoteAssetId: 'USDT' },
+        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '1' } },
+      },
+    });
     await openHome(PEOPLE.editor);
+    expect(await within(await region('Recent orders')).findByRole('link', { name: /^Sell ≈0\.25 ETH for USDT: / })).toBeInTheDocument();
     expect(await tile('Open orders')).toBeInTheDocument();
     const start = screen.getByRole('group', { name: 'Start' });
     expect(within(start).getByRole('link', { name: 'New order' })).toHaveAttribute('href', '/trading/orders/new');

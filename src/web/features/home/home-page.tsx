@@ -19,7 +19,7 @@ import { Person } from '../../components/person';
 import { ReadableAmount } from '../../components/readable-amount';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount, formatMoney, shownAmount } from '../../lib/amounts';
+import { formatMoney, shownAmount } from '../../lib/amounts';
 import type { PageData } from '../../lib/page-data';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { auditLogPath, homeQueries, recentRange, type HomeRange } from '../../lib/home-queries';
@@ -290,7 +290,8 @@ function RecentOrders() {
           key: order.id,
           label: (
             <Anchor component={Link} to={`/trading/orders/${encodeURIComponent(order.id)}`} inherit>
-              {`${words(order.side)} ${formatAmount(order.baseAmount)} ${order.baseAssetId} for ${order.quoteAssetId}: ${words(order.status).toLowerCase()}`}
+              {words(order.side)} <ReadableAmount amount={order.baseAmount} unit={order.baseAssetId} focusable={false} />
+              {` for ${order.quoteAssetId}: ${words(order.status).toLowerCase()}`}
             </Anchor>
           ),
           at: Date.parse(order.createdAt),

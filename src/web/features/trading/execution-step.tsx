@@ -5,7 +5,7 @@ import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import { ActionButton } from '../../components/action-button';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
-import { formatAmount } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
 import { Amount } from './amount';
 import { useCreateQuote } from './api';
 import { DraftSelect, DraftTextInput, useDraftError } from './draft-inputs';
@@ -100,8 +100,8 @@ function QuoteDetails({ provider }: { provider: TradingProvider }) {
             </Text>
             {stale ? (
               <Text size="sm" c="var(--mantine-color-error)">
-                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} {formatAmount(quote.baseAmount)} {quote.baseAssetId} for {quote.quoteAssetId},
-                not for the order as it is now: get a new quote.
+                This quote is for {quote.side === 'BUY' ? 'buying' : 'selling'} <ReadableAmount amount={quote.baseAmount} unit={quote.baseAssetId} /> for{' '}
+                {quote.quoteAssetId}, not for the order as it is now: get a new quote.
               </Text>
             ) : (
               <QuoteValidity expiresAt={quote.expiresAt} />

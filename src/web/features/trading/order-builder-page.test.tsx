@@ -131,6 +131,8 @@ describe('the order builder', () => {
     await fill(/Your reference for this party/, 'cust-42', originator);
     await fill(/First name/, 'Ada', originator);
     await fill(/Last name/, 'Lovelace', originator);
+    // A date of birth is typed as the console writes a day, which the input says.
+    expect(within(originator).getByLabelText(/Date of birth/)).toHaveAccessibleDescription('YYYY-MM-DD, e.g. 1985-12-10');
     await user.type(within(originator).getByLabelText(/Date of birth/), '1985-12-10');
     await fill(/Email/, 'ada@example.com', originator);
     await fill(/Phone/, '+4930123456', originator);
@@ -267,8 +269,30 @@ describe('the order builder', () => {
 
     // Another amount is another quote.
     await user.type(screen.getByRole('textbox', { name: /Amount of BTC/ }), '5');
-    expect(await within(quote).findByText(/This quote is for buying 0\.2 BTC for USDC, not for the order as it is now/)).toBeInTheDocument();
+    await waitFor(() => expect(quote).toHaveTextContent(/This quote is for buying 0\.2 BTC for USDC, not for the order as it is now/));
     expect(screen.getByTestId('order-estimate')).toHaveTextContent('Estimate at the market price');
+  });
+
+  it('shows amounts to the wei as every amount is shown: a quote, a stale quote, the balances it pays from', async () => {
+    await signInTo(service, PEOPLE.editor);
+    saveAtlasDraft({ type: 'QUOTE', side: 'SELL', baseAssetId: 'ETH', baseAmount: '0.200000000000000001' });
+    renderTrading('/trading/orders/new');
+    const { user, choose } = builder();
+    await user.click(await screen.findByRole('button', { name: 'Submit order' }));
+    await user.click(await screen.findByRole('button', { name: 'Get a quote' }));
+    const quote = screen.getByRole('region', { name: 'Quote from Atlas Prime Brokerage' });
+    await waitFor(() => expect(quote).toHaveTextContent(/^Quote from Atlas Prime Brokerage≈0\.2 ETH for 640 USDC/));
+    await user.type(screen.getByRole('textbox', { name: /Amount of ETH/ }), '5');
+    await waitFor(() => expect(quote).toHaveTextContent(/This quote is for selling ≈0\.2 ETH for USDC, not for the order as it is now/));
+
+    // Selling 41 ETH from the trading desk, which holds 40.000000000000000001.
+    await user.clear(screen.getByRole('textbox', { name: /Amount of ETH/ }));
+    await user.type(screen.getByRole('textbox', { name: /Amount of ETH/ }), '41');
+    await user.click(screen.getByRole('radio', { name: /Market/ }));
+    await user.click(screen.getByRole('button', { name: 'Next: settlement' }));
+    await choose(/Source vault account/, 'Trading desk (1): ≈40 ETH available');
+    const short = await screen.findByRole('alert', { name: 'Not enough in this account' });
+    expect(short).toHaveTextContent('Trading desk has ≈40 ETH available, less than the 41 ETH this order is estimated to pay');
   });
 
   it('puts a refusal of the service on the field it names, in the step that holds it', async () => {

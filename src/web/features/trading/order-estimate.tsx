@@ -1,5 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { formatAmount } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
 import { formatPrice } from '../../lib/rounded-amounts';
 import { Amount } from './amount';
 import type { EstimateBasis, EstimateState } from './use-order-estimate';
@@ -43,8 +43,8 @@ function Ready({ estimate, basis }: Extract<EstimateState, { status: 'ready' }>)
         <Amount value={receive.amount} assetId={receive.assetId} fw={600} />
       </Text>
       <Text size="xs" c="dimmed">
-        {formatAmount(quoteAmount)} {quoteAssetId} for the {baseAssetId}, order fee {formatAmount(orderFee)} {quoteAssetId}, network fee{' '}
-        {formatAmount(networkFee)} {quoteAssetId}
+        <ReadableAmount amount={quoteAmount} unit={quoteAssetId} /> for the {baseAssetId}, order fee <ReadableAmount amount={orderFee} unit={quoteAssetId} />,
+        network fee <ReadableAmount amount={networkFee} unit={quoteAssetId} />
       </Text>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
-import { formatAmount } from '../../lib/amounts';
+import { readableAmount } from '../../lib/amounts';
 import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import OrderPage from './order-page';
@@ -54,7 +54,7 @@ describe('the order page', () => {
     const receipt = await screen.findByRole('region', { name: 'Receipt' });
     const done = await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails);
     expect(done.status).toBe('COMPLETED');
-    expect(receipt).toHaveTextContent(`Delivered ${formatAmount(done.receipt!.amount)} USDT`);
+    expect(receipt).toHaveTextContent(`Delivered ${readableAmount(done.receipt!.amount, undefined).shown} USDT`);
     expect(within(receipt).getByTestId('receipt-tx-hash')).toHaveTextContent(done.receipt!.txHash);
     // USDT is an Ethereum token: the receipt links to the transaction on Etherscan.
     expect(await within(receipt).findByRole('link', { name: /Transaction on etherscan\.io/ })).toHaveAttribute(

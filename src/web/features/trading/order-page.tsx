@@ -16,15 +16,15 @@ import { Person } from '../../components/person';
 import { Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
+import { readableAmount } from '../../lib/amounts';
 import type { PageData } from '../../lib/page-data';
 import { Amount } from './amount';
 import { vaultQueries } from '../../lib/vault-queries';
 import { orderQueries, providerQueries, useCancelOrder } from './api';
-import { EXECUTION_LABELS, FAILURE_LABELS, FEE_LABELS, REASON_LABELS, SETTLEMENT_LABELS, STEP_LABELS, STEP_STATUS_LABELS } from './labels';
+import { EXECUTION_LABELS, FAILURE_LABELS, FEE_LABELS, REASON_LABELS, SETTLEMENT_LABELS, SIDE_LABELS, STEP_LABELS, STEP_STATUS_LABELS } from './labels';
 import { OrderReceipt } from './order-receipt';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
-import { orderTitle } from './orders-table';
 import { PaymentInstructions } from './payment-instructions';
 import { TradingErrorView } from './trading-error-view';
 
@@ -45,6 +45,9 @@ function executionOf(order: OrderDetails) {
     limitPrice: text('limitPrice'),
   };
 }
+
+/** "Buy 0.5 BTC" ("Buy ≈0.12345678 ETH", as amounts are shown): what a trader calls an order, as the orders list names it. */
+const orderTitle = (e: ReturnType<typeof executionOf>) => `${SIDE_LABELS[e.side]} ${readableAmount(e.baseAmount, undefined).shown} ${e.baseAssetId}`;
 
 function FeeAmount({ fee }: { fee: Fee }) {
   return fee.amountType === 'BPS' ? <Text size="sm">{`${fee.amount} bps`}</Text> : <Amount value={String(fee.amount)} assetId={fee.assetId} />;

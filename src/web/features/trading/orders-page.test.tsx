@@ -20,7 +20,8 @@ const harbourside = {
 
 const atlasOrder: CreateOrderRequest = {
   via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'atlas-main' },
-  executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.25', baseAssetId: 'ETH', quoteAssetId: 'USDC' },
+  // To the wei: the list shows it as every amount is shown, to eight decimals, the exact amount on hover.
+  executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.250000000000000001', baseAssetId: 'ETH', quoteAssetId: 'USDC' },
   settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '0' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
   // The workspace buys for itself: it is both originator and beneficiary.
   participantsIdentification: { originator: harbourside, beneficiary: harbourside },
@@ -52,7 +53,9 @@ describe('the orders list', () => {
     renderTrading('/trading/orders');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Sell 100 XRP', 'Buy 0.25 ETH']);
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Sell 100 XRP', 'Buy ≈0.25 ETH']);
+    await userEvent.setup().hover(within(rows[1]!).getByText('≈0.25 ETH'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Exactly 0.250000000000000001 ETH');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', `/trading/orders/${created.harbor!.id}`);
     expect(await within(rows[0]!).findByText('Harbor OTC')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Atlas main account')).toBeInTheDocument();
@@ -70,7 +73,7 @@ describe('the orders list', () => {
     await user.click(screen.getByRole('option', { name: 'Atlas Prime Brokerage' }));
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/trading/orders?providerId=ATLAS'));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
-    expect(screen.getByRole('link', { name: 'Buy 0.25 ETH' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy ≈0.25 ETH' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'Failed' }));
@@ -92,6 +95,32 @@ describe('the orders list', () => {
     cleanup();
     renderTrading(`/trading/orders?from=${today}&to=${today}`);
     expect(await screen.findByTestId('orders-count')).toHaveTextContent('2 orders');
+  });
+
+  it('takes the days of its range as the console writes a day, and says what it cannot read', async () => {
+    await signInTo(service, PEOPLE.editor);
+    const user = userEvent.setup();
+    renderTrading('/trading/orders');
+    await screen.findByRole('table');
+    const from = screen.getByRole('textbox', { name: 'From (UTC)' });
+    expect(from).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+
+    // The browser's own way of writing a day is not taken, and says so once left.
+    await user.type(from, '01/31/2020');
+    await user.tab();
+    expect(from).toHaveAccessibleDescription('Write the day as YYYY-MM-DD, e.g. 2026-01-31');
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders$/);
+
+    await user.clear(from);
+    await user.type(from, '2020-01-01');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/trading/orders?from=2020-01-01'));
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByTestId('orders-count')).toHaveTextContent('2 orders');
+
+    // Cleared from elsewhere, the input follows the address.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/trading\/orders$/));
+    expect(from).toHaveValue('');
   });
 
   it('offers no new order to a viewer, who may only read', async () => {

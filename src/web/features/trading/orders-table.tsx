@@ -1,15 +1,11 @@
 import { Anchor, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderSummary, TradingProvider } from '../../../contract/trading';
+import { ReadableAmount } from '../../components/readable-amount';
 import { UtcTime } from '../../components/utc-time';
-import { formatAmount } from '../../lib/amounts';
 import { Amount } from './amount';
 import { SIDE_LABELS } from './labels';
 import { OrderStatusBadge } from './order-status-badge';
-
-/** "Buy 0.5 BTC": what a trader calls an order, and the link to its page. */
-export const orderTitle = (order: Pick<OrderSummary, 'side' | 'baseAmount' | 'baseAssetId'>) =>
-  `${SIDE_LABELS[order.side]} ${formatAmount(order.baseAmount)} ${order.baseAssetId}`;
 
 export function OrdersTable({ orders, providers }: { orders: OrderSummary[]; providers: Map<string, TradingProvider> }) {
   return (
@@ -33,8 +29,9 @@ export function OrdersTable({ orders, providers }: { orders: OrderSummary[]; pro
             return (
               <Table.Tr key={order.id} data-order-id={order.id}>
                 <Table.Td>
+                  {/* What a trader calls the order ("Buy 0.5 BTC"), its amount exact on hover (the link takes the focus). */}
                   <Anchor component={Link} to={`/trading/orders/${order.id}`} fw={600}>
-                    {orderTitle(order)}
+                    {SIDE_LABELS[order.side]} <ReadableAmount amount={order.baseAmount} unit={order.baseAssetId} focusable={false} />
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{order.quoteAmount ? <Amount value={order.quoteAmount} assetId={order.quoteAssetId} /> : order.quoteAssetId}</Table.Td>

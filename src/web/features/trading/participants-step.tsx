@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { providerTerms, RELATIONSHIP_TYPES, TRADING_COUNTRY_CODES, type TradingProvider } from '../../../contract/trading';
 import { useSignedInUser } from '../../app/auth/use-session';
+import { dayInputProps } from '../../components/day-input';
 import { DraftSelect, DraftTextInput, useDraftError } from './draft-inputs';
 import { RELATIONSHIP_LABELS } from './labels';
 import type { DraftField, OrderDraft, Party } from './order-draft';
@@ -126,7 +127,7 @@ function ParticipantFields({ party, provider }: { party: Party; provider: Tradin
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <DraftTextInput name={at('fullName.firstName')} label="First name" required />
                 <DraftTextInput name={at('fullName.lastName')} label="Last name" required />
-                <DraftTextInput name={at('dateOfBirth')} label="Date of birth" type="date" required />
+                <DraftTextInput name={at('dateOfBirth')} label="Date of birth" required {...dayInputProps('1985-12-10')} />
               </SimpleGrid>
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,7 +1,7 @@
 import { Badge, Group, List, Paper, Radio, Stack, Text } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { providerTerms, type TradingProvider } from '../../../contract/trading';
-import { formatAmount } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
 import { DraftSelect } from './draft-inputs';
 import { EXECUTION_LABELS, SETTLEMENT_LABELS } from './labels';
 import type { OrderDraft } from './order-draft';
@@ -28,7 +28,7 @@ function ProviderDescription({ provider }: { provider: TradingProvider }) {
         {pairs.map((pair) => `${pair.baseAssetId}/${pair.quoteAssetId}`).join(', ')}
       </span>
       <span>
-        Order fee {percent(fees.orderFeeBps)}, network fee {formatAmount(fees.networkFee)} in the quote asset
+        Order fee {percent(fees.orderFeeBps)}, network fee <ReadableAmount amount={fees.networkFee} unit="" /> in the quote asset
         {requirementsOf(provider).length > 0 ? ` · requires ${requirementsOf(provider).join(' and ').toLowerCase()}` : ''}
       </span>
     </Stack>

@@ -5,7 +5,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { providerTerms, type TradingProvider } from '../../../contract/trading';
 import type { VaultAccount } from '../../../contract/vault';
 import { ErrorView } from '../../components/error-view';
-import { formatAmount } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
+import { readableAmount } from '../../lib/amounts';
 import { vaultQueries } from '../../lib/vault-queries';
 import { DraftSelect, DraftTextInput } from './draft-inputs';
 import { covers } from '../../lib/balance';
@@ -18,7 +19,9 @@ const balanceOf = (account: VaultAccount, assetId: string) => account.assets.fin
 const accountOptions = (accounts: VaultAccount[], assetId: string) =>
   accounts.map((account) => ({
     value: account.id,
-    label: assetId ? `${account.name} (${account.id}): ${formatAmount(balanceOf(account, assetId))} ${assetId} available` : `${account.name} (${account.id})`,
+    label: assetId
+      ? `${account.name} (${account.id}): ${readableAmount(balanceOf(account, assetId), undefined).shown} ${assetId} available`
+      : `${account.name} (${account.id})`,
   }));
 
 /** Where the order delivers: one of the vault accounts, or an address outside the workspace. */
@@ -114,8 +117,9 @@ export function SettlementStep({ provider }: { provider: TradingProvider }) {
               )}
               {short && (
                 <Alert color="yellow" variant="light" title="Not enough in this account">
-                  {source.name} has {formatAmount(balanceOf(source, payAsset))} {payAsset} available, less than the {formatAmount(estimate.estimate.pay.amount)}{' '}
-                  {payAsset} this order is estimated to pay: the provider would fail it for insufficient funds.
+                  {source.name} has <ReadableAmount amount={balanceOf(source, payAsset)} unit={payAsset} /> available, less than the{' '}
+                  <ReadableAmount amount={estimate.estimate.pay.amount} unit={payAsset} /> this order is estimated to pay: the provider would fail it for
+                  insufficient funds.
                 </Alert>
               )}
               {type === 'PREFUNDED' && (

@@ -10,7 +10,8 @@ import { FormFooter } from '../../components/form-footer';
 import { FormSelect } from '../../components/form-select';
 import { ErrorView } from '../../components/error-view';
 import { reportFormError } from '../../components/report-form-error';
-import { formatAmount } from '../../lib/amounts';
+import { ReadableAmount } from '../../components/readable-amount';
+import { readableAmount } from '../../lib/amounts';
 import { isApiError } from '../../lib/api-client';
 import { covers, isAmount } from '../../lib/balance';
 import { vaultQueries } from '../../lib/vault-queries';
@@ -92,9 +93,14 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
   // Refused before sending (compared as decimal strings): the service would only fail it later, on
   // a page that then has little to show. The service still decides when the balance changes meanwhile.
   const short = held && isAmount(amount) && !covers(held.available, amount);
-  const shortMessage = short ? `More than the ${formatAmount(held.available)} ${held.id} available in ${source?.name}: lower the amount.` : undefined;
+  const shortMessage = short
+    ? `More than the ${readableAmount(held.available, undefined).shown} ${held.id} available in ${source?.name}: lower the amount.`
+    : undefined;
   const accountOptions = accounts.data.map((account) => ({ value: account.id, label: accountLabel(account) }));
-  const assetOptions = (source?.assets ?? []).map((asset) => ({ value: asset.id, label: `${asset.id}, ${formatAmount(asset.available)} available` }));
+  const assetOptions = (source?.assets ?? []).map((asset) => ({
+    value: asset.id,
+    label: `${asset.id}, ${readableAmount(asset.available, undefined).shown} available`,
+  }));
   const destinationErrors = errors.destination as
     { id?: { message?: string }; oneTimeAddress?: { address?: { message?: string }; tag?: { message?: string } }; message?: string } | undefined;
 
@@ -188,7 +194,15 @@ export function NewTransferForm({ onCreated, onCancel }: { onCreated: (txId: str
         )}
         <TextInput
           label="Amount"
-          description={held ? `${formatAmount(held.available)} ${held.id} available in ${source?.name}` : 'A decimal number, such as 0.5'}
+          description={
+            held ? (
+              <>
+                <ReadableAmount amount={held.available} unit={held.id} /> available in {source?.name}
+              </>
+            ) : (
+              'A decimal number, such as 0.5'
+            )
+          }
           required
           inputMode="decimal"
           autoComplete="off"

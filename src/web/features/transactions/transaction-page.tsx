@@ -2,7 +2,6 @@ import { Alert, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router';
-import type { Asset } from '../../../contract/catalogue';
 import type { PeerPath, TransactionWithTimeline } from '../../../contract/transactions';
 import { ExternalLink } from '../../components/external-link';
 import { BackLink } from '../../components/back-link';
@@ -12,71 +11,19 @@ import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
-import { TRANSACTION_STATUS_LABELS, TransactionStatusBadge } from '../../components/transaction-status-badge';
+import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { assetQuery, blockchainQuery } from '../../lib/catalogue-queries';
 import { explorerTransactionLink } from '../../lib/explorer-links';
 import type { PageData, PageErrorProps } from '../../lib/page-data';
-import { formatMoney, isDetermined } from '../../lib/amounts';
-import { formatTransactionAmount } from '../../lib/rounded-amounts';
-import { usdValue } from '../../lib/usd-value';
 import { useVaultAccountNames } from '../../lib/vault-queries';
+import { AmountsAndFees } from './amounts-and-fees';
 import { transactionQueries } from './api';
 import { isFinal, subStatusLabel } from './labels';
 import { PeerName } from './peer-name';
-
 import { StatusTimeline } from './status-timeline';
-
-const NOT_YET = (
-  <Text span c="dimmed" size="sm">
-    Not determined yet
-  </Text>
-);
-
-/**
- * What stands in for a value the service has not determined: "not yet" while the transfer moves;
- * once it has ended without one, why: "None: failed (Insufficient funds)".
- */
-function Undetermined({ tx }: { tx: TransactionWithTimeline }) {
-  if (!isFinal(tx.status)) return NOT_YET;
-  return (
-    <Text span c="dimmed" size="sm">
-      None: {endedAs(tx)}
-    </Text>
-  );
-}
-
-/** How a transfer ended, in words: "failed (Insufficient funds)". */
-const endedAs = (tx: TransactionWithTimeline) =>
-  `${TRANSACTION_STATUS_LABELS[tx.status].label.toLowerCase()}${tx.subStatus ? ` (${subStatusLabel(tx.subStatus)})` : ''}`;
-
-function Amount({
-  value,
-  asset,
-  decimals,
-  tx,
-}: {
-  value: string | undefined;
-  asset: string | undefined;
-  decimals?: number | undefined;
-  tx: TransactionWithTimeline;
-}) {
-  if (value === undefined)
-    return (
-      <Text span c="dimmed" size="sm">
-        None
-      </Text>
-    );
-  const formatted = formatTransactionAmount(value, decimals);
-  if (formatted === null) return <Undetermined tx={tx} />;
-  return (
-    <Text span size="sm" fw={500}>
-      {formatted}
-      {asset ? ` ${asset}` : ''}
-    </Text>
-  );
-}
+import { endedAs, Undetermined } from './undetermined';
 
 interface PeerProps {
   peer: PeerPath;
@@ -137,33 +84,10 @@ function ExplorerLink({ tx }: { tx: TransactionWithTimeline }) {
   );
 }
 
-/**
- * What the transfer is worth in USD: the service's figure when it gives one, else its amount at the
- * catalogue's USD price for the asset, said to be so.
- */
-function UsdValue({ tx, asset }: { tx: TransactionWithTimeline; asset: Asset | undefined }) {
-  if (tx.amountInfo.amountUSD) return <Amount value={tx.amountInfo.amountUSD} asset="USD" tx={tx} />;
-  const amount = [tx.amountInfo.amount, tx.amountInfo.requestedAmount].find(isDetermined);
-  const usd = amount === undefined ? null : usdValue(amount, asset);
-  if (usd === null) return <Undetermined tx={tx} />;
-  return (
-    <Text span size="sm">
-      <Text span inherit fw={500}>
-        {formatMoney(usd, 'USD')}
-      </Text>{' '}
-      at the catalogue’s price
-    </Text>
-  );
-}
-
 function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
   const moving = !isFinal(tx.status);
-  const fee = tx.feeCurrency ?? tx.assetId;
   // The catalogue's asset: its decimals for the amounts, its USD price for the value.
   const asset = useQuery({ ...assetQuery(tx.assetId ?? ''), enabled: Boolean(tx.assetId) }).data;
-  const decimals = asset?.onchain.decimals;
-  // A fee in another asset (gas in ETH for a USDC transfer) is shown as sent.
-  const feeDecimals = fee === tx.assetId ? decimals : undefined;
   return (
     <Stack gap="md">
       <Group gap="sm" aria-live="polite" data-testid="transaction-status">
@@ -193,29 +117,7 @@ function TransactionView({ tx }: { tx: TransactionWithTimeline }) {
           <StatusTimeline tx={tx} />
         </Section>
         <Section title="Amounts and fees">
-          <Facts
-            label="Amounts and fees"
-            rows={[
-              ['Requested', <Amount key="requested" value={tx.amountInfo.requestedAmount} asset={tx.assetId} decimals={decimals} tx={tx} />],
-              ['Amount', <Amount key="amount" value={tx.amountInfo.amount} asset={tx.assetId} decimals={decimals} tx={tx} />],
-              ['Net amount', <Amount key="net" value={tx.amountInfo.netAmount} asset={tx.assetId} decimals={decimals} tx={tx} />],
-              ['Value', <UsdValue key="usd" tx={tx} asset={asset} />],
-              ['Fee', <Amount key="fee" value={tx.feeInfo.fee} asset={fee} decimals={feeDecimals} tx={tx} />],
-              ['Network fee', <Amount key="network" value={tx.feeInfo.networkFee} asset={fee} decimals={feeDecimals} tx={tx} />],
-              ['Service fee', <Amount key="service" value={tx.feeInfo.serviceFee} asset={fee} decimals={feeDecimals} tx={tx} />],
-              ...(tx.feeInfo.gasPrice
-                ? ([
-                    [
-                      'Gas price',
-                      <Text key="gas" span size="sm">
-                        {tx.feeInfo.gasPrice}
-                      </Text>,
-                    ],
-                  ] as [string, ReactNode][])
-                : []),
-              ['Fee deducted', tx.treatAsGrossAmount ? 'From the amount (gross)' : 'On top of the amount'],
-            ]}
-          />
+          <AmountsAndFees tx={tx} asset={asset} />
         </Section>
         <Section title="Source and destination">
           <Facts

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../../../contract/transactions';
@@ -190,6 +190,35 @@ describe('TransactionsPage', () => {
     expect(within(form).getByText(refusal)).toBeInTheDocument();
     expect(posts()).toBe(before);
     expect(address()).toBe('/transactions');
+  });
+
+  it('shows an amount to the wei as every amount is shown: in the form, the list and on its page', async () => {
+    await signInTo(service, PEOPLE.editor);
+    // The demo's Trading desk holds 40.000000000000000001 ETH.
+    const { user, choose } = renderTransactions('/transactions');
+    await user.click(await screen.findByRole('button', { name: 'New transfer' }));
+    const form = await screen.findByRole('form', { name: 'New transfer' });
+    await choose(/From vault account/, 'Trading desk (1)');
+    await choose(/Asset/, 'ETH, ≈40 available');
+    expect(within(form).getByRole('textbox', { name: /Amount/ })).toHaveAccessibleDescription('≈40 ETH available in Trading desk');
+    await user.hover(within(form).getByText('≈40 ETH'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Exactly 40.000000000000000001 ETH');
+    cleanup();
+
+    const txId = await submitTransfer({
+      assetId: 'ETH',
+      source: { type: 'VAULT_ACCOUNT', id: '1' },
+      destination: { type: 'VAULT_ACCOUNT', id: '0' },
+      amount: '0.100000000000000001',
+    });
+    renderTransactions('/transactions');
+    const row = (await screen.findByRole('link', { name: `Open transaction ${txId}` })).closest('tr')!;
+    expect(row).toHaveTextContent(/≈0\.1 ETH/);
+    await user.click(within(row).getByRole('link', { name: `Open transaction ${txId}` }));
+    const amounts = await screen.findByRole('table', { name: 'Amounts and fees' });
+    expect(within(amounts).getByRole('row', { name: /^Requested/ })).toHaveTextContent('≈0.1 ETH');
+    await user.hover(within(within(amounts).getByRole('row', { name: /^Requested/ })).getByText('≈0.1 ETH'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Exactly 0.100000000000000001 ETH');
   });
 
   it("says on a failed transfer's page what happened, not what has not happened yet", async () => {

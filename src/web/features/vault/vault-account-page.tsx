@@ -10,13 +10,13 @@ import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { QrCode } from '../../components/qr-code';
+import { ReadableAmount } from '../../components/readable-amount';
 import { Section } from '../../components/section';
 import { TransactionAmount } from '../../components/transaction-amount';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
 import { formatMoney } from '../../lib/amounts';
-import { formatAmountOf } from '../../lib/rounded-amounts';
 import type { PageData } from '../../lib/page-data';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { vaultAccountQueries } from './api';
@@ -82,7 +82,7 @@ function Balances({ account, assets, pending }: { account: VaultAccount; assets:
                 </Table.Th>
                 {[holding.total, holding.available, holding.pending, holding.lockedAmount].map((amount, column) => (
                   <Table.Td key={column} ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {formatAmountOf(amount, asset)}
+                    <ReadableAmount amount={amount} asset={asset} unit="" />
                   </Table.Td>
                 ))}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -82,15 +82,18 @@ describe('VaultAccountsPage', () => {
 });
 
 describe('VaultAccountPage', () => {
-  it("shows each asset's amounts to its own decimals with its USD value, and each deposit address to copy or scan", async () => {
+  it("shows each asset's amounts as every amount is shown, with its USD value, and each deposit address to copy or scan", async () => {
     await signInTo(service, PEOPLE.viewer);
-    renderPages('/vault/accounts/1');
+    const { user } = renderPages('/vault/accounts/1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Trading desk' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('account-worth')).toHaveTextContent('359,250.00 USD'));
     const balances = await screen.findByRole('table', { name: 'Balances' });
-    // ETH has 18 decimals: its last one is shown, not rounded away.
-    await waitFor(() => expect(rowOf(balances, /^ETH/)).toHaveTextContent('ETHEther40.00000000000000000140.00000000000000000100128,000.00 USD'));
+    // ETH has 18 decimals: shown to eight, marked as cut, the last one in the tooltip (and in a copy).
+    await waitFor(() => expect(rowOf(balances, /^ETH/)).toHaveTextContent('ETHEther≈40≈4000128,000.00 USD'));
+    await user.hover(within(rowOf(balances, /^ETH/)).getAllByText('≈40')[0]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Exactly 40.000000000000000001');
+    await user.unhover(within(rowOf(balances, /^ETH/)).getAllByText('≈40')[0]!);
     const btc = rowOf(balances, /^BTC/);
     expect(
       within(btc)
