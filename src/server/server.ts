@@ -10,6 +10,7 @@ import { startRefusalSummaries } from './http/authenticate';
 import type { Readiness } from './http/health';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
+import { startBackups, type Backups } from './workers/backups';
 import { startHousekeeping } from './workers/housekeeping';
 import { closeLiveHub } from './features/live/hub';
 import { startOrderEngine } from './features/trading/engine';
@@ -29,6 +30,8 @@ export interface RunningServer {
   metricsUrl: string | undefined;
   app: OpenAPIHono<AppEnv>;
   deps: AppDeps;
+  /** The scheduled backups of the embedded database, when BACKUP_DIR is set. */
+  backups: Backups | undefined;
   /**
    * Stops accepting connections, lets requests in flight finish, stops the workers, then closes
    * the database. /readyz answers 503 from the first moment.
@@ -98,6 +101,7 @@ export async function startServer(
     ...config.webhooks,
     onOutcome: metrics && ((status) => metrics.deliveries.inc({ result: DELIVERY_RESULTS[status] })),
   });
+  const backups = config.backups ? startBackups(database, config.backups, logger, deps.now) : undefined;
   readiness.workers = true;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (metrics && config.metrics) {
@@ -133,7 +137,7 @@ export async function startServer(
       // give back what this instance holds, so another instance takes it over at once.
       readiness.workers = false;
       stopHousekeeping();
-      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
+      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries(), backups?.stop()]);
       await metricsServer?.close();
       await database.close();
       releaseLock();
@@ -144,6 +148,7 @@ export async function startServer(
     metricsUrl: metricsServer?.url,
     app,
     deps,
+    backups,
     close,
     drain: () =>
       (draining ??= (async () => {

@@ -66,6 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     instanceId: undefined,
     publicOrigin: 'http://localhost:5173',
     metrics: undefined,
+    backups: undefined,
     ...overrides,
   };
 }
