@@ -10,6 +10,7 @@ import { startRefusalSummaries } from './http/authenticate';
 import type { Readiness } from './http/health';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
+import { startDemoHistoryFill } from './demo/history-fill';
 import { startBackups, type Backups } from './workers/backups';
 import { startHousekeeping } from './workers/housekeeping';
 import { closeLiveHub } from './features/live/hub';
@@ -102,6 +103,8 @@ export async function startServer(
     onOutcome: metrics && ((status) => metrics.deliveries.inc({ result: DELIVERY_RESULTS[status] })),
   });
   const backups = config.backups ? startBackups(database, config.backups, logger, deps.now) : undefined;
+  // The demo's long audit history, when a first start left some of it to write (see history-fill.ts).
+  const demoHistory = config.demo ? startDemoHistoryFill(deps.db, logger) : undefined;
   readiness.workers = true;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (metrics && config.metrics) {
@@ -137,7 +140,7 @@ export async function startServer(
       // give back what this instance holds, so another instance takes it over at once.
       readiness.workers = false;
       stopHousekeeping();
-      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries(), backups?.stop()]);
+      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries(), backups?.stop(), demoHistory?.stop()]);
       await metricsServer?.close();
       await database.close();
       releaseLock();
