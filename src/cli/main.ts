@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -171,6 +171,7 @@ async function backup(config: ReturnType<typeof loadConfig>, args: z.infer<typeo
     if (!dir)
       throw new UsageError(`The service (pid ${service.pid}) has the data folder: set BACKUP_DIR as the service has it, and it writes the backup there`);
     if (args.to) throw new UsageError(`The service (pid ${service.pid}) has the data folder: it writes the backup to its BACKUP_DIR (${dir}), not to --to`);
+    if (!existsSync(dir)) throw new UsageError(`${dir} does not exist: is the service (pid ${service.pid}) started with BACKUP_DIR=${dir}?`);
     const after = backupFileName(new Date());
     process.kill(service.pid, 'SIGUSR2');
     for (const started = Date.now(); Date.now() - started < BACKUP_WAIT_MS; await sleep(200)) {

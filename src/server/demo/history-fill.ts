@@ -17,6 +17,7 @@ import { appendNewestUnwritten, HISTORY_BATCH, historyTimes, type HistoryPlan, t
 /** Written before the service answers: the newest four days or so of the year. */
 export const DEMO_RECENT_EVENTS = 1_000;
 const LOG_EVERY = 10_000;
+const STATISTICS_EVERY = 20_000;
 
 const counted = (n: number) => n.toLocaleString('en-US');
 
@@ -72,15 +73,17 @@ export function startDemoHistoryFill(db: Db, logger: Logger): { finished: Promis
           `demo history: writing the other ${counted(step.total - step.before)} events in the background`,
         );
       }
-      if (Math.floor(step.written / LOG_EVERY) > Math.floor(step.before / LOG_EVERY) || step.written === step.total) {
+      const crossed = (every: number) => Math.floor(step.written / every) > Math.floor(step.before / every);
+      if (crossed(LOG_EVERY) || step.written === step.total) {
         logger.info({ written: step.written, total: step.total }, `demo history: ${counted(step.written)} of ${counted(step.total)} events written`);
       }
+      // The planner's statistics were gathered when the log was a thousand events: as it grows, the
+      // explorer's queries need new ones (the sample is bounded, so each costs about the same).
+      if (crossed(STATISTICS_EVERY) || step.written === step.total) await refreshStatistics(db);
       // Requests that arrived during the batch go before the next one.
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (began && !stopping) {
-      // A bulk load leaves the planner without statistics until the next housekeeping round.
-      await refreshStatistics(db);
       logger.info({ seconds: Math.round((performance.now() - began.at) / 1000) }, 'demo history: complete');
     }
   };

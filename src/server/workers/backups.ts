@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/client';
 import type { BackupResult } from '../db/pglite-backup';
@@ -24,6 +24,8 @@ export interface Backups {
 export function startBackups(database: Database, settings: NonNullable<Config['backups']>, logger: Logger, now: () => Date): Backups {
   const backup = database.backup;
   if (!backup) throw new Error('startBackups: only the embedded database is backed up by the service');
+  // Made now, so that a folder the service cannot write stops the start rather than the first backup.
+  mkdirSync(settings.dir, { recursive: true });
   let queue: Promise<unknown> = Promise.resolve();
   const take = async (): Promise<BackupResult | undefined> => {
     const file = join(settings.dir, backupFileName(now()));
