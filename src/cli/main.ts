@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES } from '../contract/roles';
-import { openDatabase, type Db } from '../server/db/client';
-import { lockDataDir } from '../server/db/data-dir-lock';
+import { openDatabase, type Database, type Db } from '../server/db/client';
+import { dataDirHolder, lockDataDir } from '../server/db/data-dir-lock';
+import { restorePglite } from '../server/db/pglite-backup';
 import { users, workspaces } from '../server/db/schema';
 import { ConfigError, loadConfig } from '../server/env';
 import { publicKeyFromCsr } from '../server/features/admin/csr';
@@ -14,8 +17,11 @@ import { seedAuditHistory } from '../server/demo/audit-history';
 import { rotateSigningKey } from '../server/features/webhooks/signing';
 import { ApiError } from '../server/http/errors';
 import { refreshStatistics } from '../server/workers/housekeeping';
+import { BACKUP_FILE, backupFileName } from '../server/workers/backups';
+import { verifyDatabase } from '../server/verify-database';
+import { VERSION } from '../server/version';
 
-const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for the service; stop the service first when it uses the embedded database)
+const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for the service; stop the service first when it uses the embedded database, except for \`backup\`)
 
   npm run cli -- owner create --email E --password P [--name "Display Name"] [--workspace ID | --workspace-name NAME]
       Creates the first owner of an empty workspace: of the workspace ID when it has no users yet,
@@ -32,6 +38,20 @@ const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for 
   npm run cli -- webhooks rotate-signing-key
       Makes a new webhook signing key. Every instance signs with it within 30 seconds; the old key
       stays in /.well-known/jwks.json for 7 days, so receivers can still check earlier deliveries.
+
+  npm run cli -- backup [--to FILE]
+      Embedded database only: writes an online backup (a .tar.gz of the data folder, keys included).
+      While the service runs, asks it for one (SIGUSR2) and waits for it in BACKUP_DIR, which must be
+      set as the service has it; otherwise writes it to FILE, or to BACKUP_DIR.
+
+  npm run cli -- restore --from FILE --data-dir DIR
+      Makes the data folder DIR (missing or empty: it never overwrites) from a backup, and opens it
+      once to check that it starts. Then run \`verify\` with DATA_DIR=DIR and start the service on it.
+
+  npm run cli -- verify
+      Checks the database (either kind): every workspace's audit chain, every vault balance against
+      the transfers that moved it, and the webhook signing keys. Exits with 1 when a check fails,
+      naming it in the JSON's "failed".
 
 Each command prints one line of JSON.`;
 
@@ -59,6 +79,13 @@ const AuditSeedArgs = z.object({
     .min(1, { error: '--count must be at least 1' })
     .max(10_000_000, { error: '--count must be at most 10,000,000' }),
   workspace: z.uuid({ error: '--workspace must be a workspace id (UUID)' }).optional(),
+});
+
+const BackupArgs = z.object({ to: z.string().min(1, { error: '--to must name a file' }).optional() });
+
+const RestoreArgs = z.object({
+  from: z.string({ error: '--from FILE is required: the backup to restore' }),
+  'data-dir': z.string({ error: '--data-dir DIR is required: the new data folder (missing or empty)' }),
 });
 
 function parse<T>(schema: z.ZodType<T>, values: unknown): T {
@@ -125,6 +152,65 @@ async function auditSeed(db: Db, args: z.infer<typeof AuditSeedArgs>) {
   return { workspaceId, events: args.count, seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
+/** How long `backup` waits for a running service's backup before it gives up (a large folder compresses for minutes). */
+const BACKUP_WAIT_MS = 30 * 60_000;
+
+/**
+ * A backup of the embedded database. The folder admits one process: while the service has it, the
+ * service takes the backup (SIGUSR2) into its BACKUP_DIR and this waits for the file, named by the
+ * moment it was started, so only one started after the request counts.
+ */
+async function backup(config: ReturnType<typeof loadConfig>, args: z.infer<typeof BackupArgs>) {
+  if (!('dataDir' in config.database)) {
+    throw new UsageError('`backup` is for the embedded database; back up PostgreSQL with pg_dump or a base backup (see the README)');
+  }
+  const { dataDir } = config.database;
+  const service = dataDirHolder(dataDir);
+  if (service) {
+    const dir = config.backups?.dir;
+    if (!dir)
+      throw new UsageError(`The service (pid ${service.pid}) has the data folder: set BACKUP_DIR as the service has it, and it writes the backup there`);
+    if (args.to) throw new UsageError(`The service (pid ${service.pid}) has the data folder: it writes the backup to its BACKUP_DIR (${dir}), not to --to`);
+    if (!existsSync(dir)) throw new UsageError(`${dir} does not exist: is the service (pid ${service.pid}) started with BACKUP_DIR=${dir}?`);
+    const after = backupFileName(new Date());
+    process.kill(service.pid, 'SIGUSR2');
+    for (const started = Date.now(); Date.now() - started < BACKUP_WAIT_MS; await sleep(200)) {
+      const made = readdirSync(dir).find((name) => BACKUP_FILE.test(name) && name >= after);
+      if (made) return { file: join(dir, made), bytes: statSync(join(dir, made)).size, by: `the service (pid ${service.pid})` };
+      if (!dataDirHolder(dataDir)) throw new UsageError('The service stopped before its backup was written');
+    }
+    throw new UsageError(`No backup appeared in ${dir} within ${BACKUP_WAIT_MS / 60_000} minutes: see the service's log ("backup failed")`);
+  }
+  const file = args.to ? resolve(args.to) : config.backups ? join(config.backups.dir, backupFileName(new Date())) : undefined;
+  if (!file) throw new UsageError('Name the backup file with --to FILE, or set BACKUP_DIR');
+  return withDatabase(config, async (database) => database.backup!(file));
+}
+
+async function restore(args: z.infer<typeof RestoreArgs>) {
+  const dataDir = resolve(args['data-dir']);
+  const manifest = await restorePglite(resolve(args.from), dataDir).catch((error: unknown) => {
+    throw new UsageError((error as Error).message);
+  });
+  // Opening it runs PostgreSQL's recovery from the backup's checkpoint, and this release's migrations.
+  await withDatabase({ database: { dataDir } }, async () => undefined);
+  return { dataDir, takenAt: manifest.takenAt, backupVersion: manifest.version, version: VERSION };
+}
+
+/** Runs `work` on the configured database, holding the data folder's lock when it is the embedded one. */
+async function withDatabase<T>(config: Pick<ReturnType<typeof loadConfig>, 'database'>, work: (database: Database) => Promise<T>): Promise<T> {
+  const release = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops CLI') : () => undefined;
+  const database = await openDatabase(config.database).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
 async function main(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -138,6 +224,9 @@ async function main(argv: string[]) {
       workspace: { type: 'string' },
       'workspace-name': { type: 'string' },
       count: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -151,22 +240,20 @@ async function main(argv: string[]) {
     'api-users create': (db) => apiUserCreate(db, parse(ApiUserArgs, values)),
     'audit seed': (db) => auditSeed(db, parse(AuditSeedArgs, values)),
     'webhooks rotate-signing-key': (db) => rotateSigningKey(db, new Date()),
+    verify: (db) => verifyDatabase(db),
   };
+  if (command === 'restore') {
+    console.log(JSON.stringify(await restore(parse(RestoreArgs, values))));
+    return;
+  }
   const run = commands[command];
-  if (!run) throw new UsageError(`Unknown command "${command}"\n\n${USAGE}`);
+  if (!run && command !== 'backup') throw new UsageError(`Unknown command "${command}"\n\n${USAGE}`);
 
   const config = loadConfig();
-  const release = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops CLI') : () => undefined;
-  const database = await openDatabase(config.database).catch((error: unknown) => {
-    release();
-    throw error;
-  });
-  try {
-    console.log(JSON.stringify(await run(database.db)));
-  } finally {
-    await database.close();
-    release();
-  }
+  const result = run ? await withDatabase(config, (database) => run(database.db)) : await backup(config, parse(BackupArgs, values));
+  console.log(JSON.stringify(result));
+  // A verification that found a fault says so in its JSON and in the exit status, for scripts.
+  if (command === 'verify' && !(result as { ok: boolean }).ok) process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -129,3 +129,14 @@ export const SavedViewIdParam = z.object({ viewId: z.uuid({ error: 'viewId must 
 /** The explorer's layout for one user: which columns, in what order, how wide. */
 export const AuditPreferences = z.strictObject({ columns: AuditColumns });
 export type AuditPreferences = z.infer<typeof AuditPreferences>;
+
+/**
+ * How far the demo workspace's year of history has been written: after a first start the service
+ * writes it in the background, and the explorer says so until it is complete. Zero of zero for a
+ * workspace without one.
+ */
+export const DemoHistoryProgress = z.object({
+  written: z.int().min(0).meta({ description: 'Events of the history written so far.' }),
+  total: z.int().min(0).meta({ description: 'Events the history will have.' }),
+});
+export type DemoHistoryProgress = z.infer<typeof DemoHistoryProgress>;

@@ -56,6 +56,7 @@ export const OPERATIONS = {
   deleteAuditView: op(AUDIT_READERS, 'write', true),
   getAuditPreferences: op(AUDIT_READERS, 'query'),
   putAuditPreferences: op(AUDIT_READERS, 'write'),
+  getDemoHistoryProgress: op(AUDIT_READERS, 'query'),
   // Catalogue (spec): no role lists except where stated
   listAssets: op('any', 'external_query'),
   getAsset: op('any', 'external_query'),

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateCategory } from '../contract/operations';
+import { insideFolder } from './db/pglite-backup';
 import type { TrustProxy } from './http/client-address';
 
 const flag = (name: string) =>
@@ -164,6 +165,19 @@ const EnvSchema = z.object({
     .min(0, { error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
     .max(1, { error: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
     .default(1),
+  BACKUP_DIR: z.string().min(1, { error: 'BACKUP_DIR must not be empty' }).optional(),
+  BACKUP_INTERVAL_MINUTES: z.coerce
+    .number({ error: 'BACKUP_INTERVAL_MINUTES must be a number of minutes' })
+    .int({ error: 'BACKUP_INTERVAL_MINUTES must be a whole number of minutes' })
+    .min(1, { error: 'BACKUP_INTERVAL_MINUTES must be between 1 and 10080 (a week)' })
+    .max(10_080, { error: 'BACKUP_INTERVAL_MINUTES must be between 1 and 10080 (a week)' })
+    .default(60),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'BACKUP_KEEP must be a number of backups' })
+    .int({ error: 'BACKUP_KEEP must be a whole number of backups' })
+    .min(1, { error: 'BACKUP_KEEP must be between 1 and 1000' })
+    .max(1000, { error: 'BACKUP_KEEP must be between 1 and 1000' })
+    .default(24),
   RATE_LIMIT_WRITE: perMinute('RATE_LIMIT_WRITE', 600),
   RATE_LIMIT_QUERY: perMinute('RATE_LIMIT_QUERY', 1200),
   RATE_LIMIT_EXTERNAL_QUERY: perMinute('RATE_LIMIT_EXTERNAL_QUERY', 1200),
@@ -226,6 +240,11 @@ export interface Config {
    * `traceparent` decides for the traces it started).
    */
   tracing: { url: string; serviceName: string; sampleRatio: number } | undefined;
+  /**
+   * Scheduled online backups of the embedded database (BACKUP_DIR): one every `intervalMs`, and
+   * one whenever the process gets SIGUSR2; the newest `keep` are kept.
+   */
+  backups: { dir: string; intervalMs: number; keep: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -250,6 +269,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid settings:\n  - METRICS_PORT must differ from PORT: the metrics are never served on the public port');
+  }
+  if (e.BACKUP_DIR && e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid settings:\n  - BACKUP_DIR backs up the embedded database; with DATABASE_URL, back up the PostgreSQL server (pg_dump, or a base backup with WAL archiving)',
+    );
+  }
+  if (e.BACKUP_DIR && insideFolder(e.BACKUP_DIR, e.DATA_DIR)) {
+    throw new ConfigError('Invalid settings:\n  - BACKUP_DIR must be outside DATA_DIR: a backup of the data folder cannot hold its own backups');
   }
   if (production && e.DEMO === true) {
     throw new ConfigError('Invalid settings:\n  - DEMO cannot be on in production mode (NODE_ENV=production)');
@@ -281,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     tracing: tracingOf(e),
+    backups: e.BACKUP_DIR ? { dir: resolve(e.BACKUP_DIR), intervalMs: e.BACKUP_INTERVAL_MINUTES * 60_000, keep: e.BACKUP_KEEP } : undefined,
     rateLimits: {
       write: e.RATE_LIMIT_WRITE,
       query: e.RATE_LIMIT_QUERY,

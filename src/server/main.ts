@@ -81,6 +81,11 @@ async function main() {
         process.exit(1);
       });
   };
+  // An operator's request for a backup now (`npm run cli -- backup` sends it while the service runs).
+  process.on('SIGUSR2', () => {
+    if (server.backups) void server.backups.takeNow();
+    else logger.warn('SIGUSR2 asks for a backup, but BACKUP_DIR is not set (or the database is PostgreSQL): none was taken');
+  });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -10,6 +10,8 @@ import { startRefusalSummaries } from './http/authenticate';
 import type { Readiness } from './http/readiness';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
+import { startDemoHistoryFill } from './demo/history-fill';
+import { startBackups, type Backups } from './workers/backups';
 import { startHousekeeping } from './workers/housekeeping';
 import { closeLiveHub } from './features/live/hub';
 import { startOrderEngine } from './features/trading/engine';
@@ -31,6 +33,8 @@ export interface RunningServer {
   metricsUrl: string | undefined;
   app: OpenAPIHono<AppEnv>;
   deps: AppDeps;
+  /** The scheduled backups of the embedded database, when BACKUP_DIR is set. */
+  backups: Backups | undefined;
   /**
    * Stops accepting connections, lets requests in flight finish, stops the workers, then closes
    * the database. /readyz answers 503 from the first moment.
@@ -116,6 +120,9 @@ export async function startServer(
     onOutcome: metrics && ((status) => metrics.deliveries.inc({ result: DELIVERY_RESULTS[status] })),
     tracing: deps.tracing,
   });
+  const backups = config.backups ? startBackups(database, config.backups, logger, deps.now) : undefined;
+  // The demo's long audit history, when a first start left some of it to write (see history-fill.ts).
+  const demoHistory = config.demo ? startDemoHistoryFill(deps.db, logger) : undefined;
   readiness.workers = true;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (metrics && config.metrics) {
@@ -151,7 +158,7 @@ export async function startServer(
       // give back what this instance holds, so another instance takes it over at once.
       readiness.workers = false;
       stopHousekeeping();
-      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries()]);
+      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries(), backups?.stop(), demoHistory?.stop()]);
       await metricsServer?.close();
       await database.close();
       await deps.tracing?.shutdown();
@@ -163,6 +170,7 @@ export async function startServer(
     metricsUrl: metricsServer?.url,
     app,
     deps,
+    backups,
     close,
     drain: () =>
       (draining ??= (async () => {

@@ -5,6 +5,7 @@ import {
   AuditEventIdParam,
   AuditPreferences,
   CreateSavedViewRequest,
+  DemoHistoryProgress,
   RenameSavedViewRequest,
   SavedView,
   SavedViewIdParam,
@@ -97,4 +98,15 @@ export const putAuditPreferences = createRoute({
   security: SECURITY,
   request: { ...idempotencyHeaders('putAuditPreferences'), body: body(AuditPreferences) },
   responses: { 200: json(AuditPreferences, 'The preferences'), ...errorResponses(...GUARDED_WRITE) },
+});
+
+export const getDemoHistoryProgress = createRoute({
+  method: 'get',
+  path: '/v1/management/audit_logs/demo_history',
+  tags,
+  summary: 'How much of the demo workspace’s audit history is written',
+  ...operation('getDemoHistoryProgress', 'The caller’s workspace; 0 of 0 where no history is being written.'),
+  security: SECURITY,
+  request: { ...idempotencyHeaders('getDemoHistoryProgress') },
+  responses: { 200: json(DemoHistoryProgress, 'The progress'), ...errorResponses(...GUARDED) },
 });

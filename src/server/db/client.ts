@@ -13,6 +13,7 @@ import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import { createLogger, type Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
 import { PgliteNotices, PgNotices, type Notices } from './notify';
+import { backupPglite, type BackupResult } from './pglite-backup';
 import { sentInOneCall, type StatementHook } from './pglite-statements';
 import * as schema from './schema';
 import { serverFile } from '../server-file';
@@ -29,6 +30,8 @@ export interface Database {
   pool?: pg.Pool;
   /** PGlite only: its files, to start other in-memory databases from (`{ memory: true, image }`). */
   image?: () => Promise<Blob>;
+  /** PGlite on a data folder only: writes an online backup of it to `file` (see pglite-backup.ts). */
+  backup?: (file: string) => Promise<BackupResult>;
   close(): Promise<void>;
 }
 
@@ -193,6 +196,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
     kind: 'pglite',
     notices,
     image: () => client.dumpDataDir('none'),
+    ...('dataDir' in target ? { backup: (file: string) => backupPglite(client, target.dataDir, file) } : {}),
     close: async () => {
       await notices.close();
       await client.close();

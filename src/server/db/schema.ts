@@ -129,6 +129,19 @@ export const signInFailures = pgTable('sign_in_failures', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
 });
 
+/**
+ * The demo workspace's year of audit history, written after the service is ready, newest first
+ * (src/server/demo/history-fill.ts): how many of its events are written, so that a restart resumes
+ * it, and what generates it (the same events on every machine).
+ */
+export const demoHistoryFills = pgTable('demo_history_fills', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  total: integer('total').notNull(),
+  written: integer('written').notNull(),
+  endMs: bigint('end_ms', { mode: 'number' }).notNull(),
+  seed: integer('seed').notNull(),
+});
+
 /** Secrets generated once per installation (the access-token signing key) and shared by instances. */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

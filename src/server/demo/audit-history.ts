@@ -14,7 +14,7 @@ function mulberry32(seed: number) {
   };
 }
 
-type Person = { id: string; name: string; role: string };
+export type Person = { id: string; name: string; role: string };
 type Draft = (pick: <T>(items: readonly T[]) => T, random: () => number) => AuditEntry;
 
 const ASSETS = ['BTC', 'ETH', 'USDC_ETH', 'USDT_ERC20', 'SOL', 'MATIC_POLYGON', 'XLM', 'TRX', 'ALGO', 'AVAX'];
@@ -172,28 +172,71 @@ const KINDS: { weight: number; roles?: string[]; draft: Draft }[] = [
 
 const ADDRESSES = ['203.0.113.10', '203.0.113.24', '198.51.100.7', '198.51.100.42', '192.0.2.15'];
 
+/** What a history is generated from: the same plan makes the same events on every machine. */
+export interface HistoryPlan {
+  count: number;
+  endMs: number;
+  seed: number;
+}
+
 /**
- * Writes `count` realistic events spread over the year before `endMs`, in time order, through the
+ * A history is generated in batches of this many events, each from a generator of its own, so that
+ * any batch can be written on its own: the demo's is written newest first after the service is
+ * ready, a batch per transaction, and resumed from where it stopped.
+ */
+export const HISTORY_BATCH = 250;
+
+/** Every event's time, in order, spread over the year before `endMs` (one array per plan, made once). */
+export function historyTimes(plan: HistoryPlan): number[] {
+  const random = mulberry32(plan.seed);
+  const startMs = plan.endMs - 365 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
+  return Array.from({ length: plan.count }, () => Math.floor(startMs + random() * (plan.endMs - startMs))).sort((a, b) => a - b);
+}
+
+const totalWeight = KINDS.reduce((sum, k) => sum + k.weight, 0);
+
+/** The events of batch `b` (those from `b * HISTORY_BATCH` in time order), acted by `people`. */
+function historyBatch(plan: HistoryPlan, times: number[], people: Person[], b: number) {
+  const random = mulberry32((plan.seed ^ Math.imul(b + 1, 0x9e3779b9)) >>> 0);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  return times.slice(b * HISTORY_BATCH, (b + 1) * HISTORY_BATCH).map((timestamp) => {
+    let roll = random() * totalWeight;
+    const kind = KINDS.find((k) => (roll -= k.weight) < 0) ?? KINDS[0]!;
+    const eligible = kind.roles ? people.filter((p) => kind.roles!.includes(p.role)) : people;
+    const person = pick(eligible.length ? eligible : people);
+    return {
+      actor: { userId: person.id, userName: person.name, requestId: randomUUID(), sourceAddress: pick(ADDRESSES) },
+      entry: { ...kind.draft(pick, random), timestamp } as AuditEntry,
+    };
+  });
+}
+
+/**
+ * Writes the newest events of the plan that are not written yet, at most `max` (whole batches),
+ * `written` being how many of the newest are: answers how many it wrote. Each batch goes through the
  * same chain as live events, so the explorer has something to explore and the chain verifies.
  */
+export async function appendNewestUnwritten(db: Db, workspaceId: string, people: Person[], plan: HistoryPlan, times: number[], written: number, max: number) {
+  const items = [];
+  let left = plan.count - written;
+  while (left > 0 && items.length < max) {
+    const batch = historyBatch(plan, times, people, Math.ceil(left / HISTORY_BATCH) - 1);
+    items.unshift(...batch);
+    left -= batch.length;
+  }
+  await appendAuditEvents(db, workspaceId, items, new Date(plan.endMs));
+  return items.length;
+}
+
+/** Writes a whole history of `count` events over the year before `endMs`, in time order. */
 export async function seedAuditHistory(db: Db, workspaceId: string, people: Person[], count: number, endMs: number, seed = 2026): Promise<void> {
-  const random = mulberry32(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const totalWeight = KINDS.reduce((sum, k) => sum + k.weight, 0);
-  const startMs = endMs - 365 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
-  const times = Array.from({ length: count }, () => Math.floor(startMs + random() * (endMs - startMs))).sort((a, b) => a - b);
-  const BATCH = 10_000;
-  for (let offset = 0; offset < count; offset += BATCH) {
-    const items = times.slice(offset, offset + BATCH).map((timestamp) => {
-      let roll = random() * totalWeight;
-      const kind = KINDS.find((k) => (roll -= k.weight) < 0) ?? KINDS[0]!;
-      const eligible = kind.roles ? people.filter((p) => kind.roles!.includes(p.role)) : people;
-      const person = pick(eligible.length ? eligible : people);
-      return {
-        actor: { userId: person.id, userName: person.name, requestId: randomUUID(), sourceAddress: pick(ADDRESSES) },
-        entry: { ...kind.draft(pick, random), timestamp } as AuditEntry,
-      };
-    });
+  const plan = { count, endMs, seed };
+  const times = historyTimes(plan);
+  // Forty batches to a statement: a large load goes faster in fewer, larger statements.
+  const batches = Math.ceil(count / HISTORY_BATCH);
+  for (let first = 0; first < batches; first += 40) {
+    const items = [];
+    for (let b = first; b < Math.min(first + 40, batches); b += 1) items.push(...historyBatch(plan, times, people, b));
     await appendAuditEvents(db, workspaceId, items, new Date(endMs));
   }
 }

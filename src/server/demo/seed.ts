@@ -8,8 +8,8 @@ import type { Db } from '../db/client';
 import { users, workspaces } from '../db/schema';
 import { insertApiUser } from '../features/admin/store';
 import { refreshStatistics } from '../workers/housekeeping';
-import { withAuditIndexesDeferred } from '../features/audit/record';
 import { seedAuditHistory } from './audit-history';
+import { beginDemoHistory } from './history-fill';
 import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
 import { hashPassword, verifyPassword } from '../features/auth/password';
 import { seedComplianceDemo } from '../features/compliance/demo';
@@ -50,7 +50,10 @@ export interface DemoSeedResult {
  * prints it). The first seed also creates a demo API user whose
  * private key is written next to the data, so the official SDK can be tried at once.
  */
-/** A year of history for the audit explorer (issue 4 asks for at least 100,000 events). */
+/**
+ * A year of history for the audit explorer (issue 4 asks for at least 100,000 events): its newest
+ * events are written with the workspace, the rest once the service is ready (history-fill.ts).
+ */
 export const DEMO_AUDIT_EVENTS = 100_000;
 
 /**
@@ -105,16 +108,10 @@ async function seedDemoLocked(db: Db, options: { password?: string; keyDir: stri
   }
 
   const passwordHash = await hashPassword(password);
-  // The first start, under the seed lock and before the service answers: nothing waits on the log.
-  const { workspaceId, apiUser } = await withAuditIndexesDeferred(db, (tx) =>
-    seedDemoWorkspace(tx, {
-      name: DEMO_WORKSPACE_NAME,
-      isDemo: true,
-      people: DEMO_USERS,
-      passwordHash,
-      auditEvents: options.auditEvents ?? DEMO_AUDIT_EVENTS,
-    }),
-  );
+  // The workspace's content and the newest of its history now; the rest of the history is written
+  // once the service is ready (history-fill.ts).
+  const { workspaceId, apiUser } = await seedDemoWorkspace(db, { name: DEMO_WORKSPACE_NAME, isDemo: true, people: DEMO_USERS, passwordHash, auditEvents: 0 });
+  await beginDemoHistory(db, workspaceId, options.auditEvents ?? DEMO_AUDIT_EVENTS, Date.now());
   mkdirSync(options.keyDir, { recursive: true });
   const privateKeyFile = join(options.keyDir, 'demo-api-user.key');
   writeFileSync(privateKeyFile, apiUser.privateKeyPem, { mode: 0o600 });

@@ -71,6 +71,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: 'http://localhost:5173',
     metrics: undefined,
     tracing: undefined,
+    backups: undefined,
     ...overrides,
   };
 }

@@ -70,11 +70,23 @@ const realFetch = globalThis.fetch;
  * Starts the service with `node` directly (npx would leave it behind when stopped) and answers
  * once it listens, that is once it has printed its address. `stuckAlertSeconds` shortens the time a
  * transfer in CONFIRMING takes to count as stuck (25 s, the 25 blocks' limit, otherwise).
+ * `demoHistoryEvents` gives the demo workspace a demo history of that many events as a first start
+ * leaves it: its newest written, the rest waiting (this service does not write it).
  */
-export async function startRealService({ stuckAlertSeconds }: { stuckAlertSeconds?: number } = {}): Promise<RealService> {
+export async function startRealService({
+  stuckAlertSeconds,
+  demoHistoryEvents,
+}: { stuckAlertSeconds?: number; demoHistoryEvents?: number } = {}): Promise<RealService> {
   // A path rather than new URL(…, import.meta.url), which Vite would turn into an asset address.
   const script = join(dirname(fileURLToPath(import.meta.url)), 'serve-real-service.ts');
-  const seed = { password: PASSWORD, demoWorkspace: DEMO_WORKSPACE, people: Object.values(PEOPLE), apiUsers: Object.values(API_USERS), stuckAlertSeconds };
+  const seed = {
+    password: PASSWORD,
+    demoWorkspace: DEMO_WORKSPACE,
+    people: Object.values(PEOPLE),
+    apiUsers: Object.values(API_USERS),
+    stuckAlertSeconds,
+    demoHistoryEvents,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     // Passkeys belong to the test page's origin (jsdom's), as a browser's belong to the console's.
     env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent', PUBLIC_ORIGIN: globalThis.location?.origin ?? '' },

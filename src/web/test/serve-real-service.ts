@@ -4,9 +4,10 @@
 // An in-memory database, seeded from REAL_SERVICE_SEED in the environment (JSON, written by
 // real-service.ts, which holds the one list of test people):
 //   { "password": "…", "demoWorkspace": "…", "people": [{ "email", "role", "workspace" }],
-//     "apiUsers": [{ "name", "role", "workspace" }], "stuckAlertSeconds"?: n }
+//     "apiUsers": [{ "name", "role", "workspace" }], "stuckAlertSeconds"?: n, "demoHistoryEvents"?: n }
 // Every workspace a person or API user names is created; `demoWorkspace` gets the trading demo
-// (the trading beta, vault accounts with balances, prices), the others stay bare. Every person's
+// (the trading beta, vault accounts with balances, prices, and a demo history begun as a first start
+// begins it, when `demoHistoryEvents` is given), the others stay bare. Every person's
 // password is `password`; each API user is READY, with a key made here and thrown away. Local
 // webhook receivers are allowed and the retry schedule is scaled down, so a notification fails
 // within seconds.
@@ -24,6 +25,7 @@ import { insertApiUser } from '../../server/features/admin/store';
 import { createConsoleUser, createWorkspace } from '../../server/features/auth/accounts';
 import { hashPassword } from '../../server/features/auth/password';
 import { loadSecrets } from '../../server/features/auth/tokens';
+import { beginDemoHistory } from '../../server/demo/history-fill';
 import { seedTradingDemo } from '../../server/features/trading/demo';
 import { createLogger } from '../../server/logger';
 import { startServer } from '../../server/server';
@@ -36,6 +38,7 @@ interface Seed {
   people: { email: string; role: Role; workspace: string }[];
   apiUsers: { name: string; role: Role; workspace: string }[];
   stuckAlertSeconds?: number;
+  demoHistoryEvents?: number;
 }
 
 async function main() {
@@ -57,6 +60,7 @@ async function main() {
     const publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     await insertApiUser(db, { workspaceId: workspaceIds.get(workspace)!, name, role, status: 'READY', publicKeyPem });
   }
+  if (seed.demoHistoryEvents) await beginDemoHistory(db, workspaceIds.get(seed.demoWorkspace)!, seed.demoHistoryEvents, Date.now());
   const config = testConfig({
     webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 0.0005 },
     ...(seed.stuckAlertSeconds !== undefined && { stuckAlert: { seconds: seed.stuckAlertSeconds, blocks: 25 } }),

@@ -134,4 +134,8 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     await store.writePreferences(deps.db, readerOf(c), columns, deps.now());
     return c.json({ columns }, 200);
   });
+
+  app.openapi({ ...routes.getDemoHistoryProgress, middleware: guard(deps, 'getDemoHistoryProgress') }, async (c) => {
+    return c.json((await store.demoHistoryProgress(deps.db, c.get('principal').workspaceId)) ?? { written: 0, total: 0 }, 200);
+  });
 }

@@ -3,7 +3,7 @@ import type { AuditLogData } from '../../../contract/audit';
 import type { AuditColumn } from '../../../contract/audit-views';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, demoHistoryFills } from '../../db/schema';
 import { auditPreferences, auditSavedViews } from './schema';
 import { shownAs } from './store';
 
@@ -117,4 +117,13 @@ export async function writePreferences(db: Db, reader: Reader, columns: AuditCol
     .insert(auditPreferences)
     .values({ ...reader, columns, updatedAt: now })
     .onConflictDoUpdate({ target: [auditPreferences.workspaceId, auditPreferences.userId], set: { columns, updatedAt: now } });
+}
+
+/** The workspace's demo history, as far as it is written (src/server/demo/history-fill.ts), if it has one. */
+export async function demoHistoryProgress(db: Db, workspaceId: string): Promise<{ written: number; total: number } | undefined> {
+  const [row] = await db
+    .select({ written: demoHistoryFills.written, total: demoHistoryFills.total })
+    .from(demoHistoryFills)
+    .where(eq(demoHistoryFills.workspaceId, workspaceId));
+  return row;
 }

@@ -29,6 +29,12 @@ export const tradingVaultBalances = pgTable(
     /** Legacy asset id. */
     assetId: text('asset_id').notNull(),
     total: numeric('total').notNull(),
+    /**
+     * What the balance held before any transfer or order moved it (a demo's or an import's
+     * starting balance): `total` is always this plus what completed transfers brought in, less
+     * what they took out, which the operator's `verify` command checks.
+     */
+    opening: numeric('opening').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.accountId, t.assetId] })],
 );

@@ -20,11 +20,18 @@ export async function addVaultAccounts(db: Db, rows: { workspaceId: string; id: 
       .onConflictDoNothing();
 }
 
+/**
+ * Sets a balance from outside the ledger (a demo's starting balance): the opening balance takes the
+ * difference, so the total stays its opening plus what transfers moved.
+ */
 export async function setBalance(db: Db, v: { workspaceId: string; accountId: string; assetId: string; total: string }) {
   await db
     .insert(tradingVaultBalances)
-    .values(v)
-    .onConflictDoUpdate({ target: [tradingVaultBalances.workspaceId, tradingVaultBalances.accountId, tradingVaultBalances.assetId], set: { total: v.total } });
+    .values({ ...v, opening: v.total })
+    .onConflictDoUpdate({
+      target: [tradingVaultBalances.workspaceId, tradingVaultBalances.accountId, tradingVaultBalances.assetId],
+      set: { total: v.total, opening: sql`${tradingVaultBalances.opening} + (${v.total}::numeric - ${tradingVaultBalances.total})` },
+    });
 }
 
 export async function vaultAccountExists(db: Db, workspaceId: string, id: string): Promise<boolean> {

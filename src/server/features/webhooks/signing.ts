@@ -26,13 +26,13 @@ export interface SigningKey {
 const signAsync = promisify(sign);
 
 /** RFC 7638 thumbprint, the usual key id. */
-function thumbprint(jwk: { e: string; n: string }) {
+export function thumbprint(jwk: { e: string; n: string }) {
   return createHash('sha256')
     .update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n }))
     .digest('base64url');
 }
 
-function toSigningKey(kid: string, pem: string): SigningKey {
+export function toSigningKey(kid: string, pem: string): SigningKey {
   const protectedHeader = Buffer.from(JSON.stringify({ alg: 'RS512', kid })).toString('base64url');
   return { kid, privateKey: createPrivateKey(pem), protectedHeader };
 }

@@ -12,6 +12,7 @@ import { AuditSearchBox } from './audit-search-box';
 import { type AuditOrder, type AuditView, completeView, isCompleteView, parseAuditSearch, toAuditAddress, toAuditSearch } from './audit-view';
 import { useChainVerification, VerificationOutcome } from './chain-verification';
 import { ColumnChooser, useColumns } from './columns';
+import { DemoHistoryNotice } from './demo-history-notice';
 import { SavedViews } from './saved-views';
 import { OpeningSavedView } from './saved-view-opener';
 import { TimeRangePicker } from './time-range-picker';
@@ -75,6 +76,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
 
   return (
     <>
+      <DemoHistoryNotice />
       <Paper withBorder p="md" component="section" aria-labelledby="audit-filters-heading">
         {searchInputs}
         <SavedViews filters={toAuditAddress(view).toString()} columns={columns.shown} />

@@ -1,6 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AuditColumn, AuditEventContext, AuditPreferences, type CreateSavedViewRequest, SavedView, SavedViews } from '../../../contract/audit-views';
+import {
+  type AuditColumn,
+  AuditEventContext,
+  AuditPreferences,
+  type CreateSavedViewRequest,
+  DemoHistoryProgress,
+  SavedView,
+  SavedViews,
+} from '../../../contract/audit-views';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { auditQueries } from './api';
@@ -9,6 +17,9 @@ import { auditQueries } from './api';
 const AUDIT_LOGS = '/v1/management/audit_logs';
 const VIEWS = `${AUDIT_LOGS}/views`;
 const PREFERENCES = `${AUDIT_LOGS}/preferences`;
+const DEMO_HISTORY = `${AUDIT_LOGS}/demo_history`;
+/** How often the explorer asks how far the demo history is, while it is being written. */
+export const DEMO_HISTORY_POLL_MS = 3_000;
 
 /** Where a saved view opens: by its id only, so that no filter value (a person's name) lands in a link. */
 export const savedViewPath = (id: string) => `/audit?view=${encodeURIComponent(id)}`;
@@ -27,6 +38,14 @@ export const explorerQueries = {
       queryFn: ({ signal }) => session.api.request(VIEWS, SavedViews, { signal }),
       select: (page) => page.data,
       staleTime: 60_000,
+    }),
+  demoHistory: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all, 'demo-history'] as const,
+      queryFn: ({ signal }) => session.api.request(DEMO_HISTORY, DemoHistoryProgress, { signal }),
+      // Asked again while the service is still writing it; once complete it stays so.
+      refetchInterval: (query) => (query.state.data && query.state.data.written < query.state.data.total ? DEMO_HISTORY_POLL_MS : false),
+      staleTime: Infinity,
     }),
   preferences: () =>
     queryOptions({

@@ -1,0 +1,1 @@
+ALTER TABLE "trading_vault_balances" ADD COLUMN "opening" numeric DEFAULT '0' NOT NULL;
