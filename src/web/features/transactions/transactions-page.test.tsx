@@ -129,7 +129,8 @@ describe('TransactionsPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'All transactions' }));
     const row = (await screen.findByRole('link', { name: `Open transaction ${txId}` })).closest('tr')!;
-    expect(row).toHaveTextContent('Completed');
+    // The list may first draw what it cached before the transfer completed, then its fresh page.
+    await waitFor(() => expect(row).toHaveTextContent('Completed'));
     await waitFor(() => expect(row).toHaveTextContent(/0\.25 BTC\s*16,250\.00 USD/));
   });
 
