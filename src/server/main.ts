@@ -46,6 +46,7 @@ async function main() {
     database: services.database.kind,
     readyMs: performance.now() - started,
     metricsUrl: server.metricsUrl,
+    backups: config.backups,
   });
   if (demo) {
     lines.push(

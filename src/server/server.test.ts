@@ -32,8 +32,19 @@ describe('settings', () => {
     [{ RATE_LIMIT_WRITE: '0' }, /RATE_LIMIT_WRITE must be at least 1/],
     [{ WORKER_SAFETY_POLL_MS: '10' }, /WORKER_SAFETY_POLL_MS must be between 100 and 600000/],
     [{ LIVE_STREAMS_PER_CALLER: '0' }, /LIVE_STREAMS_PER_CALLER must be between 1 and 100000/],
+    [{ BACKUP_DIR: '/srv/backups', DATABASE_URL: 'postgres://db/ops' }, /BACKUP_DIR backs up the embedded database/],
+    [{ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data/backups' }, /BACKUP_DIR must be outside DATA_DIR/],
+    [{ BACKUP_DIR: '/srv/backups', BACKUP_INTERVAL_MINUTES: '0' }, /BACKUP_INTERVAL_MINUTES must be between 1 and 10080/],
   ])('refuses %o with a message naming it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+  it('backs up to BACKUP_DIR hourly, keeping 24, when it is set beside DATA_DIR', () => {
+    expect(loadConfig({}).backups).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data-backups' }).backups).toEqual({
+      dir: '/srv/data-backups',
+      intervalMs: 3_600_000,
+      keep: 24,
+    });
   });
   it('never seeds the demo in production mode', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);

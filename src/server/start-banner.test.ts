@@ -23,4 +23,12 @@ describe('the start banner', () => {
       '  Metrics        http://127.0.0.1:9464/metrics  (Prometheus; METRICS_PORT, never the public port)',
     );
   });
+
+  it('names the backup folder and schedule when BACKUP_DIR is set', () => {
+    const base = { version: '1.2.3', serverUrl: 'http://127.0.0.1:8080', publicOrigin: 'http://localhost:8080', database: 'pglite' as const, readyMs: 5 };
+    expect(readyLines(base).some((line) => line.includes('Backups'))).toBe(false);
+    expect(readyLines({ ...base, backups: { dir: '/var/backups/asset-ops', intervalMs: 3_600_000, keep: 24 } })).toContain(
+      '  Backups        /var/backups/asset-ops  (every 60 min and on SIGUSR2, the newest 24 kept)',
+    );
+  });
 });

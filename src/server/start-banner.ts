@@ -9,6 +9,8 @@ interface Started {
   readyMs: number;
   /** Where the Prometheus metrics are served, when METRICS_PORT is set. */
   metricsUrl?: string | undefined;
+  /** The scheduled backups, when BACKUP_DIR is set. */
+  backups?: { dir: string; intervalMs: number; keep: number } | undefined;
 }
 
 /**
@@ -16,7 +18,7 @@ interface Started {
  * default), not at the bound address: passkeys belong to that origin and a browser refuses them at
  * 127.0.0.1, so the address printed is the one where everything of the console works.
  */
-export function readyLines({ version, serverUrl, publicOrigin, database, readyMs, metricsUrl }: Started): string[] {
+export function readyLines({ version, serverUrl, publicOrigin, database, readyMs, metricsUrl, backups }: Started): string[] {
   const lines = [
     `Asset Ops ${version} is ready at ${publicOrigin}/ (${database === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ready in ${Math.round(readyMs)} ms)`,
     `  Console        ${publicOrigin}/  (PUBLIC_ORIGIN: passkeys work only at this address)`,
@@ -24,5 +26,8 @@ export function readyLines({ version, serverUrl, publicOrigin, database, readyMs
     `  API reference  ${serverUrl}/docs  (OpenAPI document: ${serverUrl}/v1/openapi.json)`,
   ];
   if (metricsUrl) lines.push(`  Metrics        ${metricsUrl}  (Prometheus; METRICS_PORT, never the public port)`);
+  if (backups) {
+    lines.push(`  Backups        ${backups.dir}  (every ${backups.intervalMs / 60_000} min and on SIGUSR2, the newest ${backups.keep} kept)`);
+  }
   return lines;
 }
