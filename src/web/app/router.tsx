@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { NoAccessView } from '../components/no-access-view';
 import { session } from '../lib/session';
 import { returnPath, signInPathFrom } from './auth/return-path';
-import { useSignedInUser } from './auth/use-session';
+import { useSignedInUser } from '../lib/use-session-state';
 import { NAV_ITEMS, type NavItem } from './navigation';
 
 // Error views are fetched when one is shown: the error view's copyable request id brings the

@@ -9,7 +9,7 @@ import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
 import { preloadable } from '../../components/preloadable';
 import { useRequestedAction } from '../../lib/requested-action';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import type { PageData } from '../../lib/page-data';
 import { apiUserQueries } from './api';
 import { approvalQueries } from './approval-queries';

@@ -4,7 +4,7 @@ import { Fragment, Suspense, useId, useMemo } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';

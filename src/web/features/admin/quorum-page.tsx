@@ -7,7 +7,7 @@ import type { AdminQuorumState } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { Page } from '../../components/page';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import type { PageData } from '../../lib/page-data';
 import { quorumQueries } from './api';
 import { approvalQueries } from './approval-queries';

@@ -4,7 +4,7 @@ import { Suspense, useId, useState } from 'react';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { ScreeningConfiguration, ScreeningConfigurationState } from '../../../contract/screening';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { actionMark } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';

@@ -8,7 +8,7 @@ import { ActionButton } from '../../components/action-button';
 import { ExternalLink } from '../../components/external-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 import { type ProviderListParams, providerQueries, useApproveTerms } from './api';

@@ -11,7 +11,7 @@ import { mayPerform, type OperationId } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
 import { TERMINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../contract/trading';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { actionsFor } from '../../lib/console-actions';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';

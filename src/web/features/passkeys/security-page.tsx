@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Passkey, PasskeyList } from '../../../contract/passkeys';
 import { mayPerform } from '../../../contract/operations';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { ConsoleUser } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { CopyableValue } from '../../components/copyable-value';
 import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';

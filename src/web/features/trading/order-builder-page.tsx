@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { TradingProvider } from '../../../contract/trading';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Page } from '../../components/page';

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import { isCancellableOrderStatus, isFinalOrderStatus } from '../../../contract/order-states';
 import { EXECUTION_TYPES, type Fee, type OrderDetails, type Participant, Settlement, type TradingProvider } from '../../../contract/trading';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -5,7 +5,7 @@ import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { TradingProvider } from '../../../contract/trading';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';

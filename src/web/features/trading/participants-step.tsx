@@ -3,7 +3,7 @@ import { IconBuilding } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { providerTerms, RELATIONSHIP_TYPES, TRADING_COUNTRY_CODES, type TradingProvider } from '../../../contract/trading';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { dayInputProps } from '../../components/day-input';
 import { DraftSelect, DraftTextInput, useDraftError } from './draft-inputs';
 import { RELATIONSHIP_LABELS } from './labels';

@@ -3,7 +3,7 @@ import { IconSend } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';

@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
-import { useSignedInUser } from '../../app/auth/use-session';
+import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
