@@ -1,7 +1,7 @@
 // Import boundaries between the project's rooms, enforced by `no-restricted-imports` (see
 // docs/architecture.md, Layout). Each file gets one list of forbidden imports: in a flat config a later
 // entry for the same rule replaces an earlier one, so the zones are combined here per file group.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = import.meta.dirname;
@@ -38,14 +38,31 @@ export const SERVER_LAYERS = [
   ['home'],
 ];
 
-/** Imports against the layering that are allowed, each with its reason. */
-export const SERVER_EXCEPTIONS = [
-  {
-    from: 'webhooks',
-    to: 'transactions',
-    why: 'the test delivery (POST /v1/webhooks/{id}/test) sends a sample of the transaction payload, whose shape the transactions area owns',
-  },
+/** Imports against the layering that are allowed, each with its reason (none: what an area needs of one above it, the app passes down). */
+export const SERVER_EXCEPTIONS = [];
+
+/**
+ * The server's rooms below its areas, from the bottom up: each imports only rooms of the floors below
+ * it, never one of its own floor or above, nor an area, nor what composes the service (SERVER_TOP).
+ * A name is a folder of src/server or a file at its top (env.ts); what no floor names (logger.ts,
+ * failure-log.ts, version.ts, server-file.ts) is ground every room may import. The areas stand
+ * above every floor: what a floor needs of an area is passed down to it (docs/architecture.md, Layout).
+ */
+export const SERVER_FLOORS = [
+  // The database: opened, migrated, listened to, and the stores' helpers.
+  ['db'],
+  // The settings, read from the environment.
+  ['env'],
+  // What observes the service: Prometheus metrics and OpenTelemetry traces.
+  ['metrics', 'tracing'],
+  // What every request passes, up to the guard of each operation (which the app lends the areas' checks).
+  ['http'],
+  // The background machinery: polls, step failures, housekeeping (the areas lend their purges), backups.
+  ['workers'],
 ];
+
+/** What composes the service from its floors and areas, and its tests' harness: no floor imports them. */
+const SERVER_TOP = ['features', 'app', 'server', 'main', 'database', 'database-gauges', 'verify-database', 'start-banner', 'demo', 'test'];
 
 /** Console features that every feature may import, each with its reason (none: what is shared lives in lib or components). */
 export const WEB_SHARED_FEATURES = {};
@@ -62,10 +79,17 @@ const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const areaImport = (areas) => `^(?:\\.\\./)+(?:features/)?(?:${areas.map(escape).join('|')})(?:/|$)`;
 /** A relative import of a top-level folder of `src/`. */
 const srcImport = (folders) => `^(?:\\.\\./)+(?:${folders.join('|')})(?:/|$)`;
+/** A relative import of a folder or file at the top of `src/server`, from a file at its top (`./`) or from a folder's. */
+const serverImport = (names, fromTop) => `^(?:${fromTop ? '\\./' : '(?:\\.\\./)+'})(?:${names.map(escape).join('|')})(?:/|$)`;
 
 const NO_SERVER_IN_WEB = {
   regex: srcImport(['server']),
   message: 'The console imports nothing from src/server outside tests: what both need belongs in src/contract.',
+};
+
+const NO_APP_IN_FEATURE = {
+  regex: srcImport(['app']),
+  message: 'Console features do not import the app shell, which imports them: what they need of it belongs in src/web/lib.',
 };
 
 /** `tests`: whether the zone covers test files too (else they are left out of `files`). */
@@ -79,7 +103,7 @@ function restrict(files, patterns, { tests }) {
 
 function webFeatureZone(feature, tests) {
   const others = webFeatures.filter((other) => other !== feature && !(other in WEB_SHARED_FEATURES));
-  const patterns = tests ? [] : [NO_SERVER_IN_WEB];
+  const patterns = tests ? [] : [NO_SERVER_IN_WEB, NO_APP_IN_FEATURE];
   if (others.length > 0) {
     patterns.push({
       regex: areaImport(others),
@@ -108,6 +132,21 @@ function serverAreaZone(area) {
   );
 }
 
+function serverFloorZone(name, floor) {
+  const above = SERVER_FLOORS.slice(floor).flat();
+  const folder = existsSync(join(root, 'src/server', name)) && statSync(join(root, 'src/server', name)).isDirectory();
+  return restrict(
+    [folder ? `src/server/${name}/**` : `src/server/${name}.ts`],
+    [
+      {
+        regex: serverImport([...above.filter((other) => other !== name), ...SERVER_TOP], !folder),
+        message: `The server's floors import only those below them (SERVER_FLOORS in eslint.boundaries.js): ${name} may not import an area, what composes the service, nor a floor of its own or above; pass down what it needs.`,
+      },
+    ],
+    { tests: false },
+  );
+}
+
 export const boundaries = [
   restrict(
     ['src/contract/**'],
@@ -122,4 +161,5 @@ export const boundaries = [
   ),
   ...webFeatures.flatMap((feature) => [...webFeatureZone(feature, false), ...webFeatureZone(feature, true)]),
   ...serverAreas.map(serverAreaZone),
+  ...SERVER_FLOORS.flatMap((names, floor) => names.map((name) => serverFloorZone(name, floor))),
 ];

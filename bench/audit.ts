@@ -7,7 +7,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app';
-import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import type { DatabaseTarget } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { seedAuditHistory } from '../src/server/demo/audit-history';
 import { withAuditIndexesDeferred } from '../src/server/features/audit/record';
 import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';

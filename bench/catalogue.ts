@@ -4,7 +4,8 @@
 //   npm run bench:catalogue [-- --assets 100000 --page-size 500]
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app';
-import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import type { DatabaseTarget } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';
 import { loadSecrets } from '../src/server/features/auth/tokens';
 import { createLogger } from '../src/server/logger';

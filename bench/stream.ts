@@ -6,7 +6,8 @@
 //   npm run bench:stream [-- --streams 1000 --changes 20]
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';
 import { liveHub } from '../src/server/features/live/hub';
 import { recordChange } from '../src/server/features/live/record';

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { createWorkspace } from '../src/server/features/auth/accounts';
 import { startDeliveryWorker } from '../src/server/features/webhooks/delivery';
 import { enqueueEvent } from '../src/server/features/webhooks/outbox';

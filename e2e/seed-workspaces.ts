@@ -2,7 +2,7 @@
 // embedded database admits one process at a time): one workspace per spec file, each with the
 // demo's content and people (src/server/demo/seed.ts), signing in with E2E_PASSWORD.
 import 'reflect-metadata';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { lockDataDir } from '../src/server/db/data-dir-lock';
 import { DEMO_AUDIT_EVENTS, DEMO_USERS, seedDemoWorkspace } from '../src/server/demo/seed';
 import { hashPassword } from '../src/server/features/auth/password';

@@ -10,7 +10,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { queryRows } from '../src/server/db/rows';
 import { seedDemo } from '../src/server/demo/seed';
 import { openTestDatabase } from '../src/server/test/harness';

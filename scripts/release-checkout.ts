@@ -3,7 +3,7 @@
 // (scripts/upgrade-fixture.ts) is written by one, and the rolling-upgrade fleet test
 // (fleet/rolling-upgrade.test.ts) starts instances of one and replaces them with this release.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -73,8 +73,10 @@ export function checkoutRelease(revision: string): ReleaseCheckout {
     seedDemo: (database, options) => {
       // Run by the release's own sources (through tsx) in a process of its own, so that its code,
       // not this checkout's, writes the workspace.
+      // A release opens the service's database (with its shipped data) by src/server/database.ts, an older one by db/client.ts.
+      const opener = existsSync(join(dir, 'src/server/database.ts')) ? 'src/server/database.ts' : 'src/server/db/client.ts';
       const script = `
-        const { openDatabase } = await import(${module('src/server/db/client.ts')});
+        const { openDatabase } = await import(${module(opener)});
         const { seedDemo } = await import(${module('src/server/demo/seed.ts')});
         const target = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR };
         const database = await openDatabase(target);

@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../contract/errors';
 import { registerAdmin } from './features/admin/handlers';
 import { registerAuditExplorer } from './features/audit/explorer-handlers';
 import { registerAudit } from './features/audit/handlers';
+import { authenticateCaller, recordRefusedOperation } from './features/auth/authenticate';
 import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
 import { registerCompliance } from './features/compliance/handlers';
@@ -13,8 +14,10 @@ import { registerEarn } from './features/earn/handlers';
 import { registerHome } from './features/home/handlers';
 import { registerLive } from './features/live/handlers';
 import { passwordSignInRefusal, registerPasskeys } from './features/passkeys/handlers';
+import { stepUp } from './features/passkeys/step-up';
 import { registerTrading, tradingGuard } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
+import { sampleTransaction } from './features/transactions/view';
 import { registerVault } from './features/vault/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -25,8 +28,9 @@ import { methodNotAllowed } from './http/method-not-allowed';
 import { requestContext } from './http/request-id';
 import { storableText } from './http/storable-text';
 import { registerConsole, registerDocs } from './http/static';
-import type { AppDeps, AppEnv } from './http/types';
-import { requestMetrics } from './metrics/request-metrics';
+import type { AppDeps, AppEnv, Gate } from './http/types';
+import { requestMetrics } from './http/request-metrics';
+import { requestTracing } from './http/request-tracing';
 
 export const API_VERSION = '1.6.2';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,7 +54,7 @@ export function createApp(
   });
 
   if (deps.metrics) app.use(requestMetrics(deps.metrics, app));
-  if (deps.tracing) app.use(deps.tracing.requests(app));
+  if (deps.tracing) app.use(requestTracing(deps.tracing, app));
   app.use(requestContext(deps.logger, deps.tracing));
   app.use(
     secureHeaders({
@@ -95,6 +99,16 @@ export function createApp(
 
   app.use('/v1/*', storableText());
   app.use('/v1/*', methodNotAllowed(app));
+  // What every operation's guard (http/guard.ts) runs that the areas own, lent to each request.
+  const gate: Gate = {
+    authenticate: (c) => authenticateCaller(deps, c),
+    refused: (c, operationId) => recordRefusedOperation(deps, c, operationId),
+    stepUp: (operationId) => stepUp(deps, operationId),
+  };
+  app.use('/v1/*', async (c, next) => {
+    c.set('gate', gate);
+    await next();
+  });
 
   registerAuth(app, deps, { passwordSignInRefusal: (principal) => passwordSignInRefusal(deps, principal) });
   registerPasskeys(app, deps);
@@ -107,7 +121,7 @@ export function createApp(
   registerCompliance(app, deps);
   registerEarn(app, deps);
   registerTransactions(app, deps);
-  registerWebhooks(app, deps);
+  registerWebhooks(app, deps, sampleTransaction);
   registerHome(app, deps);
   registerLive(app, deps);
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInstance, type Instance } from '../../scripts/fleet';
-import { openDatabase } from './db/client';
+import { openDatabase } from './database';
 import { lockDataDir } from './db/data-dir-lock';
 import { DEMO_PASSWORD_FILE, seedDemo } from './demo/seed';
 import { tradingVaultBalances } from './features/vault/schema';

@@ -3,7 +3,13 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { RateCategory } from '../contract/operations';
 import { insideFolder } from './db/pglite-backup';
-import type { TrustProxy } from './http/client-address';
+
+/**
+ * Which proxies in front of the service are trusted: none; a number of hops (the nearest N proxies,
+ * counted from the service); or the proxies' own addresses and networks. `X-Forwarded-For` is
+ * written by whoever sends the request, so only what a trusted proxy appended can be believed.
+ */
+export type TrustProxy = false | { hops: number } | { proxies: readonly string[] };
 
 const flag = (name: string) =>
   z

@@ -41,6 +41,26 @@ describe('import boundaries', () => {
     ['a server area does not import one above it', 'src/server/features/catalogue/store.ts', '../trading/store', /depend only downward/],
     ['a server area does not import one of its own layer', 'src/server/features/compliance/handlers.ts', '../earn/providers', /depend only downward/],
     ['the audit area, at the bottom, imports no area', 'src/server/features/audit/record.ts', '../auth/store', /depend only downward/],
+    [
+      'the webhooks, below the transfers that write to their outbox, do not import them',
+      'src/server/features/webhooks/handlers.ts',
+      '../transactions/view',
+      /depend only downward/,
+    ],
+    [
+      'a console feature does not import the app shell',
+      'src/web/features/trading/orders-page.tsx',
+      '../../app/auth/sign-in-page',
+      /do not import the app shell/,
+    ],
+    ['the request path imports no area: the app lends it who is calling', 'src/server/http/guard.ts', '../features/auth/authenticate', /floors import only/],
+    ['the request path imports no worker, a floor above it', 'src/server/http/idempotency.ts', '../workers/poller', /floors import only/],
+    ['the database imports no area: the shipped data is synced above it', 'src/server/db/client.ts', '../features/catalogue/shipped', /floors import only/],
+    ['the database imports no worker', 'src/server/db/notify.ts', '../workers/failures', /floors import only/],
+    ['the database does not import what opens it for the service', 'src/server/db/client.ts', '../database', /floors import only/],
+    ['the workers import no area: the areas lend their purges', 'src/server/workers/housekeeping.ts', '../features/live/hub', /floors import only/],
+    ['the traces do not import the request path, which uses them', 'src/server/tracing/tracing.ts', '../http/types', /floors import only/],
+    ['the settings do not import the request path', 'src/server/env.ts', './http/client-address', /floors import only/],
   ])('%s', async (_what, path, source, message) => {
     const errors = await boundaryErrors(path, source);
     expect(errors).toHaveLength(1);
@@ -56,6 +76,13 @@ describe('import boundaries', () => {
     ['a console feature imports the contract', 'src/web/features/trading/order-page.tsx', '../../../contract/trading'],
     ['every console feature may use the vault accounts, shared in lib', 'src/web/features/trading/settlement-step.tsx', '../../lib/vault-queries'],
     ['the console shell composes the features', 'src/web/app/router.tsx', '../features/trading/orders-page'],
+    ['a console feature reads the signed-in user from the shared lib', 'src/web/features/trading/orders-page.tsx', '../../lib/use-session-state'],
+    ['the request path imports the floors below it', 'src/server/http/idempotency.ts', '../db/client'],
+    ['the workers import the request path', 'src/server/workers/housekeeping.ts', '../http/idempotency'],
+    ['the settings import the database floor', 'src/server/env.ts', './db/pglite-backup'],
+    ['a floor imports the ground every room stands on', 'src/server/db/notify.ts', '../failure-log'],
+    ['an area imports the floors', 'src/server/features/audit/record.ts', '../../http/client-address'],
+    ['what composes the service imports the areas', 'src/server/database.ts', './features/catalogue/shipped'],
   ])('allows: %s', async (_what, path, source) => {
     expect(await boundaryErrors(path, source)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
+import { openDatabase } from './database';
 import { loadConfig } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';

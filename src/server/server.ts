@@ -2,22 +2,25 @@ import type { AddressInfo } from 'node:net';
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApp } from './app';
-import { openDatabase, type Database } from './db/client';
+import type { Database } from './db/client';
+import { openDatabase } from './database';
 import { lockDataDir } from './db/data-dir-lock';
 import type { Config } from './env';
 import { loadSecrets } from './features/auth/tokens';
-import { startRefusalSummaries } from './http/authenticate';
+import { startRefusalSummaries } from './features/auth/authenticate';
 import type { Readiness } from './http/readiness';
 import type { AppDeps, AppEnv } from './http/types';
 import type { Logger } from './logger';
 import { startDemoHistoryFill } from './demo/history-fill';
 import { startBackups, type Backups } from './workers/backups';
 import { startHousekeeping } from './workers/housekeeping';
-import { closeLiveHub } from './features/live/hub';
+import { closeLiveHub, openLiveStreams, purgeOldNotices } from './features/live/hub';
+import { purgeExpiredLeases } from './features/live/leases';
+import { purgeChallenges } from './features/passkeys/store';
 import { startOrderEngine } from './features/trading/engine';
 import { startTransactionEngine } from './features/transactions/engine';
 import { startDeliveryWorker } from './features/webhooks/delivery';
-import { registerDatabaseGauges } from './metrics/database-gauges';
+import { registerDatabaseGauges } from './database-gauges';
 import { createMetrics, registerInstanceGauges, type Metrics } from './metrics/metrics';
 import { serveMetrics } from './metrics/serve';
 import { currentSigningKey } from './features/webhooks/signing';
@@ -106,7 +109,7 @@ export async function startServer(
   const { deps, database, releaseLock } = services ?? (await openServices(config, logger));
   const readiness: Readiness = { workers: false, draining: false };
   const app = createApp(deps, extend, readiness);
-  const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now);
+  const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now, [purgeOldNotices, purgeExpiredLeases, purgeChallenges]);
   const worker = { db: deps.db, notices: database.notices, logger, now: deps.now, safetyMs: config.workerSafetyPollMs };
   const orderEngine = startOrderEngine(worker);
   const transactionEngine = startTransactionEngine(worker, config.stuckAlert);
@@ -126,7 +129,12 @@ export async function startServer(
   readiness.workers = true;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (metrics && config.metrics) {
-    registerInstanceGauges(metrics, readiness, deps.db, database.pool);
+    const instance = {
+      ready: () => readiness.workers && !readiness.draining,
+      draining: () => readiness.draining,
+      liveStreams: () => openLiveStreams(deps.db),
+    };
+    registerInstanceGauges(metrics, instance, database.pool);
     registerDatabaseGauges(metrics, deps.db, config.stuckAlert, deps.now);
     metricsServer = await serveMetrics(config.metrics, metrics, logger);
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from './db-type';
 
 /**
  * The database-wide locks instances take so that start-up work runs once however many start

@@ -7,19 +7,19 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { syncShippedCatalogue } from '../features/catalogue/shipped';
 import { createLogger, type Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
 import { PgliteNotices, PgNotices, type Notices } from './notify';
 import { backupPglite, type BackupResult } from './pglite-backup';
 import { sentInOneCall, type StatementHook } from './pglite-statements';
+import type { Db } from './db-type';
 import * as schema from './schema';
 import { serverFile } from '../server-file';
 
-/** The one database type the stores see, whichever engine is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Where every store takes it from (db-type.ts says why it lives apart).
+export type { Db } from './db-type';
 
 export interface Database {
   db: Db;
@@ -77,11 +77,6 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'passkeys', folder: fileURLToPath(serverFile('features/passkeys/migrations')), table: '__drizzle_migrations_passkeys' },
 ];
 
-/** Data that ships with the service and lives in the database (each sync is a no-op when current). */
-async function syncShippedData(db: Db) {
-  await syncShippedCatalogue(db);
-}
-
 /** `image`: the files of another in-memory database (`Database.image`) to start from, instead of an empty one. */
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
 
@@ -131,10 +126,11 @@ const CallersPool = class extends pg.Pool {
 const CONNECTION_TIMEOUT_MS = 5_000;
 
 /**
- * Opens the database and brings its schema up to date (idempotent, safe with several instances).
- * The logger hears of the notice listener's lost connections.
+ * Opens the database and brings its schema up to date (idempotent, safe with several instances);
+ * the service opens it with its shipped data too (openDatabase, src/server/database.ts). The logger
+ * hears of the notice listener's lost connections.
  */
-export async function openDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent'), onStatement?: StatementHook): Promise<Database> {
+export async function openMigratedDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent'), onStatement?: StatementHook): Promise<Database> {
   if ('url' in target) {
     const pool = new (onStatement ? CallersPool : pg.Pool)({
       connectionString: target.url,
@@ -160,7 +156,6 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
       lockClient.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await syncShippedData(db);
     const notices = new PgNotices(target.url, logger);
     noticesByDb.set(db, notices);
     return {
@@ -187,7 +182,6 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = crea
   for (const set of MIGRATION_SETS) await migratePglite(migrating, { migrationsFolder: set.folder, migrationsTable: set.table });
   // The service's statements are sent as one call each (the migrations' run once and go through PGlite's query).
   const db = drizzlePglite({ client: sentInOneCall(client, undefined, onStatement), schema });
-  await syncShippedData(db as unknown as Db);
   const notices = new PgliteNotices(client, logger);
   ownedDatabases.add(db);
   noticesByDb.set(db, notices);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import { openDatabase, type Database } from './client';
+import { openMigratedDatabase, type Database } from './client';
 import { CHANNELS, LISTENER_APPLICATION_NAME, notify, type Subscriber } from './notify';
 
 /** A subscriber that records what it hears, and lets a test wait for the next of it. */
@@ -79,7 +79,7 @@ describe(`database notices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 describe.runIf(process.env.DATABASE_URL)('the PostgreSQL listener', () => {
   let other: Database;
   beforeAll(async () => {
-    other = await openDatabase({ url: database.url! });
+    other = await openMigratedDatabase({ url: database.url! });
   });
   afterAll(() => other.close());
 

@@ -2,8 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { FailureLog } from '../workers/failures';
-import type { Db } from './client';
+import { FailureLog } from '../failure-log';
+import type { Db } from './db-type';
 
 /**
  * Database notices (PostgreSQL LISTEN/NOTIFY): a write tells every instance that something changed,

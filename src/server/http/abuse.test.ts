@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import { PRINCIPAL_TTL_MS } from '../features/auth/principal-cache';
 import { startServer, type RunningServer } from '../server';
 import { addApiUser, addWorkspace, consoleToken, createTestContext, signedHeaders, signIn, type TestApiUser, type TestContext } from '../test/harness';
-import { REFUSALS_PER_ADDRESS, REFUSALS_PER_KEY, summariseRefusedAuthentications } from './authenticate';
+import { REFUSALS_PER_ADDRESS, REFUSALS_PER_KEY, summariseRefusedAuthentications } from '../features/auth/authenticate';
 import { MAX_RECORDED_PATH } from './client-address';
 import { WINDOW_MS, windowOf } from './rate-limit';
 

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { AuditLogsResponse } from '../../contract/audit';
 import { queryRows } from '../db/rows';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../test/harness';
-import { clientAddress, isSecureRequest, type TrustProxy } from './client-address';
+import type { TrustProxy } from '../env';
+import { clientAddress, isSecureRequest } from './client-address';
 
 /** A real socket from 127.0.0.1, so the service sees a peer address as it would behind a proxy. */
 async function seen(trust: TrustProxy, headers: Record<string, string>) {

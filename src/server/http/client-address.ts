@@ -1,13 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-
-/**
- * Which proxies in front of the service are trusted: none; a number of hops (the nearest N proxies,
- * counted from the service); or the proxies' own addresses and networks. `X-Forwarded-For` is
- * written by whoever sends the request, so only what a trusted proxy appended can be believed.
- */
-export type TrustProxy = false | { hops: number } | { proxies: readonly string[] };
+import type { TrustProxy } from '../env';
 
 /** Longer than any address with a zone id a real interface has, short enough to store and count by. */
 const MAX_ADDRESS_LENGTH = 64;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
 import { queryRows } from '../db/rows';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../test/harness';
-import { guard } from './authenticate';
+import { guard } from './guard';
 import type { Db } from '../db/client';
 import { GroupCommit } from './group-commit';
 import { commitWithResponse } from './idempotency';

@@ -1,8 +1,9 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { OperationId } from '../../contract/operations';
+import type { StepUpOperation, StepUpProof } from '../../contract/passkeys';
 import type { Role } from '../../contract/roles';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
-import type { ServerSecrets } from '../features/auth/tokens';
-import type { StepUpProof } from '../../contract/passkeys';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics/metrics';
 import type { Tracing } from '../tracing/tracing';
@@ -19,6 +20,16 @@ export interface Principal {
   workspaceName?: string;
 }
 
+/**
+ * Keys made once per installation and kept in the database, so every instance shares them: the
+ * access-token signing key and the key that makes list cursors tamper-proof (loadSecrets, in
+ * features/auth/tokens.ts).
+ */
+export interface ServerSecrets {
+  accessTokenKey: Uint8Array;
+  cursorKey: Uint8Array;
+}
+
 export interface AppDeps {
   db: Db;
   config: Config;
@@ -32,8 +43,23 @@ export interface AppDeps {
   tracing?: Tracing;
 }
 
+/**
+ * The checks of a guarded operation that the areas own (guard.ts runs them in their place): who
+ * is calling, the audit event of a refused operation, the passkey step-up. http/ imports no area,
+ * so the app lends them to every request it serves (app.ts).
+ */
+export interface Gate {
+  /** Who is calling, or a 401. */
+  authenticate(c: Context<AppEnv>): Promise<Principal>;
+  /** Records that the caller's role may not perform the operation, before the 403. */
+  refused(c: Context<AppEnv>, operationId: OperationId): Promise<void>;
+  /** The passkey check of a step-up operation, after authentication and roles. */
+  stepUp(operationId: StepUpOperation): MiddlewareHandler<AppEnv>;
+}
+
 export interface AppEnv {
   Variables: {
+    gate: Gate;
     requestId: string;
     log: Logger;
     principal: Principal;

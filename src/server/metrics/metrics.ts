@@ -1,15 +1,12 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/client';
-import { openLiveStreams } from '../features/live/hub';
-import type { Readiness } from '../http/readiness';
 import { VERSION } from '../version';
 
 /**
  * One running instance's Prometheus metrics. Each instance has a registry of its own (tests run
  * several in one process), served on the metrics port (serve.ts), never on the public one. Counts
  * of what happens on this instance are counters kept here; what lives in the shared database
- * (backlogs, stuck transfers) is read at scrape time (database-gauges.ts), so it is the same on
+ * (backlogs, stuck transfers) is read at scrape time (src/server/database-gauges.ts), so it is the same on
  * every instance and alerts take its max, not its sum.
  */
 export function createMetrics() {
@@ -74,19 +71,27 @@ export type Metrics = ReturnType<typeof createMetrics>;
 /** The status class label of an HTTP status: 2xx, 3xx, 4xx or 5xx. */
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
+/** What an instance tells of itself at scrape time (server.ts reads it from its readiness and its live hub). */
+export interface InstanceState {
+  /** Whether it takes traffic: what /readyz says, short of asking the database. */
+  ready(): boolean;
+  draining(): boolean;
+  liveStreams(): number;
+}
+
 /**
- * The instance's own state: the live streams it holds, whether it takes traffic (what /readyz says, short of asking the
- * database), whether it drains, and on PostgreSQL its connection pool: connections in use, idle,
- * and requests waiting for one (a saturated pool shows as waiters before it shows as latency).
+ * The instance's own state: the live streams it holds, whether it takes traffic, whether it
+ * drains, and on PostgreSQL its connection pool: connections in use, idle, and requests waiting
+ * for one (a saturated pool shows as waiters before it shows as latency).
  */
-export function registerInstanceGauges(metrics: Metrics, readiness: Readiness, db: Db, pool: pg.Pool | undefined) {
+export function registerInstanceGauges(metrics: Metrics, instance: InstanceState, pool: pg.Pool | undefined) {
   const registers = [metrics.registry];
   new Gauge({
     name: 'asset_ops_live_streams_open',
     help: 'Live update streams (/v1/events/stream) this instance holds open',
     registers,
     collect() {
-      this.set(openLiveStreams(db));
+      this.set(instance.liveStreams());
     },
   });
   new Gauge({
@@ -94,7 +99,7 @@ export function registerInstanceGauges(metrics: Metrics, readiness: Readiness, d
     help: 'Whether this instance takes traffic: its workers run and it is not draining (1), or not (0)',
     registers,
     collect() {
-      this.set(readiness.workers && !readiness.draining ? 1 : 0);
+      this.set(instance.ready() ? 1 : 0);
     },
   });
   new Gauge({
@@ -102,7 +107,7 @@ export function registerInstanceGauges(metrics: Metrics, readiness: Readiness, d
     help: 'Whether this instance is shutting down (SIGTERM): /readyz answers 503 while requests in flight finish',
     registers,
     collect() {
-      this.set(readiness.draining ? 1 : 0);
+      this.set(instance.draining() ? 1 : 0);
     },
   });
   if (!pool) return;

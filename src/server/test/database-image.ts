@@ -1,7 +1,7 @@
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../database';
 
 /**
  * Every in-memory test database starts as a copy of one migrated database with the shipped

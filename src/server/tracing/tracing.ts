@@ -1,12 +1,6 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { TextMapGetter } from '@opentelemetry/api';
-import type { MiddlewareHandler } from 'hono';
 import type { StatementHook } from '../db/pglite-statements';
 import type { Config } from '../env';
-import { recordedPath } from '../http/client-address';
-import { HEALTH_PATHS } from '../http/health';
-import { operationOf } from '../http/operation';
-import type { AppEnv } from '../http/types';
 import type { Logger } from '../logger';
 import { VERSION } from '../version';
 
@@ -16,6 +10,12 @@ export interface DeliverySpan {
   end(outcome: { responseCode?: number; failureReason?: string } | 'interrupted'): void;
 }
 
+/** A request's span (http/request-tracing.ts makes one per request): current for what `run` runs, then named by its answer. */
+export interface RequestSpan {
+  run(handle: () => Promise<void>): Promise<void>;
+  end(answer: { operation: { name: string; route: string } | undefined; status: number; requestId: string | undefined }): void;
+}
+
 /**
  * OpenTelemetry traces of one instance (on when OTEL_EXPORTER_OTLP_ENDPOINT is set): a server span
  * per request, a client span per statement made within it, and a client span per webhook delivery,
@@ -23,8 +23,8 @@ export interface DeliverySpan {
  * them makes no span and loads none of OpenTelemetry.
  */
 export interface Tracing {
-  /** The request's span, named by its operation and made the current one for everything the request does (before requestContext, which logs its ids). */
-  requests(app: OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv>;
+  /** A request's span, from its method, path (as recorded) and headers (a caller's `traceparent`). */
+  request(method: string, path: string, headers: Headers): RequestSpan;
   /** The current span's trace and span ids, for a log line; undefined outside a span. */
   logFields(): { traceId: string; spanId: string } | undefined;
   /** openDatabase's statement hook: a span for each statement made within a traced request. */
@@ -100,30 +100,19 @@ export async function startTracing(settings: NonNullable<Config['tracing']>, ins
   logger.info({ endpoint: `${endpoint.origin}${endpoint.pathname}`, sampleRatio: settings.sampleRatio }, 'traces are sent over OTLP');
 
   return {
-    requests(app) {
-      const answered = operationOf(app);
-      return async (c, next) => {
-        // A balancer's health checks every second or two would be most of the traces.
-        if ((HEALTH_PATHS as readonly string[]).includes(c.req.path)) return next();
-        const parent = propagator.extract(ROOT_CONTEXT, c.req.raw.headers, headerGetter);
-        const span = tracer.startSpan(
-          c.req.method,
-          { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': recordedPath(c) } },
-          parent,
-        );
-        try {
-          await context.with(trace.setSpan(parent, span), next);
-        } finally {
-          const operation = answered(c);
+    request(method, path, headers) {
+      const parent = propagator.extract(ROOT_CONTEXT, headers, headerGetter);
+      const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': path } }, parent);
+      return {
+        run: (handle) => context.with(trace.setSpan(parent, span), handle),
+        end({ operation, status, requestId }) {
           if (operation) span.updateName(operation.name).setAttribute('http.route', operation.route);
-          const status = c.res.status;
           span.setAttribute('http.response.status_code', status);
-          const requestId = c.get('requestId');
           if (requestId) span.setAttribute('asset_ops.request_id', requestId);
           // A server span is in error on 5xx only: a 4xx is the caller's.
           if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR }).setAttribute('error.type', String(status));
           span.end();
-        }
+        },
       };
     },
 

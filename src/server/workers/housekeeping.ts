@@ -1,23 +1,20 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiNonces, idempotencyRecords, rateLimitCounters, refreshTokens, signInFailures } from '../db/schema';
-import { WINDOW_MS as LIVE_WINDOW_MS } from '../features/live/hub';
-import { liveEvents, liveStreamLeases } from '../features/live/schema';
-import { purgeChallenges } from '../features/passkeys/store';
 import { IDEMPOTENCY_TTL_MS } from '../http/idempotency';
 import type { Logger } from '../logger';
 
-/** Deletes rows whose purpose has passed: spent nonces, old idempotency records, counters, live notices, dead instances' stream leases and WebAuthn challenges. */
-export async function purgeExpired(db: Db, now: Date) {
+/** Deletes rows whose purpose has passed, given the time: an area's own purge, lent to the worker (server.ts). */
+export type Purge = (db: Db, now: Date) => Promise<unknown>;
+
+/** Deletes the core tables' rows whose purpose has passed: spent nonces, old idempotency records, counters, sign-in failures, refresh tokens. */
+async function purgeExpired(db: Db, now: Date) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   await db.delete(apiNonces).where(lt(apiNonces.expiresAt, now));
   await db.delete(idempotencyRecords).where(lt(idempotencyRecords.createdAt, ago(IDEMPOTENCY_TTL_MS)));
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, ago(5 * 60_000)));
   await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, ago(24 * 60 * 60_000)));
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, ago(24 * 60 * 60_000)));
-  await db.delete(liveEvents).where(lt(liveEvents.at, ago(LIVE_WINDOW_MS)));
-  await db.delete(liveStreamLeases).where(lt(liveStreamLeases.expiresAt, now));
-  await purgeChallenges(db, now);
 }
 
 /**
@@ -35,14 +32,24 @@ export async function refreshStatistics(db: Db) {
 
 const STATISTICS_EVERY = 10; // housekeeping rounds, so every 10 minutes
 
-export function startHousekeeping(db: Db, kind: 'pglite' | 'postgres', logger: Logger, now: () => Date, everyMs = 60_000): () => void {
+/** Every minute: the core purges and the areas' `purges` (their tables are theirs: workers/ imports no area), and on PGlite now and then the statistics. */
+export function startHousekeeping(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  logger: Logger,
+  now: () => Date,
+  purges: readonly Purge[],
+  everyMs = 60_000,
+): () => void {
   let round = 0;
   const timer = setInterval(() => {
     round += 1;
     const analyze = kind === 'pglite' && round % STATISTICS_EVERY === 0;
-    purgeExpired(db, now())
-      .then(() => (analyze ? refreshStatistics(db) : undefined))
-      .catch((err: unknown) => logger.error({ err }, 'housekeeping failed'));
+    const at = now();
+    (async () => {
+      for (const purge of [purgeExpired, ...purges]) await purge(db, at);
+      if (analyze) await refreshStatistics(db);
+    })().catch((err: unknown) => logger.error({ err }, 'housekeeping failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

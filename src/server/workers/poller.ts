@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { Channel, Notices } from '../db/notify';
 import type { Logger } from '../logger';
-import { FailureLog } from './failures';
+import { FailureLog } from '../failure-log';
 
 /** What every worker of an instance runs with. */
 export interface WorkerContext {

@@ -20,7 +20,7 @@
 import 'reflect-metadata';
 import { generateKeyPairSync } from 'node:crypto';
 import type { Role } from '../../contract/roles';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/database';
 import { insertApiUser } from '../../server/features/admin/store';
 import { createConsoleUser, createWorkspace } from '../../server/features/auth/accounts';
 import { hashPassword } from '../../server/features/auth/password';

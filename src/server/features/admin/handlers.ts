@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/admin';
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { clientAddress } from '../../http/client-address';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/passkeys';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { DEFAULT_AUDIT_COLUMNS, SAVED_VIEW_LIMITS, type SavedView } from '../../../contract/audit-views';
 import * as routes from '../../../contract/routes/audit-views';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';

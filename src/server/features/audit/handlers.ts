@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuditLogQuery } from '../../../contract/audit';
 import * as routes from '../../../contract/routes/audit';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { canonicalJson } from './chain';

@@ -6,7 +6,7 @@ import type { SessionResponse } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/errors';
 import * as routes from '../../../contract/routes/auth';
 import type { Role } from '../../../contract/roles';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { actorOf, appendAudit, type AuditEntry } from '../audit/record';
 import { clientAddress, isSecureRequest } from '../../http/client-address';
 import { ApiError, forbidden, unauthorized } from '../../http/errors';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { serverSecrets } from '../../db/schema';
+import type { ServerSecrets } from '../../http/types';
 
 export const ACCESS_TOKEN_ISSUER = 'asset-ops';
 export const ACCESS_TOKEN_AUDIENCE = 'console';
@@ -34,15 +35,6 @@ export function newRefreshToken(): { token: string; hash: string } {
 }
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Keys made once per installation and kept in the database, so every instance shares them: the
- * access-token signing key and the key that makes list cursors tamper-proof.
- */
-export interface ServerSecrets {
-  accessTokenKey: Uint8Array;
-  cursorKey: Uint8Array;
-}
 
 async function loadSecret(db: Db, name: string): Promise<Uint8Array> {
   await db

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { CATALOGUE_ERRORS as E } from '../../../contract/catalogue';
 import * as routes from '../../../contract/routes/catalogue';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';

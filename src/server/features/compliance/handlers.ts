@@ -4,7 +4,7 @@ import { missingRequiredPaths } from '../../../contract/ivms101';
 import * as routes from '../../../contract/routes/compliance';
 import type { TravelRuleIntegration } from '../../../contract/travel-rule';
 import type { Db } from '../../db/client';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';

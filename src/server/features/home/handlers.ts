@@ -5,7 +5,7 @@ import type { HomeBalances, HomeSummary } from '../../../contract/home';
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
 import * as routes from '../../../contract/routes/home';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import { tradingEnabled } from '../trading/store';
 import { stuckLimitMs } from '../transactions/engine';

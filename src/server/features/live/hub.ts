@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { LIVE_CURSOR, LIVE_EVENTS, type LiveKind, type LiveNoticeBody } from '../../../contract/live-events';
 import { noticesOf, type Db } from '../../db/client';
 import { CHANNELS } from '../../db/notify';
 import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
-import { FailureLog } from '../../workers/failures';
+import { FailureLog } from '../../failure-log';
+import { liveEvents } from './schema';
 
 /**
  * How long notices are kept for a stream that reconnects; past it, the stream says `reset`. The
@@ -12,6 +13,11 @@ import { FailureLog } from '../../workers/failures';
  * change writes a notice.
  */
 export const WINDOW_MS = 5 * 60_000;
+
+/** Deletes the notices older than the window (a housekeeping purge, server.ts). */
+export async function purgeOldNotices(db: Db, now: Date): Promise<void> {
+  await db.delete(liveEvents).where(lt(liveEvents.at, new Date(now.getTime() - WINDOW_MS)));
+}
 /**
  * A reconnection resumes only from a position this much younger than the window: a notice's `at` is
  * its transaction's start, so a long transaction's notice can sort after a younger one and be pruned

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { Logger } from '../../logger';
+import { liveStreamLeases } from './schema';
 
 /** How often an instance renews the leases of its open streams (the streams' heartbeat period). */
 const LEASE_RENEW_MS = 15_000;
@@ -13,6 +14,11 @@ const LEASE_RENEW_MS = 15_000;
  * instance's streams counted.
  */
 export const LEASE_MS = 3 * LEASE_RENEW_MS;
+
+/** Deletes the leases of instances that stopped renewing them (a housekeeping purge, server.ts). */
+export async function purgeExpiredLeases(db: Db, now: Date): Promise<void> {
+  await db.delete(liveStreamLeases).where(lt(liveStreamLeases.expiresAt, now));
+}
 
 /**
  * The per-user limit on open streams, counted in the database so that it holds across every

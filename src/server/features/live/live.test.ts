@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveNoticeBody as LiveNotice } from '../../../contract/live-events';
 import { createApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
+import { openDatabase } from '../../database';
 import {
   addApiUser,
   addWorkspace,
@@ -23,9 +24,8 @@ import { decodeJwt } from 'jose';
 import { auditEvents, refreshTokens } from '../../db/schema';
 import { forgetPrincipals } from '../auth/principal-cache';
 import { appendAudit } from '../audit/record';
-import { purgeExpired } from '../../workers/housekeeping';
 import { HEARTBEAT_MS } from './handlers';
-import { closeLiveHub, WINDOW_MS } from './hub';
+import { closeLiveHub, purgeOldNotices, WINDOW_MS } from './hub';
 import { LEASE_MS } from './leases';
 import { liveEvents, liveStreamLeases } from './schema';
 import { recordChange } from './record';
@@ -379,9 +379,9 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   it('keeps notices for the window and no longer: every instance’s housekeeping deletes older ones', async () => {
     await recordChange(ctx.deps.db, { workspaceId: a.id, kind: 'transaction', id: 'to-prune', status: 'SUBMITTED' });
     const kept = async () => (await ctx.deps.db.select().from(liveEvents).where(eq(liveEvents.objectId, 'to-prune'))).length;
-    await purgeExpired(ctx.deps.db, new Date());
+    await purgeOldNotices(ctx.deps.db, new Date());
     expect(await kept()).toBe(1);
-    await purgeExpired(ctx.deps.db, new Date(Date.now() + WINDOW_MS + 60_000));
+    await purgeOldNotices(ctx.deps.db, new Date(Date.now() + WINDOW_MS + 60_000));
     expect(await kept()).toBe(0);
   });
 

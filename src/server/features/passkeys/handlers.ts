@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../../contract/errors';
 import { TRANSPORTS } from '../../../contract/passkeys';
 import * as routes from '../../../contract/routes/passkeys';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { clientAddress } from '../../http/client-address';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';

@@ -15,7 +15,7 @@ import {
   type ResolvedExecution,
   type TradingProvider,
 } from '../../../contract/trading';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';

@@ -3,7 +3,7 @@ import * as routes from '../../../contract/routes/transactions';
 import { NEXT_PAGE_HEADER, PREV_PAGE_HEADER, TRANSACTION_ERRORS, type PeerPath } from '../../../contract/transactions';
 import type { TimePosition } from '../../db/keyset';
 import { violatesUnique } from '../../db/violation';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { GroupCommit, type GroupWork } from '../../http/group-commit';

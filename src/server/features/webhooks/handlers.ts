@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/webhooks';
 import { JWKS_PATH, type WebhookEvent } from '../../../contract/webhooks';
-import { guard } from '../../http/authenticate';
+import { guard } from '../../http/guard';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
@@ -11,7 +11,6 @@ import type { AppDeps, AppEnv } from '../../http/types';
 import type { TimePosition } from '../../db/keyset';
 import { isUuid } from '../../db/uuid';
 import { actorOf, appendAudit } from '../audit/record';
-import { sampleTransaction } from '../transactions/view';
 import { requeue } from './delivery';
 import { enqueueEvent } from './outbox';
 import { webhookNotifications } from './schema';
@@ -20,7 +19,12 @@ import * as store from './store';
 import { checkWebhookUrl } from './url-policy';
 import { toNotification, toWebhook } from './view';
 
-export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+/**
+ * `sampleTransaction` makes the data of a test event: a made-up transfer, whose shape the
+ * transactions area owns; that area stands above this one (its transfers write to the outbox), so
+ * the app passes it down.
+ */
+export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sampleTransaction: (now: Date) => Record<string, unknown> & { id: string }) {
   const policy = { allowLocal: deps.config.webhooks.allowLocal };
   const cursorKey = () => deps.secrets.cursorKey;
 

@@ -1,12 +1,12 @@
 import { count, eq, isNotNull, min, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
-import type { Db } from '../db/client';
-import { tradingOrders } from '../features/trading/schema';
-import { stuckLimitMs, type StuckPolicy } from '../features/transactions/engine';
-import { transactions } from '../features/transactions/schema';
-import { isStuck } from '../features/transactions/store';
-import { webhookNotifications } from '../features/webhooks/schema';
-import type { Metrics } from './metrics';
+import type { Db } from './db/client';
+import { tradingOrders } from './features/trading/schema';
+import { stuckLimitMs, type StuckPolicy } from './features/transactions/engine';
+import { transactions } from './features/transactions/schema';
+import { isStuck } from './features/transactions/store';
+import { webhookNotifications } from './features/webhooks/schema';
+import type { Metrics } from './metrics/metrics';
 
 /** A scrape must answer even when the database does not: past this, the last values stand and `asset_ops_database_up` says 0. */
 const SCRAPE_QUERY_MS = 2000;

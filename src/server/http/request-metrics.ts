@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { operationOf } from '../http/operation';
-import type { AppEnv } from '../http/types';
-import { statusClass, type Metrics } from './metrics';
+import { statusClass, type Metrics } from '../metrics/metrics';
+import { operationOf } from './operation';
+import type { AppEnv } from './types';
 
 /**
  * Times every request and counts it by operation and status class; 429s and 401s are counted

@@ -1,22 +1,23 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
-import { ERROR_CODES } from '../../contract/errors';
-import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
-import { isStepUpOperation } from '../../contract/passkeys';
-import { actorOf, appendAudit } from '../features/audit/record';
-import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from '../features/auth/store';
-import { ShortCache } from '../features/auth/principal-cache';
-import { stepUp } from '../features/passkeys/step-up';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../features/auth/tokens';
-import type { Db } from '../db/client';
-import type { Logger } from '../logger';
-import { clientAddress, recordedPath } from './client-address';
-import { ApiError, unauthorized } from './errors';
-import { idempotency } from './idempotency';
-import { countInWindow, endedCounters, rateLimit, takeCounter, WINDOW_MS, windowOf } from './rate-limit';
-import type { AppDeps, AppEnv, Principal } from './types';
-import { UUID } from '../db/uuid';
+import { ERROR_CODES } from '../../../contract/errors';
+import type { OperationId } from '../../../contract/operations';
+import type { Db } from '../../db/client';
+import { UUID } from '../../db/uuid';
+import { clientAddress, recordedPath } from '../../http/client-address';
+import { ApiError, unauthorized } from '../../http/errors';
+import { countInWindow, endedCounters, takeCounter, WINDOW_MS, windowOf } from '../../http/rate-limit';
+import type { AppDeps, AppEnv, Principal } from '../../http/types';
+import type { Logger } from '../../logger';
+import { actorOf, appendAudit } from '../audit/record';
+import { ShortCache } from './principal-cache';
+import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from './store';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './tokens';
+
+// Who is calling, for the guard of every operation (src/server/http/guard.ts, to which the app lends
+// it through its Gate): an API user's signed request or a console session's token, and the audit
+// events of the refused ones.
 
 /** Longest lifetime accepted for an API-user token (the SDKs use 55 s). */
 const MAX_TOKEN_LIFETIME_S = 60;
@@ -55,7 +56,7 @@ function bearerToken(header: string | undefined): string | undefined {
 const apiUsers = new ShortCache<NonNullable<Awaited<ReturnType<typeof findApiUserForAuth>>>>();
 const sessionPrincipals = new ShortCache<Principal>();
 
-async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string | undefined, c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Principal> {
+async function authenticateApiUser(deps: AppDeps, apiKey: string, token: string | undefined, c: Context<AppEnv>): Promise<Principal> {
   if (!token) throw unauthorized('JWT missing: send Authorization: Bearer <token> with X-API-Key', ERROR_CODES.jwtMissing);
   let claims: ReturnType<typeof decodeJwt>;
   let alg: string | undefined;
@@ -184,7 +185,7 @@ async function verifyApiUserRequest(
   token: string,
   alg: string | undefined,
   claims: ReturnType<typeof decodeJwt>,
-  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+  c: Context<AppEnv>,
 ): Promise<Principal> {
   const key = publicKeyFor(user.publicKeyPem);
   const expectedAlg = key.asymmetricKeyType === 'ec' ? 'ES256' : 'RS256';
@@ -304,56 +305,29 @@ export async function stillAuthenticated(deps: AppDeps, principal: Principal, au
   }
 }
 
-export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const apiKey = c.req.header('X-API-Key');
-    const token = bearerToken(c.req.header('Authorization'));
-    let principal: Principal;
-    if (apiKey !== undefined) {
-      principal = await authenticateApiUser(deps, apiKey.trim(), token, c);
-    } else if (token) {
-      principal = await authenticateConsoleUser(deps, token);
-    } else {
-      throw unauthorized('Authentication required: send X-API-Key with a signed JWT, or a console session token', ERROR_CODES.jwtMissing);
-    }
-    c.set('principal', principal);
-    c.set('log', c.get('log').child({ workspaceId: principal.workspaceId, principal: `${principal.kind}:${principal.id}` }));
-    await next();
-  };
+/** Who is calling: an API user (X-API-Key and a signed JWT) or a console session (its access token); else a 401. */
+export async function authenticateCaller(deps: AppDeps, c: Context<AppEnv>): Promise<Principal> {
+  const apiKey = c.req.header('X-API-Key');
+  const token = bearerToken(c.req.header('Authorization'));
+  if (apiKey !== undefined) return authenticateApiUser(deps, apiKey.trim(), token, c);
+  if (token) return authenticateConsoleUser(deps, token);
+  throw unauthorized('Authentication required: send X-API-Key with a signed JWT, or a console session token', ERROR_CODES.jwtMissing);
 }
 
-export function authorize(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const { role } = c.get('principal');
-    if (!mayPerform(role, operationId)) {
-      await appendAudit(
-        deps.db,
-        actorOf(c, deps),
-        [
-          {
-            category: 'Security',
-            subject: 'Authorization',
-            event: 'Refused',
-            detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) },
-          },
-        ],
-        deps.now(),
-      );
-      throw new ApiError(403, ERROR_CODES.insufficientPermissions, `Insufficient permissions: the ${role} role may not perform ${operationId}`);
-    }
-    await next();
-  };
-}
-
-/** Everything an operation of the contract needs before its handler: who, may they, how often, once. */
-export function guard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
-  const operation = OPERATIONS[operationId];
-  return [
-    authenticate(deps),
-    authorize(deps, operationId),
-    rateLimit(deps, operation.category),
-    // Before the Idempotency-Key: a replayed response must not stand in for the passkey confirmation.
-    ...(isStepUpOperation(operationId) ? [stepUp(deps, operationId)] : []),
-    ...(operation.idempotent ? [idempotency(deps)] : []),
-  ];
+/** The audit event of an operation refused to the caller's role (before its 403). */
+export async function recordRefusedOperation(deps: AppDeps, c: Context<AppEnv>, operationId: OperationId): Promise<void> {
+  const { role } = c.get('principal');
+  await appendAudit(
+    deps.db,
+    actorOf(c, deps),
+    [
+      {
+        category: 'Security',
+        subject: 'Authorization',
+        event: 'Refused',
+        detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) },
+      },
+    ],
+    deps.now(),
+  );
 }
