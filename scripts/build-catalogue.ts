@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import tokenList from '@uniswap/default-token-list' with { type: 'json' };
-import { ADDRESS_CHECKS, evmChecksum, type AddressFamily } from '../src/server/features/catalogue/address';
+import { evmChecksum, type AddressFamily } from '../src/contract/address-rules';
+import { ADDRESS_CHECKS } from '../src/server/features/catalogue/address';
 
 type Registration = 'SELF_SERVE' | 'NO_TOKENS' | 'NOT_SELF_SERVE';
 interface ChainRow {

@@ -34,6 +34,8 @@ export const SETTLEMENT_TYPES = ['PREFUNDED', 'DVP', 'POST_ORDER'] as const;
 /** What a provider manifest may list as order settlement types (the SDKs' SettlementTypeEnum); POST_ORDER is a flag beside it. */
 export const MANIFEST_SETTLEMENT_TYPES = ['DVP', 'PREFUNDED'] as const;
 export const SIDES = ['BUY', 'SELL'] as const;
+/** The parties an order may identify (participantsIdentification), and a provider may require. */
+export const PARTIES = ['originator', 'beneficiary'] as const;
 export const RAILS = [
   'BLOCKCHAIN',
   'INTERNAL',
@@ -371,7 +373,7 @@ export const ProviderManifest = z.object({
   rate: z.object({ supported: z.boolean() }),
   requiredFields: z
     .object({
-      participantsIdentification: z.array(z.enum(['originator', 'beneficiary'])),
+      participantsIdentification: z.array(z.enum(PARTIES)),
       sourceOfFunds: z.boolean(),
     })
     .meta({ description: 'Order fields this provider requires (extension): which participants must be identified, and whether sourceOfFunds is required.' }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_CHECKS, type AddressFamily } from './address';
+import type { AddressFamily } from '../../../contract/address-rules';
+import { ADDRESS_CHECKS } from './address';
 
 // Real addresses of each family, and the same ones broken in the way people break them.
 const CASES: Record<AddressFamily, { valid: string[]; invalid: string[] }> = {

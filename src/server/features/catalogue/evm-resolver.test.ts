@@ -3,7 +3,7 @@ import ganache from 'ganache';
 import solc from 'solc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
-import { evmChecksum } from './address';
+import { evmChecksum } from '../../../contract/address-rules';
 
 // Real contracts compiled here and deployed to a local EVM node (ganache, in this process).
 const SOURCES = `// SPDX-License-Identifier: MIT

@@ -9,7 +9,8 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
-import { ADDRESS_CHECKS, type AddressFamily } from './address';
+import type { AddressFamily } from '../../../contract/address-rules';
+import { ADDRESS_CHECKS } from './address';
 import { ISO_4217 } from './currencies';
 import { createResolver } from './resolver';
 import { AssetPageCache } from './page-cache';

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AssetSort, Blockchain } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
-import { ADDRESS_HINTS, type AddressFamily } from './address';
+import type { AddressFamily } from '../../../contract/address-rules';
+import { ADDRESS_HINTS } from './address';
 import { catalogueAssets, catalogueBlockchains, catalogueNotes, cataloguePrices, catalogueSettings } from './schema';
 import { UUID } from '../../db/uuid';
 import { queryRows } from '../../db/rows';

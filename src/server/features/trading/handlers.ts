@@ -5,8 +5,9 @@ import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { OperationId } from '../../../contract/operations';
 import { isCancellableOrderStatus } from '../../../contract/order-states';
 import * as routes from '../../../contract/routes/trading';
+import { manifestProblems, type ManifestAsk, type ManifestField } from '../../../contract/manifest-checks';
 import {
-  providerTerms,
+  PARTIES,
   TRADING_ERRORS,
   type CreateOrderRequest,
   type ExecutionStep,
@@ -55,34 +56,52 @@ interface PricedRequest {
   quote: ResolvedAsset;
 }
 
-/** Provider, account, pair and manifest checks shared by quotes and orders. Throws `fail(message)`. */
+/** A request's own names of the fields a check is about: a quote's and an order's differ. */
+type RequestFields = Record<ManifestField | 'baseAssetId' | 'quoteAssetId', string>;
+
+const ORDER_FIELDS: RequestFields = {
+  provider: 'via.providerId',
+  account: 'via.accountId',
+  baseAssetId: 'executionRequestDetails.baseAssetId',
+  quoteAssetId: 'executionRequestDetails.quoteAssetId',
+  pair: 'executionRequestDetails.baseAssetId/quoteAssetId',
+  executionType: 'executionRequestDetails.type',
+  settlementType: 'settlement.type',
+  'participants.originator': 'participantsIdentification.originator',
+  'participants.beneficiary': 'participantsIdentification.beneficiary',
+  sourceOfFunds: 'sourceOfFunds',
+};
+
+/** A quote's are an order's, but for the provider, the account and the assets, which it names in its own places. */
+const QUOTE_FIELDS: RequestFields = {
+  ...ORDER_FIELDS,
+  provider: 'scope.providerId',
+  account: 'scope.accountId',
+  baseAssetId: 'body.baseAssetId',
+  quoteAssetId: 'body.quoteAssetId',
+  pair: 'body.baseAssetId/quoteAssetId',
+};
+
+/**
+ * The provider and the assets of a quote or an order, once the provider's manifest has nothing
+ * against what is asked (the checks both sides run, src/contract/manifest-checks.ts). Throws
+ * `fail(message)` with the first problem, on the request's name of its field.
+ */
 async function checkProviderAndPair(
   deps: AppDeps,
   workspaceId: string,
-  r: { providerId: string; accountId?: string; viaType?: 'PROVIDER_ACCOUNT' | 'PROVIDER'; baseAssetId: string; quoteAssetId: string },
-  field: { via: string; execution: string },
+  r: { providerId: string; baseAssetId: string; quoteAssetId: string; ask: Omit<ManifestAsk, 'pair'> },
+  fields: RequestFields,
   fail: (message: string) => Error,
 ): Promise<PricedRequest> {
   const provider = findProvider(r.providerId);
-  if (!provider) throw fail(`${field.via}.providerId ${r.providerId} is not a trading provider`);
-  const terms = providerTerms(provider);
-  if (provider.accountBased) {
-    if (r.viaType === 'PROVIDER') throw fail(`${field.via}.type must be PROVIDER_ACCOUNT: ${provider.name} is an account-based provider`);
-    if (!terms.connected) throw fail(`${field.via}.providerId ${provider.id}: ${provider.name} is not connected to this workspace yet`);
-    if (!r.accountId) throw fail(`${field.via}.accountId is required by ${provider.name}`);
-    if (!terms.hasAccount(r.accountId)) throw fail(`${field.via}.accountId ${r.accountId} is not an account at ${provider.name}`);
-  } else if (r.viaType === 'PROVIDER_ACCOUNT' || r.accountId) {
-    throw fail(`${field.via}.type must be PROVIDER: ${provider.name} is not account-based`);
-  }
+  if (!provider) throw fail(`${fields.provider} ${r.providerId} is not a trading provider`);
   const base = await resolveAsset(deps.db, workspaceId, r.baseAssetId);
-  if (!base) throw fail(`${field.execution}.baseAssetId ${r.baseAssetId} is not an asset of the catalogue`);
+  if (!base) throw fail(`${fields.baseAssetId} ${r.baseAssetId} is not an asset of the catalogue`);
   const quote = await resolveAsset(deps.db, workspaceId, r.quoteAssetId);
-  if (!quote) throw fail(`${field.execution}.quoteAssetId ${r.quoteAssetId} is not an asset of the catalogue`);
-  if (!terms.tradesPair(base.legacyId, quote.legacyId)) {
-    throw fail(
-      `${field.execution}.baseAssetId/quoteAssetId: ${provider.name} does not trade ${base.legacyId}/${quote.legacyId} (pairs: ${provider.manifest.pairs.map((p) => `${p.baseAssetId}/${p.quoteAssetId}`).join(', ')})`,
-    );
-  }
+  if (!quote) throw fail(`${fields.quoteAssetId} ${r.quoteAssetId} is not an asset of the catalogue`);
+  const [problem] = manifestProblems(provider, { ...r.ask, pair: { baseAssetId: base.legacyId, quoteAssetId: quote.legacyId } });
+  if (problem) throw fail(`${fields[problem.field]}: ${problem.message}`);
   return { provider, base, quote };
 }
 
@@ -144,11 +163,10 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         const { provider, base, quote } = await checkProviderAndPair(
           deps,
           principal.workspaceId,
-          { providerId: scope.providerId, accountId: scope.accountId, baseAssetId: body.baseAssetId, quoteAssetId: body.quoteAssetId },
-          { via: 'scope', execution: 'body' },
+          { providerId: scope.providerId, baseAssetId: body.baseAssetId, quoteAssetId: body.quoteAssetId, ask: { kind: 'quote', accountId: scope.accountId } },
+          QUOTE_FIELDS,
           fail,
         );
-        if (!provider.manifest.quote.supported) throw fail(`${provider.name} does not give quotes`);
         const price = await currentPrice(deps, principal.workspaceId, base, quote, 'body', fail);
         const priced = priceOrder({
           side: body.side,
@@ -239,30 +257,30 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
               quoteAssetId: given.quoteAssetId ?? quoted.quoteAssetId,
             }
           : (given as ResolvedExecution);
+      // The API names the kind of provider twice, in via.type and in the provider itself: they must agree.
+      const chosen = findProvider(body.via.providerId);
+      if (chosen?.accountBased && body.via.type === 'PROVIDER') throw invalid(`via.type must be PROVIDER_ACCOUNT: ${chosen.name} is an account-based provider`);
+      if (chosen && !chosen.accountBased && body.via.type === 'PROVIDER_ACCOUNT')
+        throw invalid(`via.type must be PROVIDER: ${chosen.name} is not account-based`);
       const { provider, base, quote } = await checkProviderAndPair(
         deps,
         principal.workspaceId,
         {
           providerId: body.via.providerId,
-          accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : undefined,
-          viaType: body.via.type,
           baseAssetId: e.baseAssetId,
           quoteAssetId: e.quoteAssetId,
+          ask: {
+            kind: 'order',
+            accountId: body.via.type === 'PROVIDER_ACCOUNT' ? body.via.accountId : undefined,
+            executionType: e.type,
+            settlementType: body.settlement.type,
+            parties: PARTIES.filter((party) => body.participantsIdentification?.[party]),
+            sourceOfFunds: !!body.sourceOfFunds,
+          },
         },
-        { via: 'via', execution: 'executionRequestDetails' },
+        ORDER_FIELDS,
         invalid,
       );
-      const m = provider.manifest;
-      if (!m.order.supported) throw invalid(`via.providerId: ${provider.name} does not take orders`);
-      const terms = providerTerms(provider);
-      if (!terms.takesExecution(e.type))
-        throw invalid(`executionRequestDetails.type ${e.type} is not supported by ${provider.name} (supported: ${terms.executionTypes.join(', ')})`);
-      if (!terms.settles(body.settlement.type))
-        throw invalid(`settlement.type ${body.settlement.type} is not supported by ${provider.name} (supported: ${terms.settlementTypes.join(', ')})`);
-      for (const role of terms.requiredParties) {
-        if (!body.participantsIdentification?.[role]) throw invalid(`participantsIdentification.${role} is required by ${provider.name}`);
-      }
-      if (terms.requiresSourceOfFunds && !body.sourceOfFunds) throw invalid(`sourceOfFunds is required by ${provider.name}`);
       await checkSettlementAccounts(deps, principal.workspaceId, body.settlement);
 
       let price: string;
@@ -300,7 +318,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         baseAmount: e.baseAmount,
         price,
         quoteDecimals: quote.decimals,
-        ...m.fees,
+        ...provider.manifest.fees,
       });
       if (new Dec(priced.receiveAmount).lte(0)) throw invalid('executionRequestDetails.baseAmount is too small: the fees would take all of it');
       const plan: SettlementPlan = {

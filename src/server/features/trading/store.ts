@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHANNELS } from '../../db/notify';
-import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { keysetPage, type TimePosition } from '../../db/keyset';
 import { recordChange } from '../live/record';
 import { cataloguePrices } from '../catalogue/schema';
 import { tradingOrders, tradingQuotes, tradingSettings } from './schema';
@@ -108,15 +108,8 @@ function orderConditions(workspaceId: string, f: OrderFilter): SQL[] {
 export type OrderPosition = TimePosition;
 
 export async function ordersPage(db: Db, workspaceId: string, f: OrderFilter, order: 'ASC' | 'DESC', pageSize: number, after?: OrderPosition) {
-  const c = orderConditions(workspaceId, f);
-  if (after) c.push(keysetAfter(tradingOrders.createdAt, tradingOrders.id, order, after));
-  const rows = await db
-    .select()
-    .from(tradingOrders)
-    .where(and(...c))
-    .orderBy(...keysetOrder(tradingOrders.createdAt, tradingOrders.id, order))
-    .limit(pageSize + 1);
-  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+  const keys = { time: tradingOrders.createdAt, id: tradingOrders.id };
+  return keysetPage(db, tradingOrders, keys, orderConditions(workspaceId, f), order, pageSize, after && { position: after });
 }
 
 export async function ordersTotal(db: Db, workspaceId: string, f: OrderFilter): Promise<number> {

@@ -213,10 +213,16 @@ describe('POST /trading/orders: validation (400, code 900, naming the field)', (
 
   it('enforces the provider manifest with code 900', async () => {
     const expectations: [unknown, RegExp][] = [
-      [atlasOrder({ participantsIdentification: { originator: individual('o') } }), /participantsIdentification\.beneficiary is required/],
-      [atlasOrder({ participantsIdentification: undefined }), /participantsIdentification\.originator is required/],
-      [atlasOrder({ sourceOfFunds: undefined }), /sourceOfFunds is required/],
-      [harborOrder({ settlement: atlasOrder().settlement }), /settlement\.type DVP is not supported/],
+      [
+        atlasOrder({ participantsIdentification: { originator: individual('o') } }),
+        /participantsIdentification\.beneficiary: Atlas Prime Brokerage asks for the beneficiary to be identified/,
+      ],
+      [
+        atlasOrder({ participantsIdentification: undefined }),
+        /participantsIdentification\.originator: Atlas Prime Brokerage asks for the originator to be identified/,
+      ],
+      [atlasOrder({ sourceOfFunds: undefined }), /sourceOfFunds: Atlas Prime Brokerage asks for the source of funds/],
+      [harborOrder({ settlement: atlasOrder().settlement }), /settlement\.type: Harbor OTC does not settle delivery versus payment, only prefunded/],
       [
         harborOrder({
           executionRequestDetails: {
@@ -229,10 +235,13 @@ describe('POST /trading/orders: validation (400, code 900, naming the field)', (
             quoteAssetId: 'USDT',
           },
         }),
-        /executionRequestDetails\.type LIMIT is not supported/,
+        /executionRequestDetails\.type: Harbor OTC does not take limit orders, only market or quote/,
       ],
       [harborOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'HARBOR', accountId: 'x' } }), /via\.type must be PROVIDER/],
-      [atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'nope' } }), /via\.accountId nope/],
+      [
+        atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'ATLAS', accountId: 'nope' } }),
+        /via\.accountId: nope is not one of your accounts at Atlas Prime Brokerage/,
+      ],
       [atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'NORTHWIND', accountId: 'x' } }), /not connected/],
       [atlasOrder({ via: { type: 'PROVIDER_ACCOUNT', providerId: 'GHOST', accountId: 'x' } }), /via\.providerId GHOST/],
       [atlasOrder({ executionRequestDetails: { ...atlasOrder().executionRequestDetails, baseAssetId: 'XRP' } }), /does not trade XRP\/USDC/],

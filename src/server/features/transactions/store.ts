@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { TransactionsQuery } from '../../../contract/transactions';
 import type { Db } from '../../db/client';
-import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { keysetPage, type TimePosition } from '../../db/keyset';
 import { isUuid } from '../../db/uuid';
 import { transactions, transactionStuckEpisodes } from './schema';
 import type { TransactionRow } from './view';
@@ -110,11 +110,7 @@ function conditions(workspaceId: string, f: TransactionFilter, time: typeof tran
   return c;
 }
 
-/**
- * A page in `sort` order from a position: after it, or, going `backwards`, the rows just before it
- * (read the other way from the position, then turned round). `more` says whether rows lie beyond
- * the page in the direction read.
- */
+/** A page in `sort` order of `orderBy`, from a position after it or, going `backwards`, before it (keysetPage). */
 export async function transactionsPage(
   db: Db,
   workspaceId: string,
@@ -125,17 +121,7 @@ export async function transactionsPage(
   from?: { position: TimePosition; backwards: boolean },
 ) {
   const time = orderBy === 'createdAt' ? transactions.createdAt : transactions.updatedAt;
-  const c = conditions(workspaceId, f, time);
-  const read = from?.backwards ? (sort === 'DESC' ? 'ASC' : 'DESC') : sort;
-  if (from) c.push(keysetAfter(time, transactions.id, read, from.position));
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(and(...c))
-    .orderBy(...keysetOrder(time, transactions.id, read))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { rows: from?.backwards ? page.reverse() : page, more: rows.length > limit };
+  return keysetPage(db, transactions, { time, id: transactions.id }, conditions(workspaceId, f, time), sort, limit, from);
 }
 
 /** The next nonce of an account on a chain: one more than the last one it broadcast. */

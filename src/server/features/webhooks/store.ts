@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { NotificationsQuery } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
-import { keysetAfter, keysetOrder, type TimePosition } from '../../db/keyset';
+import { keysetPage, type TimePosition } from '../../db/keyset';
 import { CHANNELS, notify } from '../../db/notify';
 import { isUuid } from '../../db/uuid';
 import { recordChange, recordChanges } from '../live/record';
@@ -49,15 +49,8 @@ export async function findWebhook(db: Db, workspaceId: string, id: string, lock 
 }
 
 export async function webhooksPage(db: Db, workspaceId: string, order: 'ASC' | 'DESC', pageSize: number, after?: TimePosition) {
-  const c: SQL[] = [eq(webhooks.workspaceId, workspaceId)];
-  if (after) c.push(keysetAfter(webhooks.createdAt, webhooks.id, order, after));
-  const rows = await db
-    .select()
-    .from(webhooks)
-    .where(and(...c))
-    .orderBy(...keysetOrder(webhooks.createdAt, webhooks.id, order))
-    .limit(pageSize + 1);
-  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+  const keys = { time: webhooks.createdAt, id: webhooks.id };
+  return keysetPage(db, webhooks, keys, [eq(webhooks.workspaceId, workspaceId)], order, pageSize, after && { position: after });
 }
 
 export async function updateWebhook(db: Db, id: string, patch: Partial<typeof webhooks.$inferInsert>): Promise<WebhookRow> {
@@ -98,15 +91,8 @@ function notificationConditions(webhookId: string, f: NotificationFilter): SQL[]
 }
 
 export async function notificationsPage(db: Db, webhookId: string, f: NotificationFilter, order: 'ASC' | 'DESC', pageSize: number, after?: TimePosition) {
-  const c = notificationConditions(webhookId, f);
-  if (after) c.push(keysetAfter(webhookNotifications.createdAt, webhookNotifications.id, order, after));
-  const rows = await db
-    .select()
-    .from(webhookNotifications)
-    .where(and(...c))
-    .orderBy(...keysetOrder(webhookNotifications.createdAt, webhookNotifications.id, order))
-    .limit(pageSize + 1);
-  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+  const keys = { time: webhookNotifications.createdAt, id: webhookNotifications.id };
+  return keysetPage(db, webhookNotifications, keys, notificationConditions(webhookId, f), order, pageSize, after && { position: after });
 }
 
 export async function notificationsTotal(db: Db, webhookId: string, f: NotificationFilter): Promise<number> {

@@ -1,4 +1,5 @@
 import type { MantineColor } from '@mantine/core';
+import { EXECUTION_TYPE_LABELS, SETTLEMENT_TYPE_LABELS } from '../../../contract/manifest-checks';
 import { ORDER_STATUS_LABELS } from '../../../contract/order-states';
 import type {
   EXECUTION_TYPES,
@@ -31,7 +32,8 @@ export const STATUS_COLORS: Record<OrderStatus, MantineColor> = {
 
 export const SIDE_LABELS: LabelsOf<typeof SIDES> = { BUY: 'Buy', SELL: 'Sell' };
 
-export const EXECUTION_LABELS: LabelsOf<typeof EXECUTION_TYPES> = { MARKET: 'Market', QUOTE: 'Quote', LIMIT: 'Limit' };
+/** The contract's names, which the manifest checks' messages use too. */
+export const EXECUTION_LABELS: LabelsOf<typeof EXECUTION_TYPES> = EXECUTION_TYPE_LABELS;
 
 export const EXECUTION_DESCRIPTIONS: LabelsOf<typeof EXECUTION_TYPES> = {
   MARKET: 'At the provider’s price when it executes.',
@@ -39,11 +41,7 @@ export const EXECUTION_DESCRIPTIONS: LabelsOf<typeof EXECUTION_TYPES> = {
   LIMIT: 'Only at your price or better, fill or kill.',
 };
 
-export const SETTLEMENT_LABELS: LabelsOf<typeof SETTLEMENT_TYPES> = {
-  DVP: 'Delivery versus payment',
-  PREFUNDED: 'Prefunded',
-  POST_ORDER: 'After the order',
-};
+export const SETTLEMENT_LABELS: LabelsOf<typeof SETTLEMENT_TYPES> = SETTLEMENT_TYPE_LABELS;
 
 export const SETTLEMENT_DESCRIPTIONS: LabelsOf<typeof SETTLEMENT_TYPES> = {
   DVP: 'The provider takes payment from a vault account and delivers at the same time.',

@@ -97,9 +97,7 @@ describe('checkDraft', () => {
     const fields = atlas.issues.map((issue) => issue.field);
     expect(fields).toContain('participants.originator.fullName.firstName');
     expect(fields).toContain('participants.beneficiary.postalAddress.country');
-    expect(atlas.issues.find((issue) => issue.field === 'sourceOfFunds.reasonForPayment')?.message).toBe(
-      'Required: Atlas Prime Brokerage asks for the source of funds',
-    );
+    expect(atlas.issues.find((issue) => issue.field === 'sourceOfFunds.reasonForPayment')?.message).toBe('Atlas Prime Brokerage asks for the source of funds');
     expect(atlas.issues.find((issue) => issue.field === 'participants.originator.dateOfBirth')?.message).toBe('Required');
 
     // Harbor requires neither, settles prefunded only and is not account-based.
@@ -136,8 +134,14 @@ describe('checkDraft', () => {
     draft.execution = { ...draft.execution, baseAssetId: 'XRP', quoteAssetId: 'USDT' };
     draft.settlement = { ...draft.settlement, type: 'POST_ORDER' };
     const { issues } = checkDraft(draft, ATLAS);
-    expect(issues).toContainEqual({ field: 'execution.quoteAssetId', message: 'Atlas Prime Brokerage does not trade XRP/USDT' });
-    expect(issues).toContainEqual({ field: 'settlement.type', message: 'Atlas Prime Brokerage does not settle after the order' });
+    expect(issues).toContainEqual({
+      field: 'execution.quoteAssetId',
+      message: 'Atlas Prime Brokerage does not trade XRP/USDT (it trades BTC/USDC, ETH/USDC, SOL/USDC, BTC/USDT)',
+    });
+    expect(issues).toContainEqual({
+      field: 'settlement.type',
+      message: 'Atlas Prime Brokerage does not settle after the order, only delivery versus payment or prefunded',
+    });
     expect(checkDraft({ ...atlasDraft(), providerId: 'NORTHWIND', accountId: '' }, NORTHWIND).issues[0]).toEqual({
       field: 'providerId',
       message: 'Northwind Markets is not connected to this workspace yet',
@@ -203,7 +207,7 @@ describe('checkDraft', () => {
     expect(ATLAS.manifest.order.executionTypes).not.toContain('LIMIT');
     expect(checkDraft({ ...draft, providerId: 'HARBOR', accountId: '' }, HARBOR).issues).toContainEqual({
       field: 'execution.type',
-      message: 'Harbor OTC does not take limit orders',
+      message: 'Harbor OTC does not take limit orders, only market or quote',
     });
   });
 

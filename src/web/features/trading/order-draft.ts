@@ -1,8 +1,10 @@
 import { type FieldErrors, type FieldPath, get, type Resolver, set } from 'react-hook-form';
 import type { z } from 'zod';
+import { manifestProblems, type ManifestField } from '../../../contract/manifest-checks';
 import {
   CreateOrderRequest,
   type EXECUTION_TYPES,
+  PARTIES,
   providerTerms,
   type REASONS_FOR_PAYMENT,
   type RELATIONSHIP_TYPES,
@@ -10,7 +12,6 @@ import {
   type SIDES,
   type TradingProvider,
 } from '../../../contract/trading';
-import { EXECUTION_LABELS, SETTLEMENT_LABELS } from './labels';
 
 /**
  * The order builder's draft: the contract's create-order request as a form holds it, every value
@@ -22,8 +23,7 @@ import { EXECUTION_LABELS, SETTLEMENT_LABELS } from './labels';
 export type ExecutionType = (typeof EXECUTION_TYPES)[number];
 export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
 export type Side = (typeof SIDES)[number];
-export type Party = 'originator' | 'beneficiary';
-export const PARTIES: readonly Party[] = ['originator', 'beneficiary'];
+export type Party = (typeof PARTIES)[number];
 
 export interface AccountDraft {
   type: 'VAULT_ACCOUNT' | 'ONE_TIME_ADDRESS';
@@ -266,24 +266,32 @@ export interface DraftIssue {
 
 export type CheckedDraft = { request: CreateOrderRequest; issues: [] } | { request: null; issues: DraftIssue[] };
 
-/** What the chosen provider's manifest rules out, beyond what the contract checks. */
+/** The draft's field for each part of an order the manifest checks are about. */
+const MANIFEST_FIELDS: Record<ManifestField, DraftField> = {
+  provider: 'providerId',
+  account: 'accountId',
+  executionType: 'execution.type',
+  pair: 'execution.quoteAssetId',
+  settlementType: 'settlement.type',
+  'participants.originator': 'participants.originator',
+  'participants.beneficiary': 'participants.beneficiary',
+  sourceOfFunds: 'sourceOfFunds.reasonForPayment',
+};
+
+/** What the chosen provider's manifest rules out (the checks the service runs too), and what the chosen quote does, beyond what the contract checks. */
 function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined, now: number): DraftIssue[] {
   if (!draft.providerId) return [{ field: 'providerId', message: 'Choose a provider' }];
   if (!provider) return [{ field: 'providerId', message: 'This provider is no longer offered: choose another' }];
-  const issues: DraftIssue[] = [];
-  const { name } = provider;
-  const terms = providerTerms(provider);
-  if (!terms.connected) issues.push({ field: 'providerId', message: `${name} is not connected to this workspace yet` });
-  if (provider.accountBased && draft.accountId && !terms.hasAccount(draft.accountId)) {
-    issues.push({ field: 'accountId', message: `Choose one of your accounts at ${name}` });
-  }
   const e = draft.execution;
-  if (e.type && !terms.takesExecution(e.type)) {
-    issues.push({ field: 'execution.type', message: `${name} does not take ${EXECUTION_LABELS[e.type].toLowerCase()} orders` });
-  }
-  if (e.baseAssetId && e.quoteAssetId && !terms.tradesPair(e.baseAssetId, e.quoteAssetId)) {
-    issues.push({ field: 'execution.quoteAssetId', message: `${name} does not trade ${e.baseAssetId}/${e.quoteAssetId}` });
-  }
+  const issues: DraftIssue[] = manifestProblems(provider, {
+    kind: 'order',
+    accountId: draft.accountId,
+    executionType: e.type,
+    pair: e.baseAssetId && e.quoteAssetId ? { baseAssetId: e.baseAssetId, quoteAssetId: e.quoteAssetId } : undefined,
+    settlementType: draft.settlement.type,
+    parties: PARTIES.filter((party) => isIdentified(draft, provider, party)),
+    sourceOfFunds: draft.sourceOfFunds.reasonForPayment !== '',
+  }).map((problem) => ({ field: MANIFEST_FIELDS[problem.field], message: problem.message }));
   if (e.type === 'QUOTE' && e.quote) {
     const q = e.quote;
     if (q.side !== e.side || q.baseAssetId !== e.baseAssetId || q.quoteAssetId !== e.quoteAssetId || q.baseAmount !== e.baseAmount.trim()) {
@@ -291,11 +299,6 @@ function manifestIssues(draft: OrderDraft, provider: TradingProvider | undefined
     } else if (Date.parse(q.expiresAt) <= now && !e.reQuoteAtMarket) {
       issues.push({ field: 'execution.quote', message: 'This quote has expired: get a new quote, or let the provider re-quote at market' });
     }
-  }
-  const s = draft.settlement.type;
-  if (s && !terms.settles(s)) issues.push({ field: 'settlement.type', message: `${name} does not settle ${SETTLEMENT_LABELS[s].toLowerCase()}` });
-  if (terms.requiresSourceOfFunds && !draft.sourceOfFunds.reasonForPayment) {
-    issues.push({ field: 'sourceOfFunds.reasonForPayment', message: `Required: ${name} asks for the source of funds` });
   }
   return issues;
 }

@@ -3,14 +3,14 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { MAX_ORDER_NOTE, type TradingProvider } from '../../../contract/trading';
+import { MAX_ORDER_NOTE, PARTIES, type TradingProvider } from '../../../contract/trading';
 import { ActionButton } from '../../components/action-button';
 import { type Fact, Facts } from '../../components/facts';
 import { Amount } from './amount';
 import { vaultQueries } from '../../lib/vault-queries';
 import { DraftTextInput, useDraftError } from './draft-inputs';
 import { EXECUTION_LABELS, REASON_LABELS, RELATIONSHIP_LABELS, SETTLEMENT_LABELS, SIDE_LABELS } from './labels';
-import { type AccountDraft, isIdentified, type OrderDraft, type ParticipantDraft, PARTIES, type StepId, STEPS, stepIndex } from './order-draft';
+import { type AccountDraft, isIdentified, type OrderDraft, type ParticipantDraft, type StepId, STEPS, stepIndex } from './order-draft';
 import { OrderEstimateSummary } from './order-estimate';
 import { useOrderEstimate } from './use-order-estimate';
 
