@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Runs the end-to-end suite: finds a Chromium, builds the console the service will serve, then
-// hands over to Playwright (extra arguments are passed through, e.g. a spec file or --grep).
+// Runs the end-to-end suite: finds a Chromium, builds the console the service will serve if its
+// build is older than its sources, then hands over to Playwright (extra arguments are passed
+// through, e.g. a spec file or --grep).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { buildConsoleIfStale } from '../scripts/build-console.mjs';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
@@ -60,9 +62,9 @@ if (!chromium) {
 }
 console.log(`Chromium: ${chromium}`);
 
-// The service serves the console from dist/web, so the suite always tests the current sources.
-const built = await run('npx', ['vite', 'build']);
-if (built !== 0) process.exit(built);
+// The service serves the console from dist/web: it is built again when a source is newer than it
+// (`npm test` runs the bundle check first, which builds it), so the suite tests the current sources.
+buildConsoleIfStale();
 
 // Playwright starts the service with this environment (playwright.config.ts adds its own): the
 // webhook specs' receivers listen on 127.0.0.1, and a stopped receiver must exhaust the retry

@@ -1,10 +1,12 @@
 // Builds the service and the operator CLI into plain JavaScript (dist/server/main.js and cli.js)
 // with esbuild, and copies beside them the files they read at run time (migrations, shipped data,
-// logos) under their paths in src/server (src/server/server-file.ts finds them there). Dependencies
-// stay outside the bundle, so a release is dist/ plus `npm ci --omit=dev`: no TypeScript loader.
+// logos) under their paths in src/server (src/server/server-file.ts finds them there), and makes
+// the migrated empty database a new data folder starts from. Dependencies stay outside the
+// bundle, so a release is dist/ plus `npm ci --omit=dev`: no TypeScript loader.
 // Why esbuild: it turns the TypeScript into JavaScript in about a second, resolves the sources'
 // extensionless imports (which tsc would emit as is, and Node's ESM loader refuses), and is
 // already installed with Vite; tsc still type-checks (`npm run typecheck`).
+import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +31,7 @@ export async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', cli: 'src/cli/main.ts' },
+    entryPoints: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'make-empty-database': 'src/server/db/make-empty-database.ts' },
     outdir,
     bundle: true,
     packages: 'external',
@@ -40,6 +42,10 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   for (const rel of runtimeFiles(join(root, 'src/server'))) cpSync(join(root, 'src/server', rel), join(outdir, rel));
+  // The migrated empty database a new data folder starts from (src/server/db/client.ts says why),
+  // made by the built code itself so that it matches this build's migrations and catalogue.
+  const made = spawnSync(process.execPath, [join(outdir, 'make-empty-database.js')], { cwd: root, stdio: 'inherit' });
+  if (made.status !== 0) throw new Error('the release build could not make its empty database');
 }
 
 /** Builds the service when its sources are newer than the last build (`npm start` calls it). */

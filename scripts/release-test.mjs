@@ -3,9 +3,10 @@
 // the console and the service, copies dist/ with package.json and the lockfile into an empty
 // folder, installs the production dependencies alone there (`npm ci --omit=dev`: no tsx, no
 // TypeScript, no Vite), and starts `node dist/server/main.js` twice: on an empty data folder (the
-// demo workspace is seeded) and again on the folder that start left. Each time it waits for
-// /readyz, checks /livez's version, the console's page and a sign-in as the demo admin, and prints
-// how long the start took. It fails on any refusal.
+// demo workspace is seeded, the folder starting as a copy of the build's migrated empty database)
+// and again on the folder that start left. Each time it waits for /readyz, checks /livez's
+// version, the console's page and a sign-in as the demo admin, and prints how long the start took.
+// It fails on any refusal.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,14 +51,17 @@ async function waitForReady(base, service) {
   }
 }
 
-async function startOnce(stage, dataDir, label) {
+/** The line the service logs when a new data folder starts as a copy of the build's empty database (src/server/db/client.ts). */
+const FROM_IMAGE = "starting from the release's migrated empty database";
+
+async function startOnce(stage, dataDir, label, { fresh }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const spawned = performance.now();
   const service = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: stage,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DRAIN_DELAY_MS: '0', LOG_LEVEL: 'info' },
   });
   let output = '';
   service.stdout.on('data', (chunk) => (output += chunk));
@@ -74,6 +78,10 @@ async function startOnce(stage, dataDir, label) {
       body: JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }),
     });
     check(signIn.ok && typeof (await signIn.json()).accessToken === 'string', `the demo admin's sign-in answered ${signIn.status}`);
+    check(
+      output.includes(FROM_IMAGE) === fresh,
+      fresh ? "the new data folder was not started from the build's empty database" : 'an existing data folder was replaced by the empty database',
+    );
     const seconds = ((readyAt - spawned) / 1000).toFixed(1);
     console.log(`release: ${label}: ready in ${seconds} s (process start to /readyz 200); version, console page and sign-in checked`);
   } finally {
@@ -94,8 +102,8 @@ try {
     check(!existsSync(join(stage, 'node_modules', dev)), `${dev} was installed with the production dependencies`);
   console.log('release: production dependencies only (no tsx, typescript, vite or esbuild installed)');
   const dataDir = join(stage, 'data');
-  await startOnce(stage, dataDir, 'first start on an empty data folder (demo seeded)');
-  await startOnce(stage, dataDir, 'start on the existing data folder');
+  await startOnce(stage, dataDir, 'first start on an empty data folder (from the empty database image, demo seeded)', { fresh: true });
+  await startOnce(stage, dataDir, 'start on the existing data folder', { fresh: false });
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

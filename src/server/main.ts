@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { seedDemo, DEMO_PASSWORD_FILE, DEMO_USERS } from './demo/seed';
+import { demoPassword, seedDemo, DEMO_PASSWORD_FILE, DEMO_USERS } from './demo/seed';
 import { ConfigError, loadConfig } from './env';
 import { createLogger, serializeError } from './logger';
 import { openServices, startServer } from './server';
@@ -29,13 +29,11 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+  const keyDir = 'dataDir' in config.database ? config.database.dataDir : join(process.cwd(), 'data');
+  // Before the database opens, so that the password's hash is made meanwhile.
+  const password = config.demo ? demoPassword(keyDir, config.demoPassword) : undefined;
   const services = await openServices(config, logger);
-  const demo = config.demo
-    ? await seedDemo(services.deps.db, {
-        password: config.demoPassword,
-        keyDir: 'dataDir' in config.database ? config.database.dataDir : join(process.cwd(), 'data'),
-      })
-    : undefined;
+  const demo = password ? await seedDemo(services.deps.db, { password, keyDir }) : undefined;
   const server = await startServer(config, logger, services);
   logger.info({ version: VERSION, url: server.url, database: services.database.kind, readyMs: Math.round(performance.now() - started) }, 'service ready');
 

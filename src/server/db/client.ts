@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -28,8 +29,8 @@ export interface Database {
   notices: Notices;
   /** PostgreSQL only: the connection pool, whose connections in use and waiters the metrics report. */
   pool?: pg.Pool;
-  /** PGlite only: its files, to start other in-memory databases from (`{ memory: true, image }`). */
-  image?: () => Promise<Blob>;
+  /** PGlite only: its files, to start another database from (`{ memory: true, image }`, or a new data folder). */
+  image?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /** PGlite on a data folder only: writes an online backup of it to `file` (see pglite-backup.ts). */
   backup?: (file: string) => Promise<BackupResult>;
   close(): Promise<void>;
@@ -55,6 +56,20 @@ export const isOwnedByThisProcess = (db: Db): boolean => ownedDatabases.has(db);
  */
 export const atomically = <T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T> =>
   db instanceof PgTransaction ? write(db as unknown as Db) : db.transaction((tx) => write(tx as unknown as Db));
+
+/**
+ * The release build's database with every migration applied and the shipped catalogue loaded
+ * (scripts/build-server.mjs makes it, src/server/db/make-empty-database.ts): a new data folder
+ * starts as a copy of it, which takes half the time of creating one and migrating it, the largest
+ * part of a first start. Outside a release build there is none, and a new folder is created. The
+ * migrations and the catalogue sync still run on the copy (no-ops when it is current).
+ */
+export const EMPTY_DATABASE_IMAGE = 'db/empty-database.tar.gz';
+export const NEW_DATA_FOLDER_FROM_IMAGE = "a new data folder: starting from the release's migrated empty database";
+async function emptyDatabaseImage(): Promise<Blob | undefined> {
+  const file = fileURLToPath(serverFile(EMPTY_DATABASE_IMAGE));
+  return existsSync(file) ? openAsBlob(file) : undefined;
+}
 
 /** Each open database's notice listener, for code that holds only the `Db` (the live streams' hub). */
 const noticesByDb = new WeakMap<object, Notices>();
@@ -174,7 +189,9 @@ export async function openMigratedDatabase(target: DatabaseTarget, logger: Logge
   const extensions = { pg_trgm };
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir, { extensions });
+    const image = existsSync(join(target.dataDir, 'PG_VERSION')) ? undefined : await emptyDatabaseImage();
+    if (image) logger.info({ dataDir: target.dataDir }, NEW_DATA_FOLDER_FROM_IMAGE);
+    client = await PGlite.create(target.dataDir, { extensions, ...(image && { loadDataDir: image }) });
   } else {
     client = await PGlite.create({ extensions, loadDataDir: target.image });
   }
@@ -189,7 +206,7 @@ export async function openMigratedDatabase(target: DatabaseTarget, logger: Logge
     db: db as unknown as Db,
     kind: 'pglite',
     notices,
-    image: () => client.dumpDataDir('none'),
+    image: (compression = 'none') => client.dumpDataDir(compression),
     ...('dataDir' in target ? { backup: (file: string) => backupPglite(client, target.dataDir, file) } : {}),
     close: async () => {
       await notices.close();

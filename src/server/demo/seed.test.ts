@@ -39,8 +39,7 @@ describe('the demo password', () => {
     expect(await signsInWith(first.password)).toBe(true);
   });
 
-  // Two seeds, each hashing every demo person's password at the production cost: 20-27 s in CI.
-  it('DEMO_PASSWORD wins and is not written to the folder; a folder without a kept password gets a new one', { timeout: 120_000 }, async () => {
+  it('DEMO_PASSWORD wins and is not written to the folder; a folder without a kept password gets a new one', async () => {
     const dataDir = folder();
     const given = await seedDemo(database.db, { keyDir: dataDir, password: 'chosen-Demo-password-1', auditEvents: 0 });
     expect(given).toMatchObject({ created: false, passwordSource: 'given', password: 'chosen-Demo-password-1' });

@@ -10,8 +10,8 @@ import { insertApiUser } from '../features/admin/store';
 import { refreshStatistics } from '../workers/housekeeping';
 import { seedAuditHistory } from './audit-history';
 import { beginDemoHistory } from './history-fill';
-import { createConsoleUser, createWorkspace, setPassword } from '../features/auth/accounts';
-import { hashPassword, verifyPassword } from '../features/auth/password';
+import { createConsoleUser, createWorkspace, setPasswordHash } from '../features/auth/accounts';
+import { hashPassword } from '../features/auth/password';
 import { seedComplianceDemo } from '../features/compliance/demo';
 import { seedEarnDemo } from '../features/earn/demo';
 import { seedTradingDemo } from '../features/trading/demo';
@@ -45,25 +45,24 @@ export interface DemoSeedResult {
 }
 
 /**
- * Makes sure the demo workspace exists and that its people sign in with `password` (when none is
- * given, the one kept in `keyDir` by an earlier start, else a new random one kept there; the caller
- * prints it). The first seed also creates a demo API user whose
- * private key is written next to the data, so the official SDK can be tried at once.
- */
-/**
  * A year of history for the audit explorer (issue 4 asks for at least 100,000 events): its newest
  * events are written with the workspace, the rest once the service is ready (history-fill.ts).
  */
 export const DEMO_AUDIT_EVENTS = 100_000;
 
 /**
+ * Makes sure the demo workspace exists and that its people sign in with `password` (see
+ * demoPassword; the caller prints it). The first seed also creates a demo API user whose private
+ * key is written next to the data, so the official SDK can be tried at once.
+ *
  * Seeds under a database-wide lock, in one transaction: instances started together once crashed
  * on a duplicate email and left two half-made demo workspaces. Now the first one seeds, the others
  * wait and find the workspace made, and a start that dies half-way leaves nothing behind, so the
  * next start seeds afresh.
  */
-export async function seedDemo(db: Db, options: { password?: string; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
-  const result = await inTransactionUnderLock(db, 'demoSeed', (tx) => seedDemoLocked(tx, options));
+export async function seedDemo(db: Db, options: { password?: string | DemoPassword; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
+  const password = typeof options.password === 'object' ? options.password : demoPassword(options.keyDir, options.password);
+  const result = await inTransactionUnderLock(db, 'demoSeed', (tx) => seedDemoLocked(tx, { ...options, password }));
   // A bulk load leaves the planner without statistics until the next housekeeping round.
   if (result.created) await refreshStatistics(db);
   return result;
@@ -72,42 +71,65 @@ export async function seedDemo(db: Db, options: { password?: string; keyDir: str
 /** The demo password file: beside the data, owner-only, so that restarts keep the password people were given. */
 export const DEMO_PASSWORD_FILE = 'demo-password';
 
-/**
- * The password to seed with: the caller's, else the one an earlier start kept in the data folder,
- * else a new random one, kept there for the next start. Called under the seed lock, so instances
- * started together on one machine agree on one password.
- */
-function demoPassword(keyDir: string, given: string | undefined): { password: string; passwordSource: DemoSeedResult['passwordSource'] } {
-  if (given) return { password: given, passwordSource: 'given' };
-  const file = join(keyDir, DEMO_PASSWORD_FILE);
-  try {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept) return { password: kept, passwordSource: 'kept' };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const password = randomBytes(12).toString('base64url');
-  mkdirSync(keyDir, { recursive: true });
-  writeFileSync(file, `${password}\n`, { mode: 0o600 });
-  return { password, passwordSource: 'new' };
+/** The demo's password, where it came from, and its hash, begun at once. */
+export interface DemoPassword {
+  password: string;
+  passwordSource: DemoSeedResult['passwordSource'];
+  passwordHash: Promise<string>;
 }
 
-async function seedDemoLocked(db: Db, options: { password?: string; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
-  const { password, passwordSource } = demoPassword(options.keyDir, options.password);
+/**
+ * The password to seed with: the caller's, else the one an earlier start kept in the data folder,
+ * else a new random one, kept there for the next start (created exclusively, so instances started
+ * together on one machine agree on the first one written). Its hash is begun at once: scrypt runs
+ * on libuv's threads, so a service that calls this before opening its database has the hash by the
+ * time the database is open (a second or two of a start otherwise spent after it).
+ */
+export function demoPassword(keyDir: string, given: string | undefined): DemoPassword {
+  const hashed = (password: string, passwordSource: DemoSeedResult['passwordSource']) => ({ password, passwordSource, passwordHash: hashPassword(password) });
+  if (given) return hashed(given, 'given');
+  const file = join(keyDir, DEMO_PASSWORD_FILE);
+  const kept = () => {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return '';
+    }
+  };
+  const before = kept();
+  if (before) return hashed(before, 'kept');
+  const password = randomBytes(12).toString('base64url');
+  mkdirSync(keyDir, { recursive: true });
+  try {
+    writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another instance wrote it first, and its password is the one; an empty file is replaced.
+    const theirs = kept();
+    if (theirs) return hashed(theirs, 'kept');
+    writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  }
+  return hashed(password, 'new');
+}
+
+async function seedDemoLocked(db: Db, options: { password: DemoPassword; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
+  const { password, passwordSource } = options.password;
+  const passwordHash = await options.password.passwordHash;
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.isDemo, true));
   if (existing) {
     const people = await db.select().from(users).where(eq(users.workspaceId, existing.id));
-    // Re-hash only when the password changed; verifying one account is enough to know.
-    const sample = people.find((p) => p.email === DEMO_USERS[1]?.email) ?? people[0];
-    if (!sample || !(await verifyPassword(password, sample.passwordHash))) {
-      // One after another: `db` is the seed lock's transaction, one connection, which takes one
-      // statement at a time (node-postgres queues a second with a warning, and pg 9 refuses it).
-      for (const p of people.filter((p) => DEMO_USERS.some((d) => d.email === p.email))) await setPassword(db, p.id, password);
-    }
+    // Set at every start rather than verified first: a verification costs what the hash did, and the
+    // hash is made while the database opens. One hash for all of them, as when they were created.
+    const demoPeople = people.filter((p) => DEMO_USERS.some((d) => d.email === p.email));
+    await setPasswordHash(
+      db,
+      demoPeople.map((p) => p.id),
+      passwordHash,
+    );
     return { workspaceId: existing.id, password, passwordSource, created: false };
   }
 
-  const passwordHash = await hashPassword(password);
   // The workspace's content and the newest of its history now; the rest of the history is written
   // once the service is ready (history-fill.ts).
   const { workspaceId, apiUser } = await seedDemoWorkspace(db, { name: DEMO_WORKSPACE_NAME, isDemo: true, people: DEMO_USERS, passwordHash, auditEvents: 0 });

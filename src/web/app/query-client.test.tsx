@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient } from './query-client';
 
@@ -41,11 +41,6 @@ function renderWithClient(ui: React.ReactNode) {
     </MantineProvider>,
   );
 }
-
-// The notifications store outlives the rendered tree.
-afterEach(() => {
-  notifications.clean();
-});
 
 describe('createQueryClient', () => {
   it('reports a failed action as a notification that carries the request id', async () => {

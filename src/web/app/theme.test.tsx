@@ -1,13 +1,8 @@
 import { Badge, Drawer, Modal } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '../test/render';
-
-// The notifications store outlives the rendered tree.
-afterEach(() => {
-  notifications.clean();
-});
 
 describe('the theme', () => {
   it('names the close button of every notification, which Mantine leaves without a name', async () => {

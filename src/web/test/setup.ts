@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. The files of a
+// worker share their modules (vite.config.ts, isolate), so what outlives a rendered tree is
+// emptied here too: the notifications store.
 afterEach(() => {
   cleanup();
+  notifications.clean();
 });
 
 // How long a findBy/waitFor waits for what it looks for. It is a bound for a page that never

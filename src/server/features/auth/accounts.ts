@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { users, workspaces } from '../../db/schema';
@@ -33,9 +33,8 @@ export async function createConsoleUser(
   return row;
 }
 
-export async function setPassword(db: Db, userId: string, password: string) {
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(users.id, userId));
+/** Gives several people one password, hashed once by hashPassword (see createConsoleUser for why). */
+export async function setPasswordHash(db: Db, userIds: string[], passwordHash: string) {
+  if (userIds.length === 0) return;
+  await db.update(users).set({ passwordHash }).where(inArray(users.id, userIds));
 }
