@@ -31,7 +31,7 @@ export async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'make-empty-database': 'src/server/db/make-empty-database.ts' },
+    entryPoints: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'make-empty-database': 'src/server/make-empty-database.ts' },
     outdir,
     bundle: true,
     packages: 'external',

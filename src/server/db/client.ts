@@ -59,7 +59,7 @@ export const atomically = <T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T>
 
 /**
  * The release build's database with every migration applied and the shipped catalogue loaded
- * (scripts/build-server.mjs makes it, src/server/db/make-empty-database.ts): a new data folder
+ * (scripts/build-server.mjs makes it, src/server/make-empty-database.ts): a new data folder
  * starts as a copy of it, which takes half the time of creating one and migrating it, the largest
  * part of a first start. Outside a release build there is none, and a new folder is created. The
  * migrations and the catalogue sync still run on the copy (no-ops when it is current).

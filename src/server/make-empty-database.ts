@@ -1,10 +1,11 @@
 // Run by the release build (scripts/build-server.mjs) from dist/server: writes the database a new
-// data folder starts from (EMPTY_DATABASE_IMAGE in client.ts), migrated by this build's migrations
+// data folder starts from (EMPTY_DATABASE_IMAGE in db/client.ts), migrated by this build's migrations
 // and holding this build's shipped catalogue, as a gzipped tar beside the built service.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serverFile } from '../server-file';
-import { EMPTY_DATABASE_IMAGE, openDatabase } from './client';
+import { openDatabase } from './database';
+import { EMPTY_DATABASE_IMAGE } from './db/client';
+import { serverFile } from './server-file';
 
 const database = await openDatabase({ memory: true });
 try {
