@@ -163,6 +163,13 @@ describe('an instance with traces on', () => {
     const delivered = hooks.got[0]!;
     const traceparent = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(delivered.headers.traceparent));
     expect(traceparent, String(delivered.headers.traceparent)).not.toBeNull();
+    // The delivery's span ends once the worker has read the receiver's answer: closing the instance
+    // before that would end it without a status (it did under load).
+    const notificationStatus = async () => {
+      const page = (await (await call('GET', `/v1/webhooks/${webhookId}/notifications`)).json()) as { data: { status: string }[] };
+      return page.data[0]?.status;
+    };
+    await expect.poll(notificationStatus, { timeout: 20_000 }).toBe('COMPLETED');
 
     // Closing the instance sends the spans not sent yet.
     await server.close();
