@@ -1,16 +1,9 @@
 import { providerTerms, type EXECUTION_TYPES, type PARTIES, type SETTLEMENT_TYPES, type TradingProvider } from './trading';
+import { EXECUTION_TYPE_LABELS, SETTLEMENT_TYPE_LABELS } from './trading-labels';
 
 type ExecutionType = (typeof EXECUTION_TYPES)[number];
 type SettlementType = (typeof SETTLEMENT_TYPES)[number];
 type Party = (typeof PARTIES)[number];
-
-export const EXECUTION_TYPE_LABELS: Record<ExecutionType, string> = { MARKET: 'Market', QUOTE: 'Quote', LIMIT: 'Limit' };
-
-export const SETTLEMENT_TYPE_LABELS: Record<SettlementType, string> = {
-  DVP: 'Delivery versus payment',
-  PREFUNDED: 'Prefunded',
-  POST_ORDER: 'After the order',
-};
 
 /** Which part of a quote or an order a problem is about: the service and the console each name it by their own field. */
 export type ManifestField = 'provider' | 'account' | 'executionType' | 'pair' | 'settlementType' | `participants.${Party}` | 'sourceOfFunds';

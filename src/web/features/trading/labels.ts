@@ -1,6 +1,6 @@
 import type { MantineColor } from '@mantine/core';
-import { EXECUTION_TYPE_LABELS, SETTLEMENT_TYPE_LABELS } from '../../../contract/manifest-checks';
 import { ORDER_STATUS_LABELS } from '../../../contract/order-states';
+import { EXECUTION_TYPE_LABELS, SETTLEMENT_TYPE_LABELS } from '../../../contract/trading-labels';
 import type {
   EXECUTION_TYPES,
   FAILURE_REASONS,
