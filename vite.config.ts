@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -32,10 +33,69 @@ function precompress(): Plugin {
   };
 }
 
+/** What the console reads of an operation's definition (src/contract/routes) and of each of its answers (web/lib/api.ts). */
+const CONSOLE_READS = { definition: new Set(['method', 'path', 'responses']), answer: new Set(['schema']) };
+
+/**
+ * Leaves out of the console's build what only the service reads of the operations' definitions:
+ * the documentation (tags, summary, descriptions), the guard's part (id, roles, rate category,
+ * idempotency: the console reads the roles from the generated table) and the request's schemas
+ * (which type the console's calls; the service checks them). A page imports the definitions
+ * it calls for their paths and schemas, and carries no more of them (about 4 KB of the order pages).
+ * The call of defineOperation goes too (it returns its argument), leaving the object.
+ */
+function withoutOperationDocs(): Plugin {
+  const isDefinition = (node: ts.Node): node is ts.CallExpression =>
+    ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineOperation';
+  return {
+    name: 'asset-ops:without-operation-docs',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]contract[\\/]routes[\\/][\w-]+\.ts$/.test(id)) return null;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const cuts: [number, number][] = [];
+      const cut = (object: ts.Node, keep: Set<string>) => {
+        if (!ts.isObjectLiteralExpression(object)) return;
+        // An answer that is not JSON (the live stream) the console reads itself, without its schema.
+        const read = object.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'contentType') ? new Set<string>() : keep;
+        for (const property of object.properties) {
+          if (!property.name || !ts.isIdentifier(property.name) || read.has(property.name.text)) continue;
+          const comma = /^\s*,/.exec(code.slice(property.end));
+          cuts.push([property.getStart(file), property.end + (comma ? comma[0].length : 0)]);
+        }
+      };
+      const visit = (node: ts.Node) => {
+        if (isDefinition(node) && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
+          const definition = node.arguments[0];
+          // The object itself, without the call: nothing then keeps an unused definition in a page.
+          cuts.push([node.expression.getStart(file), node.expression.end]);
+          cut(definition, CONSOLE_READS.definition);
+          for (const property of definition.properties) {
+            if (
+              ts.isPropertyAssignment(property) &&
+              ts.isIdentifier(property.name) &&
+              property.name.text === 'responses' &&
+              ts.isObjectLiteralExpression(property.initializer)
+            ) {
+              for (const answer of property.initializer.properties) if (ts.isPropertyAssignment(answer)) cut(answer.initializer, CONSOLE_READS.answer);
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      let out = code;
+      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + out.slice(end);
+      return { code: out, map: null };
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), withoutOperationDocs(), precompress()],
   resolve: {
     // react-router 7's package exports name only its development build (upstream issue
     // remix-run/react-router#14102); production builds take the production one, without dev checks.

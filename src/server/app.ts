@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_CODES } from '../contract/errors';
+import { OPENAPI_PATH } from '../contract/routes/operation';
 import { registerAdmin } from './features/admin/handlers';
 import { registerAuditExplorer } from './features/audit/explorer-handlers';
 import { registerAudit } from './features/audit/handlers';
@@ -15,7 +16,7 @@ import { registerHome } from './features/home/handlers';
 import { registerLive } from './features/live/handlers';
 import { passwordSignInRefusal, registerPasskeys } from './features/passkeys/handlers';
 import { stepUp } from './features/passkeys/step-up';
-import { registerTrading, tradingGuard } from './features/trading/handlers';
+import { registerTrading, tradingBeta } from './features/trading/handlers';
 import { registerTransactions } from './features/transactions/handlers';
 import { sampleTransaction } from './features/transactions/view';
 import { registerVault } from './features/vault/handlers';
@@ -104,6 +105,7 @@ export function createApp(
     authenticate: (c) => authenticateCaller(deps, c),
     refused: (c, operationId) => recordRefusedOperation(deps, c, operationId),
     stepUp: (operationId) => stepUp(deps, operationId),
+    beta: tradingBeta(deps),
   };
   app.use('/v1/*', async (c, next) => {
     c.set('gate', gate);
@@ -117,7 +119,7 @@ export function createApp(
   registerAuditExplorer(app, deps);
   registerCatalogue(app, deps);
   registerTrading(app, deps);
-  registerVault(app, deps, (operationId) => tradingGuard(deps, operationId));
+  registerVault(app, deps);
   registerCompliance(app, deps);
   registerEarn(app, deps);
   registerTransactions(app, deps);
@@ -139,7 +141,7 @@ export function createApp(
     bearerFormat: 'JWT',
     description: 'Access token from /v1/auth/sign_in or /v1/auth/refresh.',
   });
-  app.doc31('/v1/openapi.json', {
+  app.doc31(OPENAPI_PATH, {
     openapi: '3.1.0',
     info: {
       title: 'Asset Ops: Digital Asset Operations Service',

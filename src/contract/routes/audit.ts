@@ -1,70 +1,56 @@
-import { createRoute } from '@hono/zod-openapi';
 import { AuditChainVerification, AuditDimensions, AuditHistogram, AuditHistogramQuery, AuditLogQuery, AuditLogsResponse, AuditRangeQuery } from '../audit';
-import { SECURITY } from './common';
-import { idempotencyHeaders, operation } from './operation';
-import { errorResponses, GUARDED } from './responses';
+import { defineOperation, AUDIT_READERS } from './operation';
 
-export const getAuditLogs = createRoute({
+export const getAuditLogs = defineOperation({
+  id: 'getAuditLogs',
   method: 'get',
   path: '/v1/management/audit_logs',
   tags: ['Administration'],
   summary: 'Get audit logs',
-  ...operation(
-    'getAuditLogs',
-    'Keyset-paginated on (timestamp, id); cursors are opaque, bound to the workspace and the query, and stable while events are added.',
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('getAuditLogs'), query: AuditLogQuery },
-  responses: {
-    200: { description: 'Events', content: { 'application/json': { schema: AuditLogsResponse } } },
-    ...errorResponses(...GUARDED),
-  },
+  description: 'Keyset-paginated on (timestamp, id); cursors are opaque, bound to the workspace and the query, and stable while events are added.',
+  roles: AUDIT_READERS,
+  rateCategory: 'query',
+  query: AuditLogQuery,
+  responses: { 200: { description: 'Events', schema: AuditLogsResponse } },
 });
 
-export const getAuditDimensions = createRoute({
+export const getAuditDimensions = defineOperation({
+  id: 'getAuditDimensions',
   method: 'get',
   path: '/v1/management/audit_logs/dimensions',
   tags: ['Administration (extension)'],
   summary: 'Distinct values of each filter dimension in a time range (for suggestions)',
-  ...operation('getAuditDimensions', 'Defaults to the last year.'),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('getAuditDimensions'), query: AuditRangeQuery },
-  responses: {
-    200: { description: 'Values seen, at most 200 per dimension', content: { 'application/json': { schema: AuditDimensions } } },
-    ...errorResponses(...GUARDED),
-  },
+  description: 'Defaults to the last year.',
+  roles: AUDIT_READERS,
+  rateCategory: 'query',
+  query: AuditRangeQuery,
+  responses: { 200: { description: 'Values seen, at most 200 per dimension', schema: AuditDimensions } },
 });
 
-export const verifyAuditChain = createRoute({
+// Re-hashes every event of the range: far heavier than a page of the log.
+export const verifyAuditChain = defineOperation({
+  id: 'verifyAuditChain',
   method: 'get',
   path: '/v1/management/audit_logs/verify',
   tags: ['Administration (extension)'],
   summary: 'Verify the hash chain of the audit log over a time range',
-  ...operation(
-    'verifyAuditChain',
-    `Recomputes every event's hash and checks that it links to the previous event of the workspace, so an altered or removed event is found. Defaults to the last year.`,
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('verifyAuditChain'), query: AuditRangeQuery },
-  responses: {
-    200: { description: 'The outcome', content: { 'application/json': { schema: AuditChainVerification } } },
-    ...errorResponses(...GUARDED),
-  },
+  description: `Recomputes every event's hash and checks that it links to the previous event of the workspace, so an altered or removed event is found. Defaults to the last year.`,
+  roles: AUDIT_READERS,
+  rateCategory: 'high_compute',
+  query: AuditRangeQuery,
+  responses: { 200: { description: 'The outcome', schema: AuditChainVerification } },
 });
 
-export const getAuditHistogram = createRoute({
+export const getAuditHistogram = defineOperation({
+  id: 'getAuditHistogram',
   method: 'get',
   path: '/v1/management/audit_logs/histogram',
   tags: ['Administration (extension)'],
   summary: 'How many events match the filters, per time bucket',
-  ...operation(
-    'getAuditHistogram',
+  description:
     'The same range and filters as the audit log list (and `q`), counted per bucket of an automatic width; the counts add up to what the list pages through.',
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('getAuditHistogram'), query: AuditHistogramQuery },
-  responses: {
-    200: { description: 'Counts per bucket', content: { 'application/json': { schema: AuditHistogram } } },
-    ...errorResponses(...GUARDED),
-  },
+  roles: AUDIT_READERS,
+  rateCategory: 'query',
+  query: AuditHistogramQuery,
+  responses: { 200: { description: 'Counts per bucket', schema: AuditHistogram } },
 });

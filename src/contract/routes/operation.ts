@@ -1,38 +1,93 @@
-import { OPERATIONS, type OperationId } from '../operations';
-import { isStepUpOperation, PASSKEY_ASSERTION_HEADER } from '../passkeys';
-import { ROLE_LABELS } from '../role-labels';
-import { IdempotencyHeaders } from './common';
-
-type Entry<K extends OperationId> = (typeof OPERATIONS)[K];
+import type { z } from 'zod';
+import type { Role } from '../roles';
 
 /**
- * A route's operationId, description and extensions, from its entry in the operations table: the
- * key is the operationId, and the roles, rate category and idempotency the server enforces are
- * stated after the route's own description, so the document cannot drift from the middleware.
+ * One operation of /v1, written once: its wire (method, path, parameters, body, answers), who may
+ * call it, the rate category it counts against and whether it honours Idempotency-Key. Everything
+ * else is derived from it: the operations table and `mayPerform` (contract/operations.ts, generated
+ * by `npm run generate:operations`), the OpenAPI route and the middleware the server registers it
+ * with (server/http/register.ts), and the console's typed call (web/lib/api.ts).
+ *
+ * This module is types only, so a console page that imports a definition pulls in its schemas and
+ * nothing of the server's OpenAPI machinery.
  */
-export function operation<K extends OperationId>(key: K, description?: string) {
-  const { roles, category, idempotent } = OPERATIONS[key] as Entry<K>;
-  const who = roles === 'any' ? 'any role' : roles.map((role) => ROLE_LABELS[role]).join(', ');
-  const stepUp = isStepUpOperation(key);
-  const rules = `Roles: ${who}. Rate category: ${category}.${idempotent ? ' Takes an Idempotency-Key.' : ''}${
-    stepUp
-      ? ` Step-up: takes ${PASSKEY_ASSERTION_HEADER} (a passkey assertion for a challenge from POST /v1/auth/step_up/options bound to this exact request); without it, refused with 403 code 1901 when the workspace requires passkeys of the caller.`
-      : ''
-  }`;
-  return {
-    operationId: key,
-    description: description ? `${description} ${rules}` : rules,
-    'x-roles': roles,
-    'x-rate-category': category,
-    ...(stepUp ? { 'x-step-up': true } : {}),
-  };
+export type RateCategory = 'write' | 'query' | 'external_query' | 'high_compute';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A success answer: a JSON body of `schema`, or none (204, 202 without a body). */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  /** The body's media type when it is not JSON (the live stream). */
+  contentType?: 'text/event-stream';
+  headers?: z.ZodObject;
 }
 
-/** The Idempotency-Key header, for exactly the operations the table says honour it. */
-export function idempotencyHeaders<K extends OperationId>(
-  key: K,
-): Entry<K>['idempotent'] extends true ? { headers: typeof IdempotencyHeaders } : Record<never, never> {
-  return (OPERATIONS[key].idempotent ? { headers: IdempotencyHeaders } : {}) as Entry<K>['idempotent'] extends true
-    ? { headers: typeof IdempotencyHeaders }
-    : Record<never, never>;
+interface Wire {
+  id: string;
+  method: Method;
+  /** The OpenAPI path, parameters in braces: `/v1/webhooks/{webhookId}`. */
+  path: `/v1/${string}`;
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** The body may be left out (it is required otherwise). */
+  bodyOptional?: true;
+  responses: Partial<Record<200 | 201 | 202 | 204, Answer>>;
 }
+
+/** An operation authorised by role: the guard authenticates, authorises, rate-limits and (when idempotent) replays. */
+export interface GuardedDefinition extends Wire {
+  /** 'any': the spec states no role restriction, so any signed-in role may call it. Lists copy the spec's literally. */
+  roles: readonly Role[] | 'any';
+  rateCategory: RateCategory;
+  idempotent?: true;
+  /** Served with the trading beta, behind its switch per workspace (checked once the caller is authorised). */
+  beta?: true;
+  /** Error statuses beyond those every guarded operation can answer (404, typically). */
+  errors?: readonly ErrorStatus[];
+  public?: never;
+}
+
+/**
+ * An operation that establishes who the caller is (a password, the refresh cookie, a pairing
+ * token) rather than being authorised by role: no guard, so it lists every error it can answer.
+ */
+export interface PublicDefinition extends Wire {
+  public: true;
+  errors: readonly ErrorStatus[];
+  roles?: never;
+  rateCategory?: never;
+  idempotent?: never;
+  beta?: never;
+}
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
+
+export type OperationDefinition = GuardedDefinition | PublicDefinition;
+
+/**
+ * Declares an operation; the literal types are kept, so its id, path and schemas type the server's
+ * handler and the console's call. Marked free of side effects for the console's bundler, which then
+ * leaves out of a page every definition of an area the page does not call.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function defineOperation<const D extends OperationDefinition>(definition: D): D {
+  return definition;
+}
+
+/** Where the service serves the OpenAPI document of every operation (the console's help menu links to it). */
+export const OPENAPI_PATH = '/v1/openapi.json';
+
+// The role groups the definitions share.
+export const ADMINS = ['ADMIN', 'NON_SIGNING_ADMIN'] as const;
+export const OWNER_AND_ADMINS = ['OWNER', ...ADMINS] as const;
+export const QUORUM_READERS = ['OWNER', ...ADMINS, 'AUDITOR'] as const;
+export const AUDIT_READERS = ['ADMIN', 'NON_SIGNING_ADMIN', 'AUDITOR', 'SECURITY_ADMIN', 'SECURITY_AUDITOR'] as const;
+/** Who may create an order, and so move funds (a transfer takes the same roles). */
+export const ORDER_WRITERS = ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'EDITOR'] as const;

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { CANCELLABLE_ORDER_STATUSES } from '../order-states';
 import {
   CreateOrderRequest,
@@ -13,95 +12,110 @@ import {
   QuotesResponse,
   TradingProvider,
 } from '../trading';
-import { BETA, SECURITY } from './common';
-import { idempotencyHeaders, operation } from './operation';
-import { errorResponses, GUARDED, GUARDED_WRITE } from './responses';
+import { defineOperation, ORDER_WRITERS } from './operation';
 
 const tags = ['Trading (beta)'];
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-export const listTradingProviders = createRoute({
+export const listTradingProviders = defineOperation({
+  id: 'listTradingProviders',
   method: 'get',
   path: '/v1/trading/providers',
   tags,
   summary: 'List trading providers',
-  ...operation(
-    'listTradingProviders',
-    `Each provider with its manifest: the execution and settlement types it supports, the order fields it requires and the pairs it trades. ${BETA}`,
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('listTradingProviders'), query: ProvidersQuery },
-  responses: { 200: json(ProvidersResponse, 'A page of providers'), ...errorResponses(...GUARDED) },
+  description: 'Each provider with its manifest: the execution and settlement types it supports, the order fields it requires and the pairs it trades.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  query: ProvidersQuery,
+  responses: { 200: { description: 'A page of providers', schema: ProvidersResponse } },
 });
 
-export const getTradingProvider = createRoute({
+export const getTradingProvider = defineOperation({
+  id: 'getTradingProvider',
   method: 'get',
   path: '/v1/trading/providers/{providerId}',
   tags,
   summary: 'Get a trading provider',
-  ...operation('getTradingProvider', `${BETA}`),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('getTradingProvider'), params: ProviderIdParam },
-  responses: { 200: json(TradingProvider, 'The provider'), ...errorResponses(...GUARDED, 404) },
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  params: ProviderIdParam,
+  responses: { 200: { description: 'The provider', schema: TradingProvider } },
+  errors: [404],
 });
 
-export const createQuote = createRoute({
+export const createQuote = defineOperation({
+  id: 'createQuote',
   method: 'post',
   path: '/v1/trading/quotes',
   tags,
   summary: 'Create quotes',
-  ...operation(
-    'createQuote',
-    `One quote per provider in scope, priced from the catalogue; a provider that cannot quote appears in quoteFailures. A quote is valid for 60 seconds and is used by a QUOTE order. ${BETA}`,
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('createQuote'), body: { required: true, content: { 'application/json': { schema: CreateQuoteRequest } } } },
-  responses: { 201: json(QuotesResponse, 'The quotes'), ...errorResponses(...GUARDED_WRITE) },
+  description:
+    'One quote per provider in scope, priced from the catalogue; a provider that cannot quote appears in quoteFailures. A quote is valid for 60 seconds and is used by a QUOTE order.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'write',
+  idempotent: true,
+  body: CreateQuoteRequest,
+  responses: { 201: { description: 'The quotes', schema: QuotesResponse } },
 });
 
-export const createOrder = createRoute({
+export const createOrder = defineOperation({
+  id: 'createOrder',
   method: 'post',
   path: '/v1/trading/orders',
   tags,
   summary: 'Create an order',
-  ...operation(
-    'createOrder',
-    `Validation failures (including the provider manifest's requirements) answer 400 with code 900 and a message naming the field. ${BETA}`,
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('createOrder'), body: { required: true, content: { 'application/json': { schema: CreateOrderRequest } } } },
-  responses: { 202: json(OrderDetails, 'The order, accepted'), ...errorResponses(...GUARDED_WRITE) },
+  description: "Validation failures (including the provider manifest's requirements) answer 400 with code 900 and a message naming the field.",
+  roles: ORDER_WRITERS,
+  beta: true,
+  rateCategory: 'write',
+  idempotent: true,
+  body: CreateOrderRequest,
+  responses: { 202: { description: 'The order, accepted', schema: OrderDetails } },
 });
 
-export const listOrders = createRoute({
+export const listOrders = defineOperation({
+  id: 'listOrders',
   method: 'get',
   path: '/v1/trading/orders',
   tags,
   summary: 'List orders',
-  ...operation('listOrders', `Newest first by default; filters combine with AND, repeated values with OR. ${BETA}`),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('listOrders'), query: OrdersQuery },
-  responses: { 200: json(OrdersResponse, 'A page of orders'), ...errorResponses(...GUARDED) },
+  description: 'Newest first by default; filters combine with AND, repeated values with OR.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  query: OrdersQuery,
+  responses: { 200: { description: 'A page of orders', schema: OrdersResponse } },
 });
 
-export const getOrder = createRoute({
+// Trading (wire-facts, beta): no stated roles
+export const getOrder = defineOperation({
+  id: 'getOrder',
   method: 'get',
   path: '/v1/trading/orders/{orderId}',
   tags,
   summary: 'Get an order',
-  ...operation('getOrder', `${BETA}`),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('getOrder'), params: OrderIdParam },
-  responses: { 200: json(OrderDetails, 'The order'), ...errorResponses(...GUARDED, 404) },
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  params: OrderIdParam,
+  responses: { 200: { description: 'The order', schema: OrderDetails } },
+  errors: [404],
 });
 
-export const cancelOrder = createRoute({
+export const cancelOrder = defineOperation({
+  id: 'cancelOrder',
   method: 'post',
   path: '/v1/trading/orders/{orderId}/cancel',
   tags: ['Trading (beta) (extension)'],
   summary: 'Cancel an order before execution',
-  ...operation('cancelOrder', `Only an order in ${CANCELLABLE_ORDER_STATUSES.join(' or ')} can be cancelled (409 otherwise). ${BETA}`),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('cancelOrder'), params: OrderIdParam },
-  responses: { 200: json(OrderDetails, 'The cancelled order'), ...errorResponses(...GUARDED_WRITE, 404) },
+  description: `Only an order in ${CANCELLABLE_ORDER_STATUSES.join(' or ')} can be cancelled (409 otherwise).`,
+  roles: ORDER_WRITERS,
+  beta: true,
+  rateCategory: 'write',
+  idempotent: true,
+  params: OrderIdParam,
+  responses: { 200: { description: 'The cancelled order', schema: OrderDetails } },
+  errors: [404],
 });

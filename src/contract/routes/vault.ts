@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   VaultAccount,
@@ -10,59 +9,68 @@ import {
   VaultAddressesPage,
   VaultAddressesQuery,
 } from '../vault';
-import { BETA, SECURITY } from './common';
-import { idempotencyHeaders, operation } from './operation';
-import { errorResponses, GUARDED } from './responses';
+import { defineOperation } from './operation';
 
 const tags = ['Vaults'];
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-export const listVaultAccountsPaged = createRoute({
+export const listVaultAccountsPaged = defineOperation({
+  id: 'listVaultAccountsPaged',
   method: 'get',
   path: '/v1/vault/accounts_paged',
   tags,
   summary: 'List vault accounts (paginated)',
-  ...operation('listVaultAccountsPaged', `The accounts orders settle from and to, with their asset balances as decimal strings. ${BETA}`),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('listVaultAccountsPaged'), query: VaultAccountsPagedQuery },
-  responses: { 200: json(VaultAccountsPaged, 'A page of vault accounts'), ...errorResponses(...GUARDED) },
+  description: 'The accounts orders settle from and to, with their asset balances as decimal strings.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  query: VaultAccountsPagedQuery,
+  responses: { 200: { description: 'A page of vault accounts', schema: VaultAccountsPaged } },
 });
 
-export const listVaultAccounts = createRoute({
+export const listVaultAccounts = defineOperation({
+  id: 'listVaultAccounts',
   method: 'get',
   path: '/v1/vault/accounts',
   tags,
   summary: 'List vault accounts (legacy, unpaginated)',
-  ...operation(
-    'listVaultAccounts',
-    `Deprecated: use GET /vault/accounts_paged. At most 400,000 accounts per minute per workspace, counted across requests: a request that would pass the total gets 429 and nothing. ${BETA}`,
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('listVaultAccounts'), query: VaultAccountsLegacyQuery },
-  responses: { 200: json(z.array(VaultAccount), 'Every vault account'), ...errorResponses(...GUARDED) },
+  description:
+    'Deprecated: use GET /vault/accounts_paged. At most 400,000 accounts per minute per workspace, counted across requests: a request that would pass the total gets 429 and nothing.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  query: VaultAccountsLegacyQuery,
+  responses: { 200: { description: 'Every vault account', schema: z.array(VaultAccount) } },
 });
 
-export const getVaultAccount = createRoute({
+// The public API's reads of one vault account, which the console's vault pages show (extensions here: no stated roles)
+export const getVaultAccount = defineOperation({
+  id: 'getVaultAccount',
   method: 'get',
   path: '/v1/vault/accounts/{vaultAccountId}',
   tags,
   summary: 'Get a vault account',
-  ...operation('getVaultAccount', `The account with its asset balances as decimal strings. ${BETA}`),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('getVaultAccount'), params: VaultAccountIdParam },
-  responses: { 200: json(VaultAccount, 'The vault account'), ...errorResponses(...GUARDED, 404) },
+  description: 'The account with its asset balances as decimal strings.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  params: VaultAccountIdParam,
+  responses: { 200: { description: 'The vault account', schema: VaultAccount } },
+  errors: [404],
 });
 
-export const listVaultAccountAssetAddresses = createRoute({
+export const listVaultAccountAssetAddresses = defineOperation({
+  id: 'listVaultAccountAssetAddresses',
   method: 'get',
   path: '/v1/vault/accounts/{vaultAccountId}/{assetId}/addresses_paginated',
   tags,
   summary: "List the deposit addresses of a vault account's asset wallet",
-  ...operation(
-    'listVaultAccountAssetAddresses',
-    `The addresses the account receives the asset at; a tag or memo is included on the chains that need one. 404 when the account holds no wallet for the asset. ${BETA}`,
-  ),
-  security: SECURITY,
-  request: { ...idempotencyHeaders('listVaultAccountAssetAddresses'), params: VaultAccountAssetParams, query: VaultAddressesQuery },
-  responses: { 200: json(VaultAddressesPage, 'The deposit addresses'), ...errorResponses(...GUARDED, 404) },
+  description:
+    'The addresses the account receives the asset at; a tag or memo is included on the chains that need one. 404 when the account holds no wallet for the asset.',
+  roles: 'any',
+  beta: true,
+  rateCategory: 'query',
+  params: VaultAccountAssetParams,
+  query: VaultAddressesQuery,
+  responses: { 200: { description: 'The deposit addresses', schema: VaultAddressesPage } },
+  errors: [404],
 });

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../contract/errors';
-import { mayPerform, OPERATIONS, type OperationId } from '../../contract/operations';
+import { mayPerform, type GuardedOperationId } from '../../contract/operations';
 import { isStepUpOperation, type StepUpOperation } from '../../contract/passkeys';
+import type { GuardedDefinition } from '../../contract/routes/operation';
 import { ApiError } from './errors';
 import { idempotency } from './idempotency';
 import { rateLimit } from './rate-limit';
@@ -16,7 +17,7 @@ const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Whether the caller's role may perform the operation (the one table, src/contract/operations.ts); a refusal is recorded, then a 403. */
-function authorize(operationId: OperationId): MiddlewareHandler<AppEnv> {
+function authorize(operationId: GuardedOperationId): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { role } = c.get('principal');
     if (!mayPerform(role, operationId)) {
@@ -33,15 +34,22 @@ const stepUp =
   (c, next) =>
     c.get('gate').stepUp(operationId)(c, next);
 
-/** Everything an operation of the contract needs before its handler: who, may they, how often, once. */
-export function guard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
-  const operation = OPERATIONS[operationId];
+/** The trading beta's switch of the caller's workspace (the app's Gate checks it). */
+const beta: MiddlewareHandler<AppEnv> = (c, next) => c.get('gate').beta(c, next);
+
+/**
+ * Everything an operation of the contract needs before its handler, from its definition: who, may
+ * they, the beta switch, how often, once. register.ts applies it.
+ */
+export function guard(deps: AppDeps, definition: GuardedDefinition): MiddlewareHandler<AppEnv>[] {
+  const operationId = definition.id as GuardedOperationId;
   return [
     authenticate,
     authorize(operationId),
-    rateLimit(deps, operation.category),
+    ...(definition.beta ? [beta] : []),
+    rateLimit(deps, definition.rateCategory),
     // Before the Idempotency-Key: a replayed response must not stand in for the passkey confirmation.
     ...(isStepUpOperation(operationId) ? [stepUp(operationId)] : []),
-    ...(operation.idempotent ? [idempotency(deps)] : []),
+    ...(definition.idempotent ? [idempotency(deps)] : []),
   ];
 }

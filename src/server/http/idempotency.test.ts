@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_AFTER_ERROR_MESSAGE } from '../../contract/errors';
 import { queryRows } from '../db/rows';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../test/harness';
+import { setApiUserEnabled } from '../../contract/routes/admin';
 import { guard } from './guard';
 import type { Db } from '../db/client';
 import { GroupCommit } from './group-commit';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   // exercised exactly as a real write uses it: one that counts executions, one that can be held
   // open, and one that fails inside.
   probes = (a) => {
-    for (const middleware of guard(ctx.deps, 'setApiUserEnabled')) a.use('/v1/probe/*', middleware);
+    for (const middleware of guard(ctx.deps, setApiUserEnabled)) a.use('/v1/probe/*', middleware);
     const Body = z.strictObject({ amount: z.string().regex(/^\d+(\.\d+)?$/) });
     a.post('/v1/probe/count', async (c) => {
       const parsed = Body.safeParse(await c.req.json());

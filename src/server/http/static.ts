@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { OPENAPI_PATH } from '../../contract/routes/operation';
 import type { AppEnv } from './types';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -18,7 +19,7 @@ const DOCS_HTML = `<!doctype html>
 // Without deep links: Swagger UI puts each operation's link inside the button that opens it, an
 // interactive element within another that screen readers cannot announce (axe: nested-interactive).
 // Its server picker has no label; the observer gives it one once Swagger UI has drawn it.
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: false, tryItOutEnabled: false });
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#swagger-ui', deepLinking: false, tryItOutEnabled: false });
 new MutationObserver(() => {
   const servers = document.getElementById('servers');
   if (servers && !servers.hasAttribute('aria-label')) servers.setAttribute('aria-label', 'Server');

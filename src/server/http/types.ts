@@ -45,8 +45,8 @@ export interface AppDeps {
 
 /**
  * The checks of a guarded operation that the areas own (guard.ts runs them in their place): who
- * is calling, the audit event of a refused operation, the passkey step-up. http/ imports no area,
- * so the app lends them to every request it serves (app.ts).
+ * is calling, the audit event of a refused operation, the passkey step-up, the trading beta's
+ * switch. http/ imports no area, so the app lends them to every request it serves (app.ts).
  */
 export interface Gate {
   /** Who is calling, or a 401. */
@@ -55,6 +55,8 @@ export interface Gate {
   refused(c: Context<AppEnv>, operationId: OperationId): Promise<void>;
   /** The passkey check of a step-up operation, after authentication and roles. */
   stepUp(operationId: StepUpOperation): MiddlewareHandler<AppEnv>;
+  /** The trading beta's switch: a workspace without it gets 403 from the operations served with the beta. */
+  beta: MiddlewareHandler<AppEnv>;
 }
 
 export interface AppEnv {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Asset, Blockchain } from '../../contract/catalogue';
+import { getAsset, getBlockchain } from '../../contract/routes/catalogue';
+import { api } from './api';
 import { assetKeys, blockchainKeys } from './query-keys';
-import { session } from './session';
 
 /**
  * One asset and one blockchain, as every area reads them (the catalogue's drawer, the order
@@ -10,13 +10,13 @@ import { session } from './session';
 export const assetQuery = (id: string) =>
   queryOptions({
     queryKey: assetKeys.detail(id),
-    queryFn: ({ signal }) => session.api.request(`/v1/assets/${encodeURIComponent(id)}`, Asset, { signal }),
+    queryFn: ({ signal }) => api(getAsset, { params: { id }, signal }),
   });
 
 export const blockchainQuery = (id: string) =>
   queryOptions({
     queryKey: blockchainKeys.detail(id),
-    queryFn: ({ signal }) => session.api.request(`/v1/blockchains/${encodeURIComponent(id)}`, Blockchain, { signal }),
+    queryFn: ({ signal }) => api(getBlockchain, { params: { id }, signal }),
     // Blockchains change with releases of the service, not while somebody works.
     staleTime: 10 * 60_000,
   });

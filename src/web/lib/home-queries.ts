@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApprovalList } from '../../contract/admin';
-import { AuditChainVerification, AuditLogsResponse } from '../../contract/audit';
-import { HomeSummary } from '../../contract/home';
-import { OrdersResponse } from '../../contract/trading';
-import { TransactionsResponse } from '../../contract/transactions';
+import { listApprovalRequests } from '../../contract/routes/approvals';
+import { getAuditLogs, verifyAuditChain } from '../../contract/routes/audit';
+import { getHomeSummary } from '../../contract/routes/home';
+import { listOrders } from '../../contract/routes/trading';
+import { listTransactions } from '../../contract/routes/transactions';
+import { api } from './api';
 import { homeKeys } from './query-keys';
-import { session } from './session';
 
 /*
  * What the home page reads, as query options (so a route loader can ensure them before the page
@@ -46,36 +46,35 @@ export const homeQueries = {
   summary: () =>
     queryOptions({
       queryKey: homeKeys.summary,
-      queryFn: ({ signal }) => session.api.request('/v1/console/home', HomeSummary, { signal }),
+      queryFn: ({ signal }) => api(getHomeSummary, { signal }),
     }),
   recentOrders: () =>
     queryOptions({
       queryKey: homeKeys.orders,
-      queryFn: ({ signal }) => session.api.request(`/v1/trading/orders?pageSize=${RECENT_ROWS}&order=DESC`, OrdersResponse, { signal }),
+      queryFn: ({ signal }) => api(listOrders, { query: { pageSize: RECENT_ROWS, order: 'DESC' }, signal }),
     }),
   recentTransfers: () =>
     queryOptions({
       queryKey: homeKeys.transfers,
-      queryFn: ({ signal }) => session.api.request(`/v1/transactions?limit=${RECENT_ROWS}&sort=DESC`, TransactionsResponse, { signal }),
+      queryFn: ({ signal }) => api(listTransactions, { query: { limit: RECENT_ROWS, sort: 'DESC' }, signal }),
     }),
   /** Decided approval requests: changes to the quorum and new API users, for those who cannot read the audit log. */
   decidedApprovals: () =>
     queryOptions({
       queryKey: homeKeys.decidedApprovals,
-      queryFn: ({ signal }) => session.api.request(`/v1/approval_requests?status=DECIDED&pageSize=${RECENT_ROWS}`, ApprovalList, { signal }),
+      queryFn: ({ signal }) => api(listApprovalRequests, { query: { status: 'DECIDED', pageSize: RECENT_ROWS }, signal }),
     }),
   /** The newest events of the audit log in `range` matching `filters` (e.g. [['category', 'Security']]). */
   auditEvents: (range: HomeRange, filters: [string, string][]) =>
     queryOptions({
       queryKey: [...HOME, 'audit', range, filters] as const,
-      queryFn: ({ signal }) =>
-        session.api.request(`/v1/management/audit_logs?${auditSearch(range, [...filters, ['pageSize', String(RECENT_ROWS)]])}`, AuditLogsResponse, { signal }),
+      queryFn: ({ signal }) => api(getAuditLogs, { query: auditSearch(range, [...filters, ['pageSize', String(RECENT_ROWS)]]), signal }),
     }),
   /** The integrity check of the hash chain over `range` (the check itself is the service's). */
   integrity: (range: HomeRange) =>
     queryOptions({
       queryKey: [...HOME, 'integrity', range] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/management/audit_logs/verify?${auditSearch(range, [])}`, AuditChainVerification, { signal }),
+      queryFn: ({ signal }) => api(verifyAuditChain, { query: auditSearch(range, []), signal }),
       // The check re-hashes the range (a high-compute call): once per visit is enough.
       staleTime: 5 * MINUTE_MS,
     }),

@@ -1,11 +1,12 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENTS, type LiveKind, type LiveNoticeBody } from '../../contract/live-events';
 import { adminKeys, complianceKeys, homeKeys, tradingKeys, transactionKeys, vaultAccountKeys, webhookKeys } from './query-keys';
+import { streamEvents } from '../../contract/routes/live';
 import { isApiError } from './api-client';
 import type { Session } from './session';
 
 /**
- * The console's live updates: one stream (`GET /v1/events/stream`) per signed-in browser, read with
+ * The console's live updates: one stream (streamEvents) per signed-in browser, read with
  * fetch rather than EventSource, because EventSource cannot send the bearer token and the token
  * lives only in memory (a cookie or a token in the URL would be the alternatives: the first is sent
  * on every request of the origin, the second lands in logs). Each notice invalidates the queries of
@@ -379,7 +380,7 @@ function holdStream(session: Session, queryClient: QueryClient, relay?: Broadcas
     stopped.signal.addEventListener('abort', abort, { once: true });
     let silence = setTimeout(abort, SILENCE_MS);
     try {
-      const response = await session.api.open('/v1/events/stream', {
+      const response = await session.api.open(streamEvents.path, {
         signal: attempt.signal,
         headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
       });

@@ -1,11 +1,12 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { StepUpOptionsRequest } from '../../contract/passkeys';
+import { api } from './api';
 import { passkeyKeys } from './query-keys';
-import { session } from './session';
 
 // Every signed-in screen's shell reaches this module (the approvals badge's area guards its
-// decisions), so the passkeys contract and the ceremony are imported when first needed.
+// decisions), so the passkeys contract, its operations and the ceremony are imported when first needed.
 const contract = () => import('../../contract/passkeys');
+const operations = () => import('../../contract/routes/passkeys');
 
 /**
  * The signed-in person's passkeys and whether the workspace requires them: the security page
@@ -14,7 +15,7 @@ const contract = () => import('../../contract/passkeys');
 export const myPasskeysQuery = () =>
   queryOptions({
     queryKey: passkeyKeys.mine,
-    queryFn: ({ signal }) => session.api.request('/v1/auth/passkeys', async () => (await contract()).PasskeyList, { signal }),
+    queryFn: async ({ signal }) => api((await operations()).listPasskeys, { signal }),
   });
 
 /** UTF-8 text as base64url, without padding (the header's encoding). */
@@ -40,8 +41,8 @@ export async function stepUpHeaders(queryClient: QueryClient, request: StepUpOpt
   // Fresh enough for a decision made on this page; a passkey added elsewhere invalidates it.
   const mine = await queryClient.fetchQuery({ ...myPasskeysQuery(), staleTime: 60_000 });
   if (mine.passkeys.length === 0) return {};
-  const { PASSKEY_ASSERTION_HEADER, StepUpOptionsResponse } = await contract();
-  const { challengeId, options } = await session.api.request('/v1/auth/step_up/options', StepUpOptionsResponse, { method: 'POST', body: request });
+  const { PASSKEY_ASSERTION_HEADER } = await contract();
+  const { challengeId, options } = await api((await operations()).startStepUp, { body: request });
   const { assertWithPasskey } = await import('./passkey-ceremony');
   const response = await assertWithPasskey(options);
   // The passkey's last use moved: the security page shows it.

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ConsoleUser, PeopleResponse, type Person } from '../../contract/admin';
+import type { Person } from '../../contract/admin';
 import { ROLE_LABELS } from '../../contract/role-labels';
+import { getConsoleUser, listPeople } from '../../contract/routes/people';
+import { api } from './api';
 import { peopleKeys } from './query-keys';
-import { session } from './session';
 
 /**
  * The names and roles behind the user ids that events, approvals, transfers and orders carry: the
@@ -14,7 +15,7 @@ export const peopleQuery = () =>
   queryOptions({
     queryKey: peopleKeys.all,
     queryFn: async ({ signal }) => {
-      const { people } = await session.api.request('/v1/console/people', PeopleResponse, { signal });
+      const { people } = await api(listPeople, { signal });
       return new Map(people.map((person) => [person.id, person]));
     },
     staleTime: 5 * 60_000,
@@ -24,7 +25,7 @@ export const peopleQuery = () =>
 export const consoleUserQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.consoleUser(id),
-    queryFn: ({ signal }) => session.api.request(`/v1/console/people/${encodeURIComponent(id)}`, ConsoleUser, { signal }),
+    queryFn: ({ signal }) => api(getConsoleUser, { params: { userId: id }, signal }),
   });
 
 /** A person's role in words; an API user says it is one ("API user, Admin"). */

@@ -1,7 +1,10 @@
 import type { SessionResponse, SessionUser, SignInRequest } from '../../contract/auth';
+import { passkeySignIn, refreshSession, signIn, signOut, startPasskeySignIn } from '../../contract/public-operations';
 import { type ApiClient, ApiError, createApiClient, isApiError } from './api-client';
 
-// Imported once an answer arrives: a visitor on the sign-in page never loads zod for the 401.
+// The public operations' paths (signIn and the others) are generated from their definitions into a
+// module without schemas; the schemas their definitions answer with are imported once an answer
+// arrives: a visitor on the sign-in page never loads zod for the 401.
 const sessionResponse = async () => (await import('../../contract/auth')).SessionResponse;
 const passkeySignInOptions = async () => (await import('../../contract/passkeys')).AuthenticationOptionsResponse;
 
@@ -49,7 +52,7 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
   // everyone who needs a token while one is on its way waits for that one.
   function refresh(): Promise<string | null> {
     refreshing ??= api
-      .open('/v1/auth/refresh', { method: 'POST', anonymous: true })
+      .open(refreshSession, { method: 'POST', anonymous: true })
       .then(
         async (answer) => {
           // 204: the browser holds no refresh cookie, so nobody is signed in here (no refusal to log).
@@ -104,7 +107,7 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
       return currentUser();
     },
     async signIn(credentials) {
-      const response = await api.request('/v1/auth/sign_in', sessionResponse, {
+      const response = await api.request(signIn, sessionResponse, {
         method: 'POST',
         body: credentials,
         anonymous: true,
@@ -112,7 +115,7 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
       return accept(response);
     },
     async signInWithPasskey() {
-      const { challengeId, options } = await api.request('/v1/auth/passkey_sign_in/options', passkeySignInOptions, {
+      const { challengeId, options } = await api.request(startPasskeySignIn, passkeySignInOptions, {
         method: 'POST',
         body: {},
         anonymous: true,
@@ -120,10 +123,16 @@ export function createSession(fetch: typeof globalThis.fetch): Session {
       // The ceremony (and the WebAuthn library it loads) is fetched on the click, not with the sign-in page.
       const { assertWithPasskey } = await import('./passkey-ceremony');
       const response = await assertWithPasskey(options);
-      return accept(await api.request('/v1/auth/passkey_sign_in', sessionResponse, { method: 'POST', body: { challengeId, response }, anonymous: true }));
+      return accept(
+        await api.request(passkeySignIn, sessionResponse, {
+          method: 'POST',
+          body: { challengeId, response },
+          anonymous: true,
+        }),
+      );
     },
     async signOut() {
-      await api.send('/v1/auth/sign_out', { method: 'POST' });
+      await api.send(signOut, { method: 'POST' });
       set({ status: 'signed-out', expired: false });
     },
   };

@@ -1,18 +1,19 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { type Asset, AssetList, MAX_IDS } from '../../contract/catalogue';
+import { type Asset, MAX_IDS } from '../../contract/catalogue';
+import { listAssets } from '../../contract/routes/catalogue';
+import { api } from './api';
 import { assetKeys } from './query-keys';
-import { session } from './session';
 
 /**
- * One request for many assets (`GET /v1/assets?ids=…`, which matches legacy ids), under the
+ * One request for many assets (listAssets with `ids`, which matches legacy ids), under the
  * catalogue's list key, so a write in the catalogue (which invalidates every asset key) refreshes it.
  * The ids are sorted, so the same set is the same cache entry whatever order a page lists them in.
  */
 const assetsQuery = (ids: readonly string[]) => {
-  const query = new URLSearchParams({ ids: ids.join(',') }).toString();
+  const query = new URLSearchParams({ ids: ids.join(',') });
   return queryOptions({
-    queryKey: assetKeys.page(query),
-    queryFn: ({ signal }) => session.api.request(`/v1/assets?${query}`, AssetList, { signal }),
+    queryKey: assetKeys.page(query.toString()),
+    queryFn: ({ signal }) => api(listAssets, { query, signal }),
   });
 };
 

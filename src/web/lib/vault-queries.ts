@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type VaultAccount, VaultAccountsPaged } from '../../contract/vault';
+import { listVaultAccountsPaged } from '../../contract/routes/vault';
+import type { VaultAccount } from '../../contract/vault';
+import { api } from './api';
 import { vaultAccountKeys } from './query-keys';
-import { session } from './session';
 
 /*
  * The vault accounts, with their balances, under one key for every area that shows them: an
@@ -14,9 +15,7 @@ async function fetchVaultAccounts(signal: AbortSignal): Promise<VaultAccount[]> 
   const accounts: VaultAccount[] = [];
   let after: string | undefined;
   do {
-    const query = new URLSearchParams({ limit: '500' });
-    if (after) query.set('after', after);
-    const page = await session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
+    const page = await api(listVaultAccountsPaged, { query: { limit: 500, after }, signal });
     accounts.push(...page.accounts);
     after = page.paging.after;
   } while (after);

@@ -1,8 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import * as routes from '../../../contract/routes/admin';
+import * as adminRoutes from '../../../contract/routes/admin';
+import * as approvalRoutes from '../../../contract/routes/approvals';
+import * as decisionRoutes from '../../../contract/routes/decisions';
+import * as peopleRoutes from '../../../contract/routes/people';
+
+const routes = { ...adminRoutes, ...approvalRoutes, ...decisionRoutes, ...peopleRoutes };
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { clientAddress } from '../../http/client-address';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
@@ -20,15 +25,15 @@ type ListPosition = { t: number; i: string };
 
 export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   registerPasskeyApprovals(app, deps);
-  app.openapi({ ...routes.listApiUsers, middleware: guard(deps, 'listApiUsers') }, async (c) => {
+  register(app, deps, routes.listApiUsers, async (c) => {
     return c.json({ users: await store.listApiUsers(deps.db, c.get('principal').workspaceId) }, 200);
   });
 
-  app.openapi({ ...routes.listPeople, middleware: guard(deps, 'listPeople') }, async (c) => {
+  register(app, deps, routes.listPeople, async (c) => {
     return c.json({ people: await store.listPeople(deps.db, c.get('principal').workspaceId) }, 200);
   });
 
-  app.openapi({ ...routes.getConsoleUser, middleware: guard(deps, 'getConsoleUser') }, async (c) => {
+  register(app, deps, routes.getConsoleUser, async (c) => {
     const { workspaceId, role } = c.get('principal');
     const user = await store.getConsoleUser(deps.db, workspaceId, c.req.valid('param').userId, {
       lastSignIn: mayPerform(role, 'getAuditLogs'),
@@ -38,13 +43,13 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(user, 200);
   });
 
-  app.openapi({ ...routes.getApiUser, middleware: guard(deps, 'getApiUser') }, async (c) => {
+  register(app, deps, routes.getApiUser, async (c) => {
     const user = await store.getApiUser(deps.db, c.get('principal').workspaceId, c.req.valid('param').userId);
     if (!user) throw notFound('API user not found');
     return c.json(user, 200);
   });
 
-  app.openapi({ ...routes.setApiUserEnabled, middleware: guard(deps, 'setApiUserEnabled') }, async (c) => {
+  register(app, deps, routes.setApiUserEnabled, async (c) => {
     const { userId } = c.req.valid('param');
     const { enabled } = c.req.valid('json');
     const { workspaceId } = c.get('principal');
@@ -80,7 +85,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return res;
   });
 
-  app.openapi({ ...routes.createApiUser, middleware: guard(deps, 'createApiUser') }, async (c) => {
+  register(app, deps, routes.createApiUser, async (c) => {
     const body = c.req.valid('json');
     if (body.role === 'OWNER') throw badRequest('role OWNER cannot be given to an API user; the owner is a person');
     const publicKeyPem = await publicKeyFromCsr(body.csrPem);
@@ -109,7 +114,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.issuePairingToken, middleware: guard(deps, 'issuePairingToken') }, async (c) => {
+  register(app, deps, routes.issuePairingToken, async (c) => {
     return commitWithResponse(
       c,
       deps.db,
@@ -118,7 +123,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi(routes.redeemPairingToken, async (c) => {
+  register(app, deps, routes.redeemPairingToken, async (c) => {
     const result = await pairing.redeemPairingToken(
       deps.db,
       deps.secrets.accessTokenKey,
@@ -130,7 +135,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(result, 200);
   });
 
-  app.openapi(routes.completeDeviceSetup, async (c) => {
+  register(app, deps, routes.completeDeviceSetup, async (c) => {
     const result = await pairing.completeDeviceSetup(
       deps.db,
       c.req.valid('json').setupToken,
@@ -141,7 +146,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(result, 200);
   });
 
-  app.openapi({ ...routes.updateAdminQuorum, middleware: guard(deps, 'updateAdminQuorum') }, async (c) => {
+  register(app, deps, routes.updateAdminQuorum, async (c) => {
     const { adminQuorumThreshold } = c.req.valid('json');
     const { workspaceId } = c.get('principal');
     const admins = await approvals.quorumAdmins(deps.db, workspaceId);
@@ -175,7 +180,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getAdminQuorum, middleware: guard(deps, 'getAdminQuorum') }, async (c) => {
+  register(app, deps, routes.getAdminQuorum, async (c) => {
     const { workspaceId } = c.get('principal');
     const [adminQuorumThreshold, admins, pendingRequestId] = await Promise.all([
       approvals.quorumThreshold(deps.db, workspaceId),
@@ -185,7 +190,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ adminQuorumThreshold, admins: admins.map((a) => ({ ...a, role: a.role as Role })), pendingRequestId }, 200);
   });
 
-  app.openapi({ ...routes.listApprovalRequests, middleware: guard(deps, 'listApprovalRequests') }, async (c) => {
+  register(app, deps, routes.listApprovalRequests, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const fingerprint = `approvals:${q.status ?? 'ALL'}`;
@@ -203,7 +208,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getApprovalRequest, middleware: guard(deps, 'getApprovalRequest') }, async (c) => {
+  register(app, deps, routes.getApprovalRequest, async (c) => {
     const row = await approvals.getRequest(deps.db, c.get('principal').workspaceId, c.req.valid('param').requestId);
     if (!row) throw notFound('Approval request not found');
     const [described] = await approvals.describeRequests(deps.db, [row]);
@@ -215,7 +220,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     [routes.rejectApprovalRequest, 'reject'],
     [routes.cancelApprovalRequest, 'cancel'],
   ] as const) {
-    app.openapi({ ...route, middleware: guard(deps, `${decision}ApprovalRequest`) }, async (c) => {
+    register(app, deps, route, async (c) => {
       const { requestId } = c.req.valid('param');
       const principal = c.get('principal');
       return commitWithResponse(

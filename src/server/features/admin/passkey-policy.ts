@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import * as routes from '../../../contract/routes/passkeys';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
@@ -16,7 +16,7 @@ import * as approvals from './approvals';
  * request, like the quorum) and the auditor's check of which passkey signed each decision.
  */
 export function registerPasskeyApprovals(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi({ ...routes.getPasskeyPolicy, middleware: guard(deps, 'getPasskeyPolicy') }, async (c) => {
+  register(app, deps, routes.getPasskeyPolicy, async (c) => {
     const { workspaceId } = consoleUser(c);
     const [on, pendingRequestId, missing] = await Promise.all([
       adminsRequirePasskeys(deps.db, workspaceId),
@@ -26,7 +26,7 @@ export function registerPasskeyApprovals(app: OpenAPIHono<AppEnv>, deps: AppDeps
     return c.json({ adminsRequirePasskeys: on, pendingRequestId, adminsWithoutPasskey: missing }, 200);
   });
 
-  app.openapi({ ...routes.updatePasskeyPolicy, middleware: guard(deps, 'updatePasskeyPolicy') }, async (c) => {
+  register(app, deps, routes.updatePasskeyPolicy, async (c) => {
     const { workspaceId } = consoleUser(c);
     const { adminsRequirePasskeys: wanted } = c.req.valid('json');
     const current = await adminsRequirePasskeys(deps.db, workspaceId);
@@ -55,7 +55,7 @@ export function registerPasskeyApprovals(app: OpenAPIHono<AppEnv>, deps: AppDeps
     );
   });
 
-  app.openapi({ ...routes.getApprovalSignatures, middleware: guard(deps, 'getApprovalSignatures') }, async (c) => {
+  register(app, deps, routes.getApprovalSignatures, async (c) => {
     const { workspaceId } = consoleUser(c);
     const { requestId } = c.req.valid('param');
     const request = await approvals.getRequest(deps.db, workspaceId, requestId);

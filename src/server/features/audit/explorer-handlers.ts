@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { DEFAULT_AUDIT_COLUMNS, SAVED_VIEW_LIMITS, type SavedView } from '../../../contract/audit-views';
 import * as routes from '../../../contract/routes/audit-views';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
@@ -32,7 +32,7 @@ const readerOf = (c: Context<AppEnv>): store.Reader => {
  * and auditing it would fill the log with the explorer's own resizing.
  */
 export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi({ ...routes.getAuditEventContext, middleware: guard(deps, 'getAuditEventContext') }, async (c) => {
+  register(app, deps, routes.getAuditEventContext, async (c) => {
     const { id } = c.req.valid('param');
     const { before, after } = c.req.valid('query');
     const context = await store.eventContext(deps.db, c.get('principal').workspaceId, id, before, after);
@@ -40,12 +40,12 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(context, 200);
   });
 
-  app.openapi({ ...routes.listAuditViews, middleware: guard(deps, 'listAuditViews') }, async (c) => {
+  register(app, deps, routes.listAuditViews, async (c) => {
     const rows = await store.listViews(deps.db, readerOf(c));
     return c.json({ data: rows.map(toSavedView) }, 200);
   });
 
-  app.openapi({ ...routes.createAuditView, middleware: guard(deps, 'createAuditView') }, async (c) => {
+  register(app, deps, routes.createAuditView, async (c) => {
     const body = c.req.valid('json');
     const reader = readerOf(c);
     const now = deps.now();
@@ -79,7 +79,7 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.renameAuditView, middleware: guard(deps, 'renameAuditView') }, async (c) => {
+  register(app, deps, routes.renameAuditView, async (c) => {
     const { viewId } = c.req.valid('param');
     const { name } = c.req.valid('json');
     const reader = readerOf(c);
@@ -105,7 +105,7 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.deleteAuditView, middleware: guard(deps, 'deleteAuditView') }, async (c) => {
+  register(app, deps, routes.deleteAuditView, async (c) => {
     const { viewId } = c.req.valid('param');
     const reader = readerOf(c);
     const now = deps.now();
@@ -124,18 +124,18 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getAuditPreferences, middleware: guard(deps, 'getAuditPreferences') }, async (c) => {
+  register(app, deps, routes.getAuditPreferences, async (c) => {
     const columns = await store.readPreferences(deps.db, readerOf(c));
     return c.json({ columns: columns ?? DEFAULT_AUDIT_COLUMNS }, 200);
   });
 
-  app.openapi({ ...routes.putAuditPreferences, middleware: guard(deps, 'putAuditPreferences') }, async (c) => {
+  register(app, deps, routes.putAuditPreferences, async (c) => {
     const { columns } = c.req.valid('json');
     await store.writePreferences(deps.db, readerOf(c), columns, deps.now());
     return c.json({ columns }, 200);
   });
 
-  app.openapi({ ...routes.getDemoHistoryProgress, middleware: guard(deps, 'getDemoHistoryProgress') }, async (c) => {
+  register(app, deps, routes.getDemoHistoryProgress, async (c) => {
     return c.json((await store.demoHistoryProgress(deps.db, c.get('principal').workspaceId)) ?? { written: 0, total: 0 }, 200);
   });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuditLogQuery } from '../../../contract/audit';
 import * as routes from '../../../contract/routes/audit';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { canonicalJson } from './chain';
@@ -82,7 +82,7 @@ export function histogramBuckets(start: number, end: number, maxBuckets: number)
 }
 
 export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi({ ...routes.getAuditLogs, middleware: guard(deps, 'getAuditLogs') }, async (c) => {
+  register(app, deps, routes.getAuditLogs, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const given = q.pageCursor ?? q.cursor;
@@ -106,13 +106,13 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.body(body, 200, { 'Content-Type': 'application/json' }) as never;
   });
 
-  app.openapi({ ...routes.getAuditDimensions, middleware: guard(deps, 'getAuditDimensions') }, async (c) => {
+  register(app, deps, routes.getAuditDimensions, async (c) => {
     const now = deps.now().getTime();
     const { start, end } = resolveRange(c.req.valid('query'), now, now - oneYearBefore(now));
     return c.json(await store.auditDimensions(deps.db, c.get('principal').workspaceId, start, end), 200);
   });
 
-  app.openapi({ ...routes.getAuditHistogram, middleware: guard(deps, 'getAuditHistogram') }, async (c) => {
+  register(app, deps, routes.getAuditHistogram, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     // The same window as the list's first page, so the bars add up to what the list pages through.
@@ -123,7 +123,7 @@ export function registerAudit(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ startTime: start, endTime: end, bucketMs: width, total: buckets.reduce((sum, b) => sum + b.count, 0), buckets }, 200);
   });
 
-  app.openapi({ ...routes.verifyAuditChain, middleware: guard(deps, 'verifyAuditChain') }, async (c) => {
+  register(app, deps, routes.verifyAuditChain, async (c) => {
     const now = deps.now().getTime();
     const { start, end } = resolveRange(c.req.valid('query'), now, now - oneYearBefore(now));
     const verification = await store.verifyAuditChain(deps.db, c.get('principal').workspaceId, start, end);

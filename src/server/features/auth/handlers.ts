@@ -6,7 +6,7 @@ import type { SessionResponse } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/errors';
 import * as routes from '../../../contract/routes/auth';
 import type { Role } from '../../../contract/roles';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { actorOf, appendAudit, type AuditEntry } from '../audit/record';
 import { clientAddress, isSecureRequest } from '../../http/client-address';
 import { ApiError, forbidden, unauthorized } from '../../http/errors';
@@ -82,7 +82,7 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
     appendAudit(deps.db, actorOf(c, deps, who), [entry], deps.now());
   const personOf = (user: { workspaceId: string; id: string; displayName: string }) => ({ workspaceId: user.workspaceId, id: user.id, name: user.displayName });
 
-  app.openapi(routes.signIn, async (c) => {
+  register(app, deps, routes.signIn, async (c) => {
     const { email, password } = c.req.valid('json');
     const now = deps.now();
     const accountKey = THROTTLE.account(email);
@@ -125,7 +125,7 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
     return c.json(await issueSession(deps, c, principal, randomUUID()), 200);
   });
 
-  app.openapi(routes.refreshSession, async (c) => {
+  register(app, deps, routes.refreshSession, async (c) => {
     assertSameOrigin(c);
     const token = getCookie(c, REFRESH_COOKIE);
     // A browser without the cookie has no session to restore: every signed-out page load asks, so
@@ -152,7 +152,7 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
     return c.json(await issueSession(deps, c, principal, outcome.familyId), 200);
   });
 
-  app.openapi(routes.signOut, async (c) => {
+  register(app, deps, routes.signOut, async (c) => {
     assertSameOrigin(c);
     const token = getCookie(c, REFRESH_COOKIE);
     const session = token ? await store.sessionOfToken(deps.db, hashRefreshToken(token)) : undefined;
@@ -165,5 +165,5 @@ export function registerAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps, options: A
     return c.body(null, 204);
   });
 
-  app.openapi({ ...routes.getSession, middleware: guard(deps, 'getSession') }, async (c) => c.json(await describe(deps, c.get('principal')), 200));
+  register(app, deps, routes.getSession, async (c) => c.json(await describe(deps, c.get('principal')), 200));
 }

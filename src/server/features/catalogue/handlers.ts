@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { CATALOGUE_ERRORS as E } from '../../../contract/catalogue';
 import * as routes from '../../../contract/routes/catalogue';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
@@ -26,7 +26,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const resolve = createResolver(deps.config.evmRpcUrls);
   const assetPages = new AssetPageCache(deps.db);
 
-  app.openapi({ ...routes.listAssets, middleware: guard(deps, 'listAssets') }, async (c) => {
+  register(app, deps, routes.listAssets, async (c) => {
     const q = c.req.valid('query');
     const principal = c.get('principal');
     const { pageCursor, pageSize: _size, ...filters } = q;
@@ -48,7 +48,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return jsonText(c, body);
   });
 
-  app.openapi({ ...routes.getAsset, middleware: guard(deps, 'getAsset') }, async (c) => {
+  register(app, deps, routes.getAsset, async (c) => {
     const { id } = c.req.valid('param');
     const principal = c.get('principal');
     const asset = await store.findAsset(deps.db, principal.workspaceId, id);
@@ -56,7 +56,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return jsonText(c, await store.assetById(deps.db, principal.workspaceId, principal.id, asset.id));
   });
 
-  app.openapi({ ...routes.updateAssetMetadata, middleware: guard(deps, 'updateAssetMetadata') }, async (c) => {
+  register(app, deps, routes.updateAssetMetadata, async (c) => {
     const { id } = c.req.valid('param');
     const { text } = c.req.valid('json').metadata.note;
     const principal = c.get('principal');
@@ -91,7 +91,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.setAssetPrice, middleware: guard(deps, 'setAssetPrice') }, async (c) => {
+  register(app, deps, routes.setAssetPrice, async (c) => {
     const { id } = c.req.valid('param');
     const { currency, price } = c.req.valid('json');
     const principal = c.get('principal');
@@ -126,7 +126,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.registerAsset, middleware: guard(deps, 'registerAsset') }, async (c) => {
+  register(app, deps, routes.registerAsset, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
     const chain = await store.findBlockchain(deps.db, body.blockchainId);
@@ -224,7 +224,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     });
   });
 
-  app.openapi({ ...routes.listBlockchains, middleware: guard(deps, 'listBlockchains') }, async (c) => {
+  register(app, deps, routes.listBlockchains, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const { pageCursor, pageSize: _size, ...filters } = q;
@@ -235,14 +235,14 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ data: page.data, next: page.more && last ? encodeCursor(deps.secrets.cursorKey, workspaceId, fingerprint, last.id) : null }, 200);
   });
 
-  app.openapi({ ...routes.getBlockchain, middleware: guard(deps, 'getBlockchain') }, async (c) => {
+  register(app, deps, routes.getBlockchain, async (c) => {
     const { id } = c.req.valid('param');
     const chain = await store.findBlockchain(deps.db, id);
     if (!chain) throw notFound(`No blockchain with the id or legacy id ${id}`, E.blockchainNotFound);
     return c.json(store.toBlockchain(chain), 200);
   });
 
-  app.openapi({ ...routes.listSupportedAssets, middleware: guard(deps, 'listSupportedAssets') }, async (c) => {
+  register(app, deps, routes.listSupportedAssets, async (c) => {
     return c.json(await store.supportedAssets(deps.db, c.get('principal').workspaceId), 200);
   });
 }

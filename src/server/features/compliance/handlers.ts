@@ -4,7 +4,7 @@ import { missingRequiredPaths } from '../../../contract/ivms101';
 import * as routes from '../../../contract/routes/compliance';
 import type { TravelRuleIntegration } from '../../../contract/travel-rule';
 import type { Db } from '../../db/client';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
@@ -44,13 +44,13 @@ function directoryVasp(field: string, id: string): DirectoryEntry {
 }
 
 export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi({ ...routes.getTravelRuleIntegration, middleware: guard(deps, 'getTravelRuleIntegration') }, async (c) => {
+  register(app, deps, routes.getTravelRuleIntegration, async (c) => {
     const integration = await store.integrationOfWorkspace(deps.db, c.get('principal').workspaceId);
     if (!integration) throw notFound('This workspace has no Travel Rule integration yet');
     return c.json(integration, 200);
   });
 
-  app.openapi({ ...routes.createTravelRuleIntegration, middleware: guard(deps, 'createTravelRuleIntegration') }, async (c) => {
+  register(app, deps, routes.createTravelRuleIntegration, async (c) => {
     const { vaspId } = c.req.valid('json');
     directoryVasp('vaspId', vaspId);
     const { workspaceId } = c.get('principal');
@@ -79,7 +79,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.listTravelRuleMessages, middleware: guard(deps, 'listTravelRuleMessages') }, async (c) => {
+  register(app, deps, routes.listTravelRuleMessages, async (c) => {
     const { customerIntegrationId } = c.req.valid('param');
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
@@ -96,7 +96,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ data: page.rows.map(store.toMessage), ...(next ? { paging: { next } } : {}) }, 200);
   });
 
-  app.openapi({ ...routes.createTravelRuleMessage, middleware: guard(deps, 'createTravelRuleMessage') }, async (c) => {
+  register(app, deps, routes.createTravelRuleMessage, async (c) => {
     const { customerIntegrationId } = c.req.valid('param');
     const body = c.req.valid('json');
     const { workspaceId } = c.get('principal');
@@ -187,7 +187,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getTravelRuleMessage, middleware: guard(deps, 'getTravelRuleMessage') }, async (c) => {
+  register(app, deps, routes.getTravelRuleMessage, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
     const { workspaceId } = c.get('principal');
     await requireIntegration(deps.db, workspaceId, customerIntegrationId);
@@ -196,7 +196,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(store.toMessage(row), 200);
   });
 
-  app.openapi({ ...routes.getTravelRuleRequiredActions, middleware: guard(deps, 'getTravelRuleRequiredActions') }, async (c) => {
+  register(app, deps, routes.getTravelRuleRequiredActions, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
     const { workspaceId } = c.get('principal');
     await requireIntegration(deps.db, workspaceId, customerIntegrationId);
@@ -205,7 +205,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ actions: requiredActions(row, counterpartyOf(row).name) }, 200);
   });
 
-  app.openapi({ ...routes.resolveTravelRuleAction, middleware: guard(deps, 'resolveTravelRuleAction') }, async (c) => {
+  register(app, deps, routes.resolveTravelRuleAction, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
     const { type, data } = c.req.valid('json');
     const { workspaceId } = c.get('principal');
@@ -278,7 +278,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.listVasps, middleware: guard(deps, 'listVasps') }, async (c) => {
+  register(app, deps, routes.listVasps, async (c) => {
     const { customerIntegrationId } = c.req.valid('param');
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
@@ -293,7 +293,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ data: page.map((v) => toVasp(v, false)), ...(next ? { paging: { next } } : {}) }, 200);
   });
 
-  app.openapi({ ...routes.getVasp, middleware: guard(deps, 'getVasp') }, async (c) => {
+  register(app, deps, routes.getVasp, async (c) => {
     const { customerIntegrationId, vaspId } = c.req.valid('param');
     await requireIntegration(deps.db, c.get('principal').workspaceId, customerIntegrationId);
     const vasp = findVasp(vaspId);
@@ -301,11 +301,11 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json(toVasp(vasp, true), 200);
   });
 
-  app.openapi({ ...routes.getScreeningConfiguration, middleware: guard(deps, 'getScreeningConfiguration') }, async (c) => {
+  register(app, deps, routes.getScreeningConfiguration, async (c) => {
     return c.json(await store.getScreening(deps.db, c.get('principal').workspaceId), 200);
   });
 
-  app.openapi({ ...routes.updateScreeningConfiguration, middleware: guard(deps, 'updateScreeningConfiguration') }, async (c) => {
+  register(app, deps, routes.updateScreeningConfiguration, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
     return commitWithResponse(

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { EarnProvider } from '../../../contract/earn';
 import * as routes from '../../../contract/routes/earn';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import type { TrustProxy } from '../../env';
 import { forwardedHeader, isSecureRequest } from '../../http/client-address';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -40,7 +40,7 @@ function toProvider(p: ShippedEarnProvider, approved: Set<string>, origin: strin
 }
 
 export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi({ ...routes.listEarnProviders, middleware: guard(deps, 'listEarnProviders') }, async (c) => {
+  register(app, deps, routes.listEarnProviders, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const fingerprint = `earn-providers:${q.sortBy}:${q.order}`;
@@ -98,14 +98,14 @@ export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   }
 
-  app.openapi({ ...routes.approveEarnTermsOfService, middleware: guard(deps, 'approveEarnTermsOfService') }, async (c) => {
+  register(app, deps, routes.approveEarnTermsOfService, async (c) => {
     const { providerId } = c.req.valid('json');
     const provider = findEarnProvider(providerId);
     if (!provider) throw badRequest(`providerId ${providerId} is not an earn provider (${EARN_PROVIDERS.map((p) => p.providerId).join(', ')})`);
     return approve(c, provider);
   });
 
-  app.openapi({ ...routes.approveEarnProviderTermsOfService, middleware: guard(deps, 'approveEarnProviderTermsOfService') }, async (c) => {
+  register(app, deps, routes.approveEarnProviderTermsOfService, async (c) => {
     const { providerId } = c.req.valid('param');
     const provider = findEarnProvider(providerId);
     if (!provider) throw notFound(`No earn provider ${providerId}`);

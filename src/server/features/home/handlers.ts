@@ -5,7 +5,7 @@ import type { HomeBalances, HomeSummary } from '../../../contract/home';
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
 import * as routes from '../../../contract/routes/home';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import { tradingEnabled } from '../trading/store';
 import { stuckLimitMs } from '../transactions/engine';
@@ -70,5 +70,5 @@ async function summarise(deps: AppDeps, principal: Principal): Promise<HomeSumma
 }
 
 export function registerHome(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
-  app.openapi({ ...routes.getHomeSummary, middleware: guard(deps, 'getHomeSummary') }, async (c) => c.json(await summarise(deps, c.get('principal')), 200));
+  register(app, deps, routes.getHomeSummary, async (c) => c.json(await summarise(deps, c.get('principal')), 200));
 }

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../../contract/errors';
 import { LIVE_CURSOR, LIVE_EVENTS, type LiveKind } from '../../../contract/live-events';
 import { mayPerform, type OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/live';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { stillAuthenticated } from '../auth/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
@@ -117,7 +117,7 @@ class Connection implements LiveListener {
 export function registerLive(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   // One app is one instance: its own leases, renewed while its streams are open.
   const leases = new StreamLeases(deps.db, deps.logger);
-  app.openapi({ ...routes.streamEvents, middleware: guard(deps, 'streamEvents') }, async (c) => {
+  register(app, deps, routes.streamEvents, async (c) => {
     const lastEventId = c.req.valid('header')['last-event-id'];
     if (lastEventId !== undefined && !LIVE_CURSOR.test(lastEventId))
       throw badRequest('Last-Event-ID: expected an id this stream sent, <transaction>.<sequence>');

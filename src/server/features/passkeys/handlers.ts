@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../../contract/errors';
 import { TRANSPORTS } from '../../../contract/passkeys';
 import * as routes from '../../../contract/routes/passkeys';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { clientAddress } from '../../http/client-address';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
@@ -43,13 +43,13 @@ export async function passwordSignInRefusal(deps: AppDeps, principal: Principal)
 export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const now = () => deps.now();
 
-  app.openapi({ ...routes.listPasskeys, middleware: guard(deps, 'listPasskeys') }, async (c) => {
+  register(app, deps, routes.listPasskeys, async (c) => {
     const me = consoleUser(c);
     const [rows, requiredForMe] = await Promise.all([store.listMine(deps.db, me.workspaceId, me.id), passkeysRequiredOf(deps.db, me)]);
     return c.json({ passkeys: rows.map(store.describePasskey), requiredForMe, origin: relyingParty(deps.config).origin }, 200);
   });
 
-  app.openapi({ ...routes.startPasskeyRegistration, middleware: guard(deps, 'startPasskeyRegistration') }, async (c) => {
+  register(app, deps, routes.startPasskeyRegistration, async (c) => {
     const me = consoleUser(c);
     const options = await registrationOptions(deps.config, me, await store.listMine(deps.db, me.workspaceId, me.id));
     const challengeId = await store.storeChallenge(
@@ -60,7 +60,7 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ challengeId, options }, 200);
   });
 
-  app.openapi({ ...routes.registerPasskey, middleware: guard(deps, 'registerPasskey') }, async (c) => {
+  register(app, deps, routes.registerPasskey, async (c) => {
     const me = consoleUser(c);
     const { challengeId, name, response } = c.req.valid('json');
     // Spent before it is checked: a challenge answers one attempt, good or bad.
@@ -102,7 +102,7 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.renamePasskey, middleware: guard(deps, 'renamePasskey') }, async (c) => {
+  register(app, deps, routes.renamePasskey, async (c) => {
     const me = consoleUser(c);
     const { passkeyId } = c.req.valid('param');
     const { name } = c.req.valid('json');
@@ -125,7 +125,7 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.deletePasskey, middleware: guard(deps, 'deletePasskey') }, async (c) => {
+  register(app, deps, routes.deletePasskey, async (c) => {
     const me = consoleUser(c);
     const { passkeyId } = c.req.valid('param');
     return commitWithResponse(
@@ -145,7 +145,7 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.startStepUp, middleware: guard(deps, 'startStepUp') }, async (c) => {
+  register(app, deps, routes.startStepUp, async (c) => {
     const me = consoleUser(c);
     const { operationId, resourceId = null, body } = c.req.valid('json');
     const content = await stepUpContent(deps.db, me.workspaceId, operationId, resourceId, body);
@@ -178,14 +178,14 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     throw new ApiError(429, ERROR_CODES.tooManyRequests, `Too many failed sign-ins; try again in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
   };
 
-  app.openapi(routes.startPasskeySignIn, async (c) => {
+  register(app, deps, routes.startPasskeySignIn, async (c) => {
     await throttled(c);
     const options = await authenticationOptions(deps.config, randomBytes(32));
     const challengeId = await store.storeChallenge(deps.db, { workspaceId: null, userId: null, purpose: 'SIGN_IN', challenge: options.challenge }, now());
     return c.json({ challengeId, options }, 200);
   });
 
-  app.openapi(routes.passkeySignIn, async (c) => {
+  register(app, deps, routes.passkeySignIn, async (c) => {
     await throttled(c);
     const { challengeId, response } = c.req.valid('json');
     const address = clientAddress(c, deps.config.trustProxy);

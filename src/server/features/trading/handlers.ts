@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
-import type { OperationId } from '../../../contract/operations';
 import { isCancellableOrderStatus } from '../../../contract/order-states';
 import * as routes from '../../../contract/routes/trading';
 import { manifestProblems, type ManifestAsk, type ManifestField } from '../../../contract/manifest-checks';
@@ -16,7 +15,7 @@ import {
   type ResolvedExecution,
   type TradingProvider,
 } from '../../../contract/trading';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
@@ -36,18 +35,12 @@ export const QUOTE_TTL_MS = 60_000;
 /** A create-order validation failure: 400 with the spec's code 900 and the field named. */
 const invalid = (message: string) => badRequest(message, TRADING_ERRORS.orderValidation);
 
-/** The beta switch, checked after authentication and before anything else looks at the request. */
-function betaGate(deps: AppDeps): MiddlewareHandler<AppEnv> {
+/** The beta switch, checked once the caller is authorised (the guard of every operation served with the beta, by the app's Gate). */
+export function tradingBeta(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!(await store.tradingEnabled(deps.db, c.get('principal').workspaceId))) throw forbidden(BETA_MESSAGE);
     await next();
   };
-}
-
-/** The guard of a beta operation: the operation's own, with the beta switch after authorisation. */
-export function tradingGuard(deps: AppDeps, operationId: OperationId): MiddlewareHandler<AppEnv>[] {
-  const [authenticate, authorize, ...rest] = guard(deps, operationId);
-  return [authenticate!, authorize!, betaGate(deps), ...rest];
 }
 
 interface PricedRequest {
@@ -126,7 +119,7 @@ async function checkSettlementAccounts(deps: AppDeps, workspaceId: string, settl
 
 export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   // ---- providers ----
-  app.openapi({ ...routes.listTradingProviders, middleware: tradingGuard(deps, 'listTradingProviders') }, async (c) => {
+  register(app, deps, routes.listTradingProviders, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const fingerprint = 'trading-providers';
@@ -142,7 +135,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getTradingProvider, middleware: tradingGuard(deps, 'getTradingProvider') }, async (c) => {
+  register(app, deps, routes.getTradingProvider, async (c) => {
     const { providerId } = c.req.valid('param');
     const provider = findProvider(providerId);
     if (!provider) throw notFound(`No trading provider ${providerId}`);
@@ -150,7 +143,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   });
 
   // ---- quotes ----
-  app.openapi({ ...routes.createQuote, middleware: tradingGuard(deps, 'createQuote') }, async (c) => {
+  register(app, deps, routes.createQuote, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
     const now = deps.now();
@@ -237,8 +230,10 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   });
 
   // ---- orders ----
-  app.openapi(
-    { ...routes.createOrder, middleware: tradingGuard(deps, 'createOrder') },
+  register(
+    app,
+    deps,
+    routes.createOrder,
     async (c) => {
       const body = c.req.valid('json');
       const principal = c.get('principal');
@@ -402,7 +397,7 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     },
   );
 
-  app.openapi({ ...routes.listOrders, middleware: tradingGuard(deps, 'listOrders') }, async (c) => {
+  register(app, deps, routes.listOrders, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const filter: store.OrderFilter = { accountId: q.accountId, providerId: q.providerId, statuses: q.statuses, startTime: q.startTime, endTime: q.endTime };
@@ -422,14 +417,14 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ data: page.rows.map(toOrderSummary), total, ...(next ? { next } : {}) }, 200);
   });
 
-  app.openapi({ ...routes.getOrder, middleware: tradingGuard(deps, 'getOrder') }, async (c) => {
+  register(app, deps, routes.getOrder, async (c) => {
     const { orderId } = c.req.valid('param');
     const row = await store.findOrder(deps.db, c.get('principal').workspaceId, orderId);
     if (!row) throw notFound(`No order ${orderId}`);
     return c.json(toOrderDetails(row), 200);
   });
 
-  app.openapi({ ...routes.cancelOrder, middleware: tradingGuard(deps, 'cancelOrder') }, async (c) => {
+  register(app, deps, routes.cancelOrder, async (c) => {
     const { orderId } = c.req.valid('param');
     const principal = c.get('principal');
     const now = deps.now();

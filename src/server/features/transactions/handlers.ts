@@ -3,7 +3,7 @@ import * as routes from '../../../contract/routes/transactions';
 import { NEXT_PAGE_HEADER, PREV_PAGE_HEADER, TRANSACTION_ERRORS, type PeerPath } from '../../../contract/transactions';
 import type { TimePosition } from '../../db/keyset';
 import { violatesUnique } from '../../db/violation';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { GroupCommit, type GroupWork } from '../../http/group-commit';
@@ -77,7 +77,7 @@ const submissionWork = (deps: AppDeps): GroupWork<Submission, TransactionRow> =>
 
 export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const submissions = new GroupCommit(deps.db, submissionWork(deps));
-  app.openapi({ ...routes.listTransactions, middleware: guard(deps, 'listTransactions') }, async (c) => {
+  register(app, deps, routes.listTransactions, async (c) => {
     const { next, prev, sort, limit, orderBy, stuck, ...rest } = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     // Stuck as the home counts it: confirming since before now less the limit.
@@ -112,14 +112,14 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
-  app.openapi({ ...routes.getTransaction, middleware: guard(deps, 'getTransaction') }, async (c) => {
+  register(app, deps, routes.getTransaction, async (c) => {
     const { txId } = c.req.valid('param');
     const row = await store.findTransaction(deps.db, c.get('principal').workspaceId, txId);
     if (!row) throw notFound(`No transaction ${txId}`);
     return c.json(withTimeline(row), 200);
   });
 
-  app.openapi({ ...routes.createTransaction, middleware: guard(deps, 'createTransaction') }, async (c) => {
+  register(app, deps, routes.createTransaction, async (c) => {
     const body = c.req.valid('json');
     const principal = c.get('principal');
     const { workspaceId } = principal;

@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { plain } from '../../../contract/decimal-arithmetic';
 import { ERROR_CODES } from '../../../contract/errors';
-import type { OperationId } from '../../../contract/operations';
 import * as routes from '../../../contract/routes/vault';
 import { VAULT_LISTING_LIMIT_PER_MINUTE } from '../../../contract/vault';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, notFound } from '../../http/errors';
+import { register } from '../../http/register';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { chainAsset, vaultAddress } from './chain-asset';
 import { simulatedTag, usesTag } from './chain-sim';
@@ -23,12 +22,9 @@ const toVaultAccount = (a: store.VaultAccountRecord) => ({
   }),
 });
 
-/**
- * The `/v1/vault/*` listings. `guard` gives each operation its middleware: the app passes the
- * trading beta's, since vault accounts are served with that beta and behind its switch.
- */
-export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps, guard: (operationId: OperationId) => MiddlewareHandler<AppEnv>[]) {
-  app.openapi({ ...routes.listVaultAccountsPaged, middleware: guard('listVaultAccountsPaged') }, async (c) => {
+/** The `/v1/vault/*` listings, served with the trading beta and behind its switch (their definitions say so). */
+export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  register(app, deps, routes.listVaultAccountsPaged, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const fingerprint = `vault-accounts:${q.namePrefix ?? ''}`;
@@ -44,7 +40,7 @@ export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps, guard: (o
     );
   });
 
-  app.openapi({ ...routes.listVaultAccounts, middleware: guard('listVaultAccounts') }, async (c) => {
+  register(app, deps, routes.listVaultAccounts, async (c) => {
     const { namePrefix } = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const now = deps.now();
@@ -62,14 +58,14 @@ export function registerVault(app: OpenAPIHono<AppEnv>, deps: AppDeps, guard: (o
     return c.json((await store.allVaultAccounts(deps.db, workspaceId, namePrefix)).map(toVaultAccount), 200);
   });
 
-  app.openapi({ ...routes.getVaultAccount, middleware: guard('getVaultAccount') }, async (c) => {
+  register(app, deps, routes.getVaultAccount, async (c) => {
     const { vaultAccountId } = c.req.valid('param');
     const account = await store.vaultAccount(deps.db, c.get('principal').workspaceId, vaultAccountId);
     if (!account) throw notFound(`No vault account ${vaultAccountId}`);
     return c.json(toVaultAccount(account), 200);
   });
 
-  app.openapi({ ...routes.listVaultAccountAssetAddresses, middleware: guard('listVaultAccountAssetAddresses') }, async (c) => {
+  register(app, deps, routes.listVaultAccountAssetAddresses, async (c) => {
     const { vaultAccountId, assetId } = c.req.valid('param');
     const { workspaceId } = c.get('principal');
     const account = await store.vaultAccount(deps.db, workspaceId, vaultAccountId);

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import * as routes from '../../../contract/routes/webhooks';
 import { JWKS_PATH, type WebhookEvent } from '../../../contract/webhooks';
-import { guard } from '../../http/guard';
+import { register } from '../../http/register';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
@@ -41,7 +41,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     return c.json(await publicJwks(deps.db, deps.now()));
   });
 
-  app.openapi({ ...routes.createWebhook, middleware: guard(deps, 'createWebhook') }, async (c) => {
+  register(app, deps, routes.createWebhook, async (c) => {
     const body = c.req.valid('json');
     const url = await checkWebhookUrl(body.url, policy);
     const now = deps.now();
@@ -71,7 +71,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     );
   });
 
-  app.openapi({ ...routes.listWebhooks, middleware: guard(deps, 'listWebhooks') }, async (c) => {
+  register(app, deps, routes.listWebhooks, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const fingerprint = `webhooks:${q.order}`;
@@ -82,11 +82,11 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     return c.json({ data: page.rows.map(toWebhook), next }, 200);
   });
 
-  app.openapi({ ...routes.getWebhook, middleware: guard(deps, 'getWebhook') }, async (c) => {
+  register(app, deps, routes.getWebhook, async (c) => {
     return c.json(toWebhook(await webhookOf(c.get('principal').workspaceId, c.req.valid('param').webhookId)), 200);
   });
 
-  app.openapi({ ...routes.updateWebhook, middleware: guard(deps, 'updateWebhook') }, async (c) => {
+  register(app, deps, routes.updateWebhook, async (c) => {
     const { webhookId } = c.req.valid('param');
     const body = c.req.valid('json');
     const url = body.url === undefined ? undefined : await checkWebhookUrl(body.url, policy);
@@ -118,7 +118,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     );
   });
 
-  app.openapi({ ...routes.deleteWebhook, middleware: guard(deps, 'deleteWebhook') }, async (c) => {
+  register(app, deps, routes.deleteWebhook, async (c) => {
     const { webhookId } = c.req.valid('param');
     const now = deps.now();
     return commitWithResponse(
@@ -140,7 +140,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     );
   });
 
-  app.openapi({ ...routes.listWebhookNotifications, middleware: guard(deps, 'listWebhookNotifications') }, async (c) => {
+  register(app, deps, routes.listWebhookNotifications, async (c) => {
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const webhook = await webhookOf(workspaceId, c.req.valid('param').webhookId);
@@ -157,7 +157,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     return c.json({ data: page.rows.map(toNotification), total, next }, 200);
   });
 
-  app.openapi({ ...routes.getWebhookNotification, middleware: guard(deps, 'getWebhookNotification') }, async (c) => {
+  register(app, deps, routes.getWebhookNotification, async (c) => {
     const { webhookId, notificationId } = c.req.valid('param');
     const webhook = await webhookOf(c.get('principal').workspaceId, webhookId);
     const row = await store.findNotification(deps.db, webhook.id, notificationId);
@@ -165,7 +165,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     return c.json({ ...toNotification(row), data: (JSON.parse(row.body) as { data: Record<string, unknown> }).data }, 200);
   });
 
-  app.openapi({ ...routes.listNotificationAttempts, middleware: guard(deps, 'listNotificationAttempts') }, async (c) => {
+  register(app, deps, routes.listNotificationAttempts, async (c) => {
     const { webhookId, notificationId } = c.req.valid('param');
     const q = c.req.valid('query');
     const { workspaceId } = c.get('principal');
@@ -190,7 +190,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     );
   });
 
-  app.openapi({ ...routes.resendNotification, middleware: guard(deps, 'resendNotification') }, async (c) => {
+  register(app, deps, routes.resendNotification, async (c) => {
     const { webhookId, notificationId } = c.req.valid('param');
     const now = deps.now();
     return commitWithResponse(
@@ -214,7 +214,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     );
   });
 
-  app.openapi({ ...routes.resendFailedNotifications, middleware: guard(deps, 'resendFailedNotifications') }, async (c) => {
+  register(app, deps, routes.resendFailedNotifications, async (c) => {
     const { webhookId } = c.req.valid('param');
     const body = (c.req.valid('json') as { startTime?: number; events?: WebhookEvent[] } | undefined) ?? {};
     const now = deps.now();
@@ -240,7 +240,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
     );
   });
 
-  app.openapi({ ...routes.sendWebhookTestEvent, middleware: guard(deps, 'sendWebhookTestEvent') }, async (c) => {
+  register(app, deps, routes.sendWebhookTestEvent, async (c) => {
     const { webhookId } = c.req.valid('param');
     const { workspaceId } = c.get('principal');
     const now = deps.now();

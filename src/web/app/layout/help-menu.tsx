@@ -1,9 +1,10 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconApi, IconExternalLink, IconFileCode, IconHelp } from '@tabler/icons-react';
+import { OPENAPI_PATH } from '../../../contract/routes/operation';
 
 /** Where the service serves its rendered API reference and the OpenAPI document it is made from (see the README's table). */
 export const API_REFERENCE_URL = '/docs';
-export const OPENAPI_URL = '/v1/openapi.json';
+export const OPENAPI_URL = OPENAPI_PATH;
 
 /** The header's help menu: the documentation the service itself serves, each opened in a new tab. */
 export function HelpMenu() {

@@ -1,20 +1,21 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { AdminQuorumRequest, ApiUser, ApprovalRequest, CreateApiUserRequest } from '../../../contract/admin';
 import {
-  type AdminQuorumRequest,
-  AdminQuorumResponse,
-  AdminQuorumState,
-  ApiUser,
-  ApiUsersResponse,
-  ApprovalRequest,
-  type CreateApiUserRequest,
-  PairingTokenResponse,
-} from '../../../contract/admin';
+  createApiUser,
+  getAdminQuorum,
+  getApiUser,
+  issuePairingToken,
+  listApiUsers,
+  setApiUserEnabled,
+  updateAdminQuorum,
+} from '../../../contract/routes/admin';
+import { approveApprovalRequest, cancelApprovalRequest, rejectApprovalRequest } from '../../../contract/routes/decisions';
+import { api } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { adminKeys, passkeyKeys, peopleKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /**
@@ -29,13 +30,13 @@ export const apiUserQueries = {
   list: () =>
     queryOptions({
       queryKey: [...apiUserQueries.all, 'list'] as const,
-      queryFn: ({ signal }) => session.api.request('/v1/management/api_users', ApiUsersResponse, { signal }),
+      queryFn: ({ signal }) => api(listApiUsers, { signal }),
       select: (response) => response.users,
     }),
   detail: (userId: string) =>
     queryOptions({
       queryKey: [...apiUserQueries.all, 'detail', userId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/management/api_users/${encodeURIComponent(userId)}`, ApiUser, { signal }),
+      queryFn: ({ signal }) => api(getApiUser, { params: { userId }, signal }),
     }),
 };
 
@@ -44,7 +45,7 @@ export const quorumQueries = {
   state: () =>
     queryOptions({
       queryKey: [...quorumQueries.all, 'state'] as const,
-      queryFn: ({ signal }) => session.api.request('/v1/admin_quorum', AdminQuorumState, { signal }),
+      queryFn: ({ signal }) => api(getAdminQuorum, { signal }),
     }),
 };
 
@@ -72,12 +73,7 @@ export function useRequestQuorumChange({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: AdminQuorumRequest) =>
-      session.api.request('/v1/admin_quorum', AdminQuorumResponse, {
-        method: 'PUT',
-        body,
-        idempotencyKey: idempotency.keyFor(body),
-      }),
+    mutationFn: (body: AdminQuorumRequest) => api(updateAdminQuorum, { body, idempotencyKey: idempotency.keyFor(body) }),
     onSuccess: ({ message }) => {
       notifications.show({ color: 'teal', title: 'Threshold change requested', message });
     },
@@ -119,6 +115,7 @@ function decisionNotice(decision: ApprovalDecision, after: ApprovalRequest): { t
   };
 }
 
+const DECISIONS = { approve: approveApprovalRequest, reject: rejectApprovalRequest, cancel: cancelApprovalRequest } as const;
 const STEP_UP_OPERATIONS = { approve: 'approveApprovalRequest', reject: 'rejectApprovalRequest' } as const;
 
 /**
@@ -132,11 +129,7 @@ export function useDecideApproval(decision: ApprovalDecision) {
   return useMutation({
     mutationFn: async (request: ApprovalRequest) => {
       const headers = decision === 'cancel' ? {} : await stepUpHeaders(queryClient, { operationId: STEP_UP_OPERATIONS[decision], resourceId: request.id });
-      return session.api.request(`/v1/approval_requests/${request.id}/${decision}`, ApprovalRequest, {
-        method: 'POST',
-        headers,
-        idempotencyKey: idempotency.keyFor({ id: request.id, decision }),
-      });
+      return api(DECISIONS[decision], { params: { requestId: request.id }, headers, idempotencyKey: idempotency.keyFor({ id: request.id, decision }) });
     },
     meta: { errorTitle: DECISION_FAILED[decision] },
     onSuccess: (after) => {
@@ -169,8 +162,7 @@ export function useCreateApiUser({ onError }: FormMutationOptions) {
   const idempotency = useIdempotencyKey();
   return useMutation({
     // The service answers 200 without a body: the user exists only once the request is approved.
-    mutationFn: ({ body }: CreateApiUserInput) =>
-      session.api.send('/v1/management/api_users', { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    mutationFn: ({ body }: CreateApiUserInput) => api(createApiUser, { body, idempotencyKey: idempotency.keyFor(body) }),
     onSuccess: (_nothing, input) => {
       notifications.show({ color: 'teal', title: 'Approval request sent', message: creationNotice(input) });
     },
@@ -191,12 +183,7 @@ export function useSetApiUserEnabled() {
     mutationFn: async ({ user, enabled }: { user: ApiUser; enabled: boolean }) => {
       const body = { enabled };
       const headers = await stepUpHeaders(queryClient, { operationId: 'setApiUserEnabled', resourceId: user.id, body });
-      return session.api.request(`/v1/management/api_users/${user.id}/enabled`, ApiUser, {
-        method: 'PUT',
-        body,
-        headers,
-        idempotencyKey: idempotency.keyFor({ id: user.id, enabled }),
-      });
+      return api(setApiUserEnabled, { params: { userId: user.id }, body, headers, idempotencyKey: idempotency.keyFor({ id: user.id, enabled }) });
     },
     meta: { errorTitle: 'The API user was not changed' },
     onSuccess: (after) => {
@@ -217,11 +204,7 @@ export function useIssuePairingToken() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (user: ApiUser) =>
-      session.api.request(`/v1/management/api_users/${user.id}/pairing_token`, PairingTokenResponse, {
-        method: 'POST',
-        idempotencyKey: idempotency.keyFor({ id: user.id }),
-      }),
+    mutationFn: (user: ApiUser) => api(issuePairingToken, { params: { userId: user.id }, idempotencyKey: idempotency.keyFor({ id: user.id }) }),
     // The token is a credential: do not keep it in the mutation cache once the dialog is gone.
     gcTime: 0,
     meta: { errorTitle: 'No pairing token was issued' },

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AdminQuorumResponse, AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
 import { accessTokenOf, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
 import { renderPage } from '../../test/render';
-import { APPROVALS_POLL_MS } from './approval-queries';
+import { APPROVALS_POLL_MS } from './pending-approvals-badge';
 import ApprovalsPage from './approvals-page';
 
 // The real service: two admins of one workspace, whose quorum starts at a threshold of 1.

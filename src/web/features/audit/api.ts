@@ -1,15 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { AuditChainVerification, AuditDimensions, AuditHistogram, AuditLogsResponse } from '../../../contract/audit';
-import { session } from '../../lib/session';
+import { getAuditDimensions, getAuditHistogram, getAuditLogs, verifyAuditChain } from '../../../contract/routes/audit';
+import { api } from '../../lib/api';
 import { type AuditRange, type AuditView, toAuditSearch } from './audit-view';
-
-const AUDIT_LOGS = '/v1/management/audit_logs';
 
 /** One page of what `search` selects; `cursor` is the `next` of the page before, null for the first. */
 export function fetchAuditPage(search: URLSearchParams, cursor: string | null, signal?: AbortSignal) {
-  const params = new URLSearchParams(search);
-  if (cursor) params.set('pageCursor', cursor);
-  return session.api.request(`${AUDIT_LOGS}?${params}`, AuditLogsResponse, { signal });
+  const query = new URLSearchParams(search);
+  if (cursor) query.set('pageCursor', cursor);
+  return api(getAuditLogs, { query, signal });
 }
 
 /** Query keys of the audit log, nested so that invalidating `all` refreshes every view of it. */
@@ -34,7 +32,7 @@ export const auditQueries = {
         params.delete('order');
         params.delete('pageSize');
         params.set('buckets', String(buckets));
-        return session.api.request(`${AUDIT_LOGS}/histogram?${params}`, AuditHistogram, { signal });
+        return api(getAuditHistogram, { query: params, signal });
       },
       // Like the events: an absolute range that has ended never changes.
       staleTime: Infinity,
@@ -43,16 +41,13 @@ export const auditQueries = {
   dimensions: () =>
     queryOptions({
       queryKey: [...auditQueries.all, 'dimensions'] as const,
-      queryFn: ({ signal }) => session.api.request(`${AUDIT_LOGS}/dimensions`, AuditDimensions, { signal }),
+      queryFn: ({ signal }) => api(getAuditDimensions, { signal }),
       staleTime: 10 * 60_000,
     }),
   verification: ({ startTime, endTime }: AuditRange) =>
     queryOptions({
       queryKey: [...auditQueries.all, 'verification', { startTime, endTime }] as const,
-      queryFn: ({ signal }) => {
-        const range = new URLSearchParams({ startTime: String(startTime), endTime: String(endTime) });
-        return session.api.request(`${AUDIT_LOGS}/verify?${range}`, AuditChainVerification, { signal });
-      },
+      queryFn: ({ signal }) => api(verifyAuditChain, { query: { startTime, endTime }, signal }),
       // Walking the chain is costly: it runs when somebody asks (the page refetches on each click),
       // never by itself on focus, and is forgotten once the range changes.
       staleTime: Infinity,

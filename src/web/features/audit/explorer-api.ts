@@ -1,23 +1,22 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuditColumn, CreateSavedViewRequest } from '../../../contract/audit-views';
 import {
-  type AuditColumn,
-  AuditEventContext,
-  AuditPreferences,
-  type CreateSavedViewRequest,
-  DemoHistoryProgress,
-  SavedView,
-  SavedViews,
-} from '../../../contract/audit-views';
-import { session } from '../../lib/session';
+  createAuditView,
+  deleteAuditView,
+  getAuditEventContext,
+  getAuditPreferences,
+  getDemoHistoryProgress,
+  listAuditViews,
+  putAuditPreferences,
+  renameAuditView,
+} from '../../../contract/routes/audit-views';
+import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { auditQueries } from './api';
 
-/** The explorer's extensions: an event with its context, each reader's saved views and columns. */
-const AUDIT_LOGS = '/v1/management/audit_logs';
-const VIEWS = `${AUDIT_LOGS}/views`;
-const PREFERENCES = `${AUDIT_LOGS}/preferences`;
-const DEMO_HISTORY = `${AUDIT_LOGS}/demo_history`;
+/* The explorer's extensions: an event with its context, each reader's saved views and columns. */
+
 /** How often the explorer asks how far the demo history is, while it is being written. */
 export const DEMO_HISTORY_POLL_MS = 3_000;
 
@@ -28,21 +27,21 @@ export const explorerQueries = {
   context: (id: string) =>
     queryOptions({
       queryKey: [...auditQueries.all, 'context', id] as const,
-      queryFn: ({ signal }) => session.api.request(`${AUDIT_LOGS}/${encodeURIComponent(id)}/context?before=5&after=5`, AuditEventContext, { signal }),
+      queryFn: ({ signal }) => api(getAuditEventContext, { params: { id }, query: { before: 5, after: 5 }, signal }),
       // An event and the ones before it never change; the ones after it may grow, which a reload shows.
       staleTime: Infinity,
     }),
   views: () =>
     queryOptions({
       queryKey: [...auditQueries.all, 'views'] as const,
-      queryFn: ({ signal }) => session.api.request(VIEWS, SavedViews, { signal }),
+      queryFn: ({ signal }) => api(listAuditViews, { signal }),
       select: (page) => page.data,
       staleTime: 60_000,
     }),
   demoHistory: () =>
     queryOptions({
       queryKey: [...auditQueries.all, 'demo-history'] as const,
-      queryFn: ({ signal }) => session.api.request(DEMO_HISTORY, DemoHistoryProgress, { signal }),
+      queryFn: ({ signal }) => api(getDemoHistoryProgress, { signal }),
       // Asked again while the service is still writing it; once complete it stays so.
       refetchInterval: (query) => (query.state.data && query.state.data.written < query.state.data.total ? DEMO_HISTORY_POLL_MS : false),
       staleTime: Infinity,
@@ -50,7 +49,7 @@ export const explorerQueries = {
   preferences: () =>
     queryOptions({
       queryKey: [...auditQueries.all, 'preferences'] as const,
-      queryFn: ({ signal }) => session.api.request(PREFERENCES, AuditPreferences, { signal }),
+      queryFn: ({ signal }) => api(getAuditPreferences, { signal }),
       staleTime: Infinity,
     }),
 };
@@ -59,7 +58,7 @@ export function useSaveView() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: CreateSavedViewRequest) => session.api.request(VIEWS, SavedView, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    mutationFn: (body: CreateSavedViewRequest) => api(createAuditView, { body, idempotencyKey: idempotency.keyFor(body) }),
     // Refusals (a name taken) are shown in the dialog, by its field.
     onSuccess: (view) => notifications.show({ color: 'teal', title: 'View saved', message: view.name }),
     onSettled: (_view, error) => {
@@ -74,7 +73,7 @@ export function useRenameView() {
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      session.api.request(`${VIEWS}/${id}`, SavedView, { method: 'PATCH', body: { name }, idempotencyKey: idempotency.keyFor({ id, name }) }),
+      api(renameAuditView, { params: { viewId: id }, body: { name }, idempotencyKey: idempotency.keyFor({ id, name }) }),
     onSettled: (_view, error) => {
       idempotency.settle(error);
       return queryClient.invalidateQueries({ queryKey: explorerQueries.views().queryKey });
@@ -86,7 +85,7 @@ export function useDeleteView() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (id: string) => session.api.request(`${VIEWS}/${id}`, SavedView, { method: 'DELETE', idempotencyKey: idempotency.keyFor({ delete: id }) }),
+    mutationFn: (id: string) => api(deleteAuditView, { params: { viewId: id }, idempotencyKey: idempotency.keyFor({ delete: id }) }),
     meta: { errorTitle: 'The view was not deleted' },
     onSuccess: (view) => notifications.show({ color: 'teal', title: 'View deleted', message: view.name }),
     onSettled: (_view, error) => {
@@ -101,7 +100,7 @@ export function useSaveColumns() {
   const queryClient = useQueryClient();
   const key = explorerQueries.preferences().queryKey;
   return useMutation({
-    mutationFn: (columns: AuditColumn[]) => session.api.request(PREFERENCES, AuditPreferences, { method: 'PUT', body: { columns } }),
+    mutationFn: (columns: AuditColumn[]) => api(putAuditPreferences, { body: { columns } }),
     meta: { errorTitle: 'The columns were not kept' },
     onMutate: (columns) => queryClient.setQueryData(key, { columns }),
     onError: () => queryClient.invalidateQueries({ queryKey: key }),

@@ -1,20 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Asset,
-  AssetList,
-  type Blockchain,
-  BLOCKCHAIN_PAGE_SIZE,
-  BlockchainList,
-  type RegisterAssetRequest,
-  RegisteredAsset,
-  type SetPriceRequest,
-  SetPriceResponse,
-} from '../../../contract/catalogue';
+import { type Asset, type Blockchain, BLOCKCHAIN_PAGE_SIZE, type RegisterAssetRequest, type SetPriceRequest } from '../../../contract/catalogue';
+import { listAssets, listBlockchains, registerAsset, setAssetPrice, updateAssetMetadata } from '../../../contract/routes/catalogue';
+import { api } from '../../lib/api';
 import { assetQuery } from '../../lib/catalogue-queries';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { assetKeys, blockchainKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { type BlockchainFilters, toBlockchainsSearch } from './blockchains-view';
 
@@ -28,7 +19,7 @@ export const assetQueries = {
   page: (query: string) =>
     queryOptions({
       queryKey: assetKeys.page(query),
-      queryFn: ({ signal }) => session.api.request(`/v1/assets?${query}`, AssetList, { signal }),
+      queryFn: ({ signal }) => api(listAssets, { query: new URLSearchParams(query), signal }),
       // The page on screen stays while the next one loads, so the pager does not jump.
       placeholderData: keepPreviousData,
     }),
@@ -43,7 +34,7 @@ async function fetchBlockchains(filters: BlockchainFilters, signal: AbortSignal)
     const query = toBlockchainsSearch(filters);
     query.set('pageSize', String(BLOCKCHAIN_PAGE_SIZE.max));
     if (cursor) query.set('pageCursor', cursor);
-    const page: BlockchainList = await session.api.request(`/v1/blockchains?${query}`, BlockchainList, { signal });
+    const page = await api(listBlockchains, { query, signal });
     chains.push(...page.data);
     cursor = page.next;
   } while (cursor);
@@ -65,8 +56,7 @@ export function useRegisterAsset({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: RegisterAssetRequest) =>
-      session.api.request('/v1/assets', RegisteredAsset, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    mutationFn: (body: RegisterAssetRequest) => api(registerAsset, { body, idempotencyKey: idempotency.keyFor(body) }),
     onSuccess: (asset) => {
       notifications.show({
         color: 'teal',
@@ -87,11 +77,7 @@ export function useSetAssetPrice(asset: Asset, { onError }: FormMutationOptions)
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: SetPriceRequest) =>
-      session.api.request(`/v1/assets/prices/${encodeURIComponent(asset.id)}`, SetPriceResponse, {
-        method: 'POST',
-        body,
-        idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }),
-      }),
+      api(setAssetPrice, { params: { id: asset.id }, body, idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }) }),
     onSuccess: (_price, body) => {
       notifications.show({ color: 'teal', title: 'Price set', message: `${asset.displaySymbol} is now priced in ${body.currency}.` });
     },
@@ -109,11 +95,7 @@ export function useSaveAssetNote(asset: Asset, { onError }: FormMutationOptions)
   return useMutation({
     mutationFn: (text: string) => {
       const body = { metadata: { note: { text } } };
-      return session.api.request(`/v1/assets/${encodeURIComponent(asset.id)}`, Asset, {
-        method: 'PATCH',
-        body,
-        idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }),
-      });
+      return api(updateAssetMetadata, { params: { id: asset.id }, body, idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }) });
     },
     onSuccess: (after) => {
       // Shown at once; the invalidation below brings every list up to date as well.

@@ -1,31 +1,31 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ScreeningConfiguration, ScreeningConfigurationState, type UpdateScreeningConfigurationRequest } from '../../../contract/screening';
 import {
-  RequiredActionsResponse,
-  type ResolveActionRequest,
-  TravelRuleIntegration,
-  TravelRuleMessage,
-  TrmList,
-  type TrmDirection,
-  type TrmStatus,
-  Vasp,
-  VaspList,
-} from '../../../contract/travel-rule';
+  getScreeningConfiguration,
+  getTravelRuleIntegration,
+  getTravelRuleMessage,
+  getTravelRuleRequiredActions,
+  getVasp,
+  listTravelRuleMessages,
+  listVasps,
+  resolveTravelRuleAction,
+  updateScreeningConfiguration,
+} from '../../../contract/routes/compliance';
+import type { UpdateScreeningConfigurationRequest } from '../../../contract/screening';
+import type { ResolveActionRequest, TrmDirection, TrmStatus } from '../../../contract/travel-rule';
+import { api } from '../../lib/api';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { complianceKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 // Every query of this area sits under one root (complianceKeys.all), so a change can refresh all of it by prefix.
-const integrationPath = (integrationId: string) => `/v1/screening/trlink/customers/integration/${integrationId}`;
 
 export const integrationQueries = {
   all: complianceKeys.integration,
   current: () =>
     queryOptions({
       queryKey: [...integrationQueries.all, 'current'] as const,
-      queryFn: ({ signal }) => session.api.request('/v1/screening/trlink/integration', TravelRuleIntegration, { signal }),
+      queryFn: ({ signal }) => api(getTravelRuleIntegration, { signal }),
       // The integration does not change while the console is open.
       staleTime: Infinity,
     }),
@@ -42,25 +42,24 @@ export const trmQueries = {
   list: (integrationId: string, filters: TrmFilters) =>
     infiniteQueryOptions({
       queryKey: [...trmQueries.all, 'list', integrationId, filters] as const,
-      queryFn: ({ pageParam, signal }) => {
-        const query = new URLSearchParams({ pageSize: '20' });
-        if (filters.status) query.set('status', filters.status);
-        if (filters.direction) query.set('direction', filters.direction);
-        if (pageParam) query.set('pageCursor', pageParam);
-        return session.api.request(`${integrationPath(integrationId)}/trm?${query}`, TrmList, { signal });
-      },
+      queryFn: ({ pageParam, signal }) =>
+        api(listTravelRuleMessages, {
+          params: { customerIntegrationId: integrationId },
+          query: { pageSize: 20, status: filters.status, direction: filters.direction, pageCursor: pageParam },
+          signal,
+        }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.paging?.next ?? null,
     }),
   detail: (integrationId: string, trmId: string) =>
     queryOptions({
       queryKey: [...trmQueries.all, 'detail', integrationId, trmId] as const,
-      queryFn: ({ signal }) => session.api.request(`${integrationPath(integrationId)}/trm/${trmId}`, TravelRuleMessage, { signal }),
+      queryFn: ({ signal }) => api(getTravelRuleMessage, { params: { customerIntegrationId: integrationId, trmId }, signal }),
     }),
   requiredActions: (integrationId: string, trmId: string) =>
     queryOptions({
       queryKey: [...trmQueries.all, 'required-actions', integrationId, trmId] as const,
-      queryFn: ({ signal }) => session.api.request(`${integrationPath(integrationId)}/trm/${trmId}/required_actions`, RequiredActionsResponse, { signal }),
+      queryFn: ({ signal }) => api(getTravelRuleRequiredActions, { params: { customerIntegrationId: integrationId, trmId }, signal }),
     }),
 };
 
@@ -69,19 +68,15 @@ export const vaspQueries = {
   search: (integrationId: string, q: string) =>
     infiniteQueryOptions({
       queryKey: [...vaspQueries.all, 'search', integrationId, q] as const,
-      queryFn: ({ pageParam, signal }) => {
-        const query = new URLSearchParams({ pageSize: '20' });
-        if (q) query.set('q', q);
-        if (pageParam) query.set('pageCursor', pageParam);
-        return session.api.request(`${integrationPath(integrationId)}/vasps?${query}`, VaspList, { signal });
-      },
+      queryFn: ({ pageParam, signal }) =>
+        api(listVasps, { params: { customerIntegrationId: integrationId }, query: { pageSize: 20, q: q || undefined, pageCursor: pageParam }, signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.paging?.next ?? null,
     }),
   detail: (integrationId: string, vaspId: string) =>
     queryOptions({
       queryKey: [...vaspQueries.all, 'detail', integrationId, vaspId] as const,
-      queryFn: ({ signal }) => session.api.request(`${integrationPath(integrationId)}/vasps/${encodeURIComponent(vaspId)}`, Vasp, { signal }),
+      queryFn: ({ signal }) => api(getVasp, { params: { customerIntegrationId: integrationId, vaspId }, signal }),
       // The directory is shipped data: a VASP read once stays valid while the console is open.
       staleTime: Infinity,
     }),
@@ -92,7 +87,7 @@ export const screeningQueries = {
   state: () =>
     queryOptions({
       queryKey: [...screeningQueries.all, 'state'] as const,
-      queryFn: ({ signal }) => session.api.request('/v1/screening/configurations', ScreeningConfigurationState, { signal }),
+      queryFn: ({ signal }) => api(getScreeningConfiguration, { signal }),
     }),
 };
 
@@ -108,11 +103,7 @@ export function useResolveAction(integrationId: string, trmId: string) {
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: ResolveActionRequest) =>
-      session.api.request(`${integrationPath(integrationId)}/trm/${trmId}/resolve_action`, TravelRuleMessage, {
-        method: 'POST',
-        body,
-        idempotencyKey: idempotency.keyFor(body),
-      }),
+      api(resolveTravelRuleAction, { params: { customerIntegrationId: integrationId, trmId }, body, idempotencyKey: idempotency.keyFor(body) }),
     onSuccess: (message) => {
       queryClient.setQueryData(trmQueries.detail(integrationId, trmId).queryKey, message);
       const notice = STATUS_NOTICE[message.status ?? 'PENDING'] ?? STATUS_NOTICE.PENDING!;
@@ -133,12 +124,7 @@ export function useUpdateScreening() {
     // Screening protects against sanctioned funds: a change is confirmed with a passkey when I have one.
     mutationFn: async (body: UpdateScreeningConfigurationRequest) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updateScreeningConfiguration', body });
-      return session.api.request('/v1/screening/configurations', ScreeningConfiguration, {
-        method: 'PUT',
-        body,
-        headers,
-        idempotencyKey: idempotency.keyFor(body),
-      });
+      return api(updateScreeningConfiguration, { body, headers, idempotencyKey: idempotency.keyFor(body) });
     },
     meta: { errorTitle: 'The screening configuration was not changed' },
     onSuccess: (stored) => {

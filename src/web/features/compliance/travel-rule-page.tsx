@@ -2,6 +2,7 @@ import { EmptyState, Skeleton, Stack, Tabs, VisuallyHidden } from '@mantine/core
 import { IconRoute } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { createTravelRuleIntegration } from '../../../contract/routes/compliance';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
 import { preloadable } from '../../components/preloadable';
@@ -23,8 +24,8 @@ function TravelRuleErrorView({ title, error, onRetry }: PageErrorProps) {
       <EmptyState icon={<IconRoute aria-hidden />} withIndicatorBackground align="left" py="xl">
         <EmptyState.Title order={2}>No Travel Rule integration</EmptyState.Title>
         <EmptyState.Description>
-          This workspace is not connected to the Travel Rule network yet. An admin connects it by naming the VASP the workspace operates as (POST
-          /v1/screening/trlink/integration).
+          This workspace is not connected to the Travel Rule network yet. An admin connects it by naming the VASP the workspace operates as (
+          {createTravelRuleIntegration.method.toUpperCase()} {createTravelRuleIntegration.path}).
         </EmptyState.Description>
       </EmptyState>
     );

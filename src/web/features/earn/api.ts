@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { EarnProvidersResponse, type EarnProvider, type EarnSortField } from '../../../contract/earn';
-import { session } from '../../lib/session';
+import type { EarnProvider, EarnSortField } from '../../../contract/earn';
+import { approveEarnTermsOfService, listEarnProviders } from '../../../contract/routes/earn';
+import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 const EARN = ['earn'] as const;
@@ -18,11 +19,8 @@ export const providerQueries = {
   list: (params: ProviderListParams) =>
     queryOptions({
       queryKey: [...providerQueries.all, 'list', params] as const,
-      queryFn: ({ signal }) => {
-        const query = new URLSearchParams({ sortBy: params.sortBy, order: params.order, pageSize: String(params.pageSize) });
-        if (params.cursor) query.set('pageCursor', params.cursor);
-        return session.api.request(`/v1/earn/providers?${query}`, EarnProvidersResponse, { signal });
-      },
+      queryFn: ({ signal }) =>
+        api(listEarnProviders, { query: { sortBy: params.sortBy, order: params.order, pageSize: params.pageSize, pageCursor: params.cursor }, signal }),
       // While another page or order loads, the table keeps showing the last one.
       placeholderData: keepPreviousData,
     }),
@@ -33,11 +31,7 @@ export function useApproveTerms() {
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: (provider: EarnProvider) =>
-      session.api.send('/v1/earn/providers/approve_terms_of_service', {
-        method: 'POST',
-        body: { providerId: provider.providerId },
-        idempotencyKey: idempotency.keyFor({ providerId: provider.providerId }),
-      }),
+      api(approveEarnTermsOfService, { body: { providerId: provider.providerId }, idempotencyKey: idempotency.keyFor({ providerId: provider.providerId }) }),
     meta: { errorTitle: 'The terms of service were not approved' },
     onSuccess: (_nothing, provider) => {
       notifications.show({ color: 'teal', title: 'Terms of service approved', message: `${provider.displayName}’s terms are approved for this workspace.` });

@@ -1,20 +1,25 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApprovalRequest } from '../../../contract/admin';
-import { Passkey, PasskeyPolicy, RegistrationOptionsResponse, type UpdatePasskeyPolicyRequest } from '../../../contract/passkeys';
+import type { Passkey, UpdatePasskeyPolicyRequest } from '../../../contract/passkeys';
+import {
+  deletePasskey,
+  getPasskeyPolicy,
+  registerPasskey,
+  renamePasskey,
+  startPasskeyRegistration,
+  updatePasskeyPolicy,
+} from '../../../contract/routes/passkeys';
+import { api } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { createPasskeyCredential } from '../../lib/passkey-ceremony';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { adminKeys, passkeyKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
-
-const passkeyPath = (passkeyId: string) => `/v1/auth/passkeys/${encodeURIComponent(passkeyId)}`;
 
 export const passkeyPolicyQuery = () =>
   queryOptions({
     queryKey: passkeyKeys.policy,
-    queryFn: ({ signal }) => session.api.request('/v1/management/passkey_policy', PasskeyPolicy, { signal }),
+    queryFn: ({ signal }) => api(getPasskeyPolicy, { signal }),
   });
 
 /**
@@ -27,13 +32,10 @@ export function useRegisterPasskey({ onError }: FormMutationOptions) {
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { challengeId, options } = await session.api.request('/v1/auth/passkeys/registration_options', RegistrationOptionsResponse, {
-        method: 'POST',
-        body: {},
-      });
+      const { challengeId, options } = await api(startPasskeyRegistration, { body: {} });
       const response = await createPasskeyCredential(options);
       const body = { challengeId, name, response };
-      return session.api.request('/v1/auth/passkeys', Passkey, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) });
+      return api(registerPasskey, { body, idempotencyKey: idempotency.keyFor(body) });
     },
     onSuccess: (passkey) => {
       notifications.show({ color: 'teal', title: 'Passkey added', message: `“${passkey.name}” signs you in and confirms your approvals from now on.` });
@@ -51,8 +53,7 @@ export function useRenamePasskey(passkeyId: string, { onError }: FormMutationOpt
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (name: string) =>
-      session.api.request(passkeyPath(passkeyId), Passkey, { method: 'PATCH', body: { name }, idempotencyKey: idempotency.keyFor({ passkeyId, name }) }),
+    mutationFn: (name: string) => api(renamePasskey, { params: { passkeyId }, body: { name }, idempotencyKey: idempotency.keyFor({ passkeyId, name }) }),
     onSuccess: (passkey) => {
       notifications.show({ color: 'teal', title: 'Passkey renamed', message: `It is now called “${passkey.name}”.` });
     },
@@ -71,7 +72,7 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: async (passkey: Passkey) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'deletePasskey', resourceId: passkey.id });
-      await session.api.send(passkeyPath(passkey.id), { method: 'DELETE', headers, idempotencyKey: idempotency.keyFor({ delete: passkey.id }) });
+      await api(deletePasskey, { params: { passkeyId: passkey.id }, headers, idempotencyKey: idempotency.keyFor({ delete: passkey.id }) });
       return passkey;
     },
     meta: { errorTitle: 'The passkey was not removed' },
@@ -92,7 +93,7 @@ export function useRequestPasskeyPolicy({ onError }: FormMutationOptions) {
   return useMutation({
     mutationFn: async (body: UpdatePasskeyPolicyRequest) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updatePasskeyPolicy', body });
-      return session.api.request('/v1/management/passkey_policy', ApprovalRequest, { method: 'PUT', body, headers, idempotencyKey: idempotency.keyFor(body) });
+      return api(updatePasskeyPolicy, { body, headers, idempotencyKey: idempotency.keyFor(body) });
     },
     onSuccess: (request) => {
       notifications.show({

@@ -1,20 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { isFinalOrderStatus } from '../../../contract/order-states';
-import {
-  type CreateOrderRequest,
-  type CreateQuoteRequest,
-  OrderDetails,
-  OrdersResponse,
-  ProvidersResponse,
-  QuotesResponse,
-  type TradingProvider,
-} from '../../../contract/trading';
+import { cancelOrder, createOrder, createQuote, getOrder, listOrders, listTradingProviders } from '../../../contract/routes/trading';
+import type { CreateOrderRequest, CreateQuoteRequest, TradingProvider } from '../../../contract/trading';
+import { type Answer, api } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
 import { tradingKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /*
@@ -34,9 +26,7 @@ async function fetchProviders(signal: AbortSignal): Promise<TradingProvider[]> {
   const providers: TradingProvider[] = [];
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({ pageSize: '100' });
-    if (cursor) query.set('pageCursor', cursor);
-    const page: z.infer<typeof ProvidersResponse> = await session.api.request(`/v1/trading/providers?${query}`, ProvidersResponse, { signal });
+    const page: Answer<typeof listTradingProviders> = await api(listTradingProviders, { query: { pageSize: 100, pageCursor: cursor }, signal });
     providers.push(...page.data);
     cursor = page.next ?? null;
   } while (cursor);
@@ -63,7 +53,7 @@ export const orderQueries = {
       queryFn: ({ pageParam, signal }) => {
         const params = new URLSearchParams(query);
         if (pageParam) params.set('pageCursor', pageParam);
-        return session.api.request(`/v1/trading/orders?${params}`, OrdersResponse, { signal });
+        return api(listOrders, { query: params, signal });
       },
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
@@ -74,7 +64,7 @@ export const orderQueries = {
   detail: (orderId: string) =>
     queryOptions({
       queryKey: [...orderQueries.all, 'detail', orderId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}`, OrderDetails, { signal }),
+      queryFn: ({ signal }) => api(getOrder, { params: { orderId }, signal }),
       refetchInterval: (q) => whileStreamDown(q.state.data && isFinalOrderStatus(q.state.data.status) ? false : ORDER_POLL_MS),
       // The status is the point of the page: a tab in the background still follows it.
       refetchIntervalInBackground: true,
@@ -86,7 +76,7 @@ export function useCreateQuote({ onError }: FormMutationOptions) {
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: async (body: CreateQuoteRequest) => {
-      const answer = await session.api.request('/v1/trading/quotes', QuotesResponse, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) });
+      const answer = await api(createQuote, { body, idempotencyKey: idempotency.keyFor(body) });
       const failure = answer.quoteFailures[0];
       if (!answer.quotes[0]) throw new Error(failure?.error.message ?? 'The provider gave no quote.');
       return answer.quotes[0];
@@ -106,7 +96,7 @@ interface SubmitOrder {
 export function useCreateOrder({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: SubmitOrder) => session.api.request('/v1/trading/orders', OrderDetails, { method: 'POST', body, idempotencyKey }),
+    mutationFn: ({ body, idempotencyKey }: SubmitOrder) => api(createOrder, { body, idempotencyKey }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
       notifications.show({ color: 'teal', title: 'Order submitted', message: 'The provider has accepted the order; its page follows it to the end.' });
@@ -120,11 +110,7 @@ export function useCancelOrder(orderId: string) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: () =>
-      session.api.request(`/v1/trading/orders/${encodeURIComponent(orderId)}/cancel`, OrderDetails, {
-        method: 'POST',
-        idempotencyKey: idempotency.keyFor({ cancel: orderId }),
-      }),
+    mutationFn: () => api(cancelOrder, { params: { orderId }, idempotencyKey: idempotency.keyFor({ cancel: orderId }) }),
     meta: { errorTitle: 'The order was not cancelled' },
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);

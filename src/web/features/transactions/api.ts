@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateTransactionRequest, CreateTransactionResponse, TransactionsResponse, TransactionWithTimeline } from '../../../contract/transactions';
+import { createTransaction, getTransaction, listTransactions } from '../../../contract/routes/transactions';
+import type { CreateTransactionRequest } from '../../../contract/transactions';
+import { api, apiPage } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
 import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { isFinal } from './labels';
 import { toListQuery, type TransactionsView } from './transactions-view';
@@ -21,7 +22,7 @@ export const transactionQueries = {
   list: (view: TransactionsView) =>
     infiniteQueryOptions({
       queryKey: [...TRANSACTIONS, 'list', view] as const,
-      queryFn: ({ pageParam, signal }) => session.api.requestPage(`/v1/transactions?${toListQuery(view, pageParam)}`, TransactionsResponse, { signal }),
+      queryFn: ({ pageParam, signal }) => apiPage(listTransactions, { query: toListQuery(view, pageParam), signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
       // While any transaction on screen is still moving, the list follows it: by the live stream, or by polling while that is down.
@@ -31,7 +32,7 @@ export const transactionQueries = {
   detail: (txId: string) =>
     queryOptions({
       queryKey: [...TRANSACTIONS, 'detail', txId] as const,
-      queryFn: ({ signal }) => session.api.request(`/v1/transactions/${encodeURIComponent(txId)}`, TransactionWithTimeline, { signal }),
+      queryFn: ({ signal }) => api(getTransaction, { params: { txId }, signal }),
       // Followed until it reaches a final status; after that it no longer changes.
       refetchInterval: (query) => whileStreamDown(query.state.data && isFinal(query.state.data.status) ? false : MOVING_REFRESH_MS),
     }),
@@ -41,8 +42,7 @@ export function useCreateTransfer({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: CreateTransactionRequest) =>
-      session.api.request('/v1/transactions', CreateTransactionResponse, { method: 'POST', body, idempotencyKey: idempotency.keyFor(body) }),
+    mutationFn: (body: CreateTransactionRequest) => api(createTransaction, { body, idempotencyKey: idempotency.keyFor(body) }),
     onSuccess: (created, body) => {
       notifications.show({ color: 'teal', title: 'Transfer submitted', message: `${body.amount} ${body.assetId} is on its way: transaction ${created.id}.` });
     },

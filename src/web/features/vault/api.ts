@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { type TransactionDetails, TransactionsResponse } from '../../../contract/transactions';
-import { VaultAccount, VaultAccountsPaged, VaultAddressesPage } from '../../../contract/vault';
+import { listTransactions } from '../../../contract/routes/transactions';
+import { getVaultAccount, listVaultAccountAssetAddresses, listVaultAccountsPaged } from '../../../contract/routes/vault';
+import type { TransactionDetails } from '../../../contract/transactions';
+import { api } from '../../lib/api';
 import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 
 /** Accounts per page of the vault list. */
 export const VAULT_PAGE_SIZE = 25;
@@ -12,11 +13,10 @@ export const RECENT_TRANSACTIONS = 10;
 /** An account's transactions either way, newest first: the service filters one side at a time, so both are asked for and merged. */
 async function recentTransactions(accountId: string, signal: AbortSignal): Promise<TransactionDetails[]> {
   const side = (type: 'source' | 'dest') =>
-    session.api.request(
-      `/v1/transactions?${new URLSearchParams({ [`${type}Type`]: 'VAULT_ACCOUNT', [`${type}Id`]: accountId, limit: String(RECENT_TRANSACTIONS), sort: 'DESC' })}`,
-      TransactionsResponse,
-      { signal },
-    );
+    api(listTransactions, {
+      query: new URLSearchParams({ [`${type}Type`]: 'VAULT_ACCOUNT', [`${type}Id`]: accountId, limit: String(RECENT_TRANSACTIONS), sort: 'DESC' }),
+      signal,
+    });
   const [sent, received] = await Promise.all([side('source'), side('dest')]);
   // A transfer from the account to itself is on both sides: listed once.
   const byId = new Map([...sent, ...received].map((tx) => [tx.id, tx]));
@@ -32,25 +32,20 @@ export const vaultAccountQueries = {
   pages: (namePrefix: string, pageSize = VAULT_PAGE_SIZE) =>
     infiniteQueryOptions({
       queryKey: vaultAccountKeys.pages(namePrefix, pageSize),
-      queryFn: ({ pageParam, signal }) => {
-        const query = new URLSearchParams({ limit: String(pageSize) });
-        if (namePrefix) query.set('namePrefix', namePrefix);
-        if (pageParam) query.set('after', pageParam);
-        return session.api.request(`/v1/vault/accounts_paged?${query}`, VaultAccountsPaged, { signal });
-      },
+      queryFn: ({ pageParam, signal }) =>
+        api(listVaultAccountsPaged, { query: { limit: pageSize, namePrefix: namePrefix || undefined, after: pageParam }, signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.paging.after ?? null,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: vaultAccountKeys.detail(id),
-      queryFn: ({ signal }) => session.api.request(`/v1/vault/accounts/${encodeURIComponent(id)}`, VaultAccount, { signal }),
+      queryFn: ({ signal }) => api(getVaultAccount, { params: { vaultAccountId: id }, signal }),
     }),
   addresses: (id: string, assetId: string) =>
     queryOptions({
       queryKey: vaultAccountKeys.addresses(id, assetId),
-      queryFn: ({ signal }) =>
-        session.api.request(`/v1/vault/accounts/${encodeURIComponent(id)}/${encodeURIComponent(assetId)}/addresses_paginated`, VaultAddressesPage, { signal }),
+      queryFn: ({ signal }) => api(listVaultAccountAssetAddresses, { params: { vaultAccountId: id, assetId }, signal }),
       // An address never changes once the wallet has it.
       staleTime: Infinity,
     }),

@@ -1,24 +1,24 @@
 import { notifications } from '@mantine/notifications';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  AttemptsPage,
-  type CreateWebhookRequest,
-  type Notification,
-  type NotificationStatus,
-  NotificationsPage,
-  NotificationWithData,
-  ResendFailedResponse,
-  TestEventResponse,
-  type UpdateWebhookRequest,
-  Webhook,
-  type WebhookEvent,
-  WebhooksPage,
-} from '../../../contract/webhooks';
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  getWebhookNotification,
+  listNotificationAttempts,
+  listWebhookNotifications,
+  listWebhooks,
+  resendFailedNotifications,
+  resendNotification,
+  sendWebhookTestEvent,
+  updateWebhook,
+} from '../../../contract/routes/webhooks';
+import type { CreateWebhookRequest, Notification, NotificationStatus, UpdateWebhookRequest, WebhookEvent } from '../../../contract/webhooks';
+import { api } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { webhookKeys } from '../../lib/query-keys';
-import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /** Every query of this area sits under one root, so a change refreshes what it touched by prefix. */
@@ -30,9 +30,6 @@ const WEBHOOKS = webhookKeys.all;
  */
 export const DELIVERING_REFRESH_MS = 2_000;
 export const IDLE_REFRESH_MS = 5_000;
-
-const path = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
-const notificationPath = (webhookId: string, notificationId: string) => `${path(webhookId)}/notifications/${encodeURIComponent(notificationId)}`;
 
 const isUnderWay = (status: NotificationStatus) => status === 'IN_PROGRESS' || status === 'ON_HOLD';
 
@@ -46,11 +43,7 @@ export const webhookQueries = {
   list: () =>
     infiniteQueryOptions({
       queryKey: [...WEBHOOKS, 'list'] as const,
-      queryFn: ({ pageParam, signal }) => {
-        const query = new URLSearchParams({ pageSize: '50' });
-        if (pageParam) query.set('pageCursor', pageParam);
-        return session.api.request(`/v1/webhooks?${query}`, WebhooksPage, { signal });
-      },
+      queryFn: ({ pageParam, signal }) => api(listWebhooks, { query: { pageSize: 50, pageCursor: pageParam }, signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
       refetchInterval: () => whileStreamDown(IDLE_REFRESH_MS),
@@ -58,20 +51,25 @@ export const webhookQueries = {
   detail: (webhookId: string) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'detail', webhookId] as const,
-      queryFn: ({ signal }) => session.api.request(path(webhookId), Webhook, { signal }),
+      queryFn: ({ signal }) => api(getWebhook, { params: { webhookId }, signal }),
       refetchInterval: () => whileStreamDown(IDLE_REFRESH_MS),
     }),
   /** Newest first, a page at a time; the stream's notices refresh it (queued, each attempt, resent), or polling while it is down. */
   notifications: (webhookId: string, filters: NotificationFilters) =>
     infiniteQueryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'list', filters] as const,
-      queryFn: ({ pageParam, signal }) => {
-        const query = new URLSearchParams({ pageSize: '50', order: 'DESC' });
-        if (filters.statuses.length > 0) query.set('statuses', filters.statuses.join(','));
-        if (filters.event) query.set('events', filters.event);
-        if (pageParam) query.set('pageCursor', pageParam);
-        return session.api.request(`${path(webhookId)}/notifications?${query}`, NotificationsPage, { signal });
-      },
+      queryFn: ({ pageParam, signal }) =>
+        api(listWebhookNotifications, {
+          params: { webhookId },
+          query: {
+            pageSize: 50,
+            order: 'DESC',
+            statuses: filters.statuses.length > 0 ? filters.statuses.join(',') : undefined,
+            events: filters.event,
+            pageCursor: pageParam,
+          },
+          signal,
+        }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
       refetchInterval: (query) =>
@@ -82,7 +80,7 @@ export const webhookQueries = {
   notification: (webhookId: string, notificationId: string) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'detail', notificationId] as const,
-      queryFn: ({ signal }) => session.api.request(notificationPath(webhookId, notificationId), NotificationWithData, { signal }),
+      queryFn: ({ signal }) => api(getWebhookNotification, { params: { webhookId, notificationId }, signal }),
       refetchInterval: (query) => whileStreamDown(query.state.data && !isUnderWay(query.state.data.status) ? false : DELIVERING_REFRESH_MS),
     }),
   /**
@@ -93,7 +91,7 @@ export const webhookQueries = {
   attempts: (webhookId: string, notification: Pick<Notification, 'id' | 'attempts'>) =>
     queryOptions({
       queryKey: [...WEBHOOKS, 'notifications', webhookId, 'attempts', notification.id, notification.attempts] as const,
-      queryFn: ({ signal }) => session.api.request(`${notificationPath(webhookId, notification.id)}/attempts?pageSize=100`, AttemptsPage, { signal }),
+      queryFn: ({ signal }) => api(listNotificationAttempts, { params: { webhookId, notificationId: notification.id }, query: { pageSize: 100 }, signal }),
       placeholderData: keepPreviousData,
     }),
 };
@@ -105,7 +103,7 @@ export function useCreateWebhook({ onError }: FormMutationOptions) {
     // A webhook sends the workspace's events out: confirmed with a passkey when I have one (as are changing and deleting one).
     mutationFn: async (body: CreateWebhookRequest) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'createWebhook', body });
-      return session.api.request('/v1/webhooks', Webhook, { method: 'POST', body, headers, idempotencyKey: idempotency.keyFor(body) });
+      return api(createWebhook, { body, headers, idempotencyKey: idempotency.keyFor(body) });
     },
     onSuccess: (webhook) => {
       notifications.show({ color: 'teal', title: 'Webhook registered', message: `Events will be sent to ${webhook.url}.` });
@@ -124,7 +122,7 @@ export function useUpdateWebhook(webhookId: string, { onError }: FormMutationOpt
   return useMutation({
     mutationFn: async (body: UpdateWebhookRequest) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updateWebhook', resourceId: webhookId, body });
-      return session.api.request(path(webhookId), Webhook, { method: 'PATCH', body, headers, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) });
+      return api(updateWebhook, { params: { webhookId }, body, headers, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) });
     },
     onSuccess: (webhook) => {
       queryClient.setQueryData(webhookQueries.detail(webhookId).queryKey, webhook);
@@ -145,7 +143,7 @@ export function useDeleteWebhook(webhookId: string, { onDeleted }: { onDeleted: 
   return useMutation({
     mutationFn: async () => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'deleteWebhook', resourceId: webhookId });
-      return session.api.request(path(webhookId), Webhook, { method: 'DELETE', headers, idempotencyKey: idempotency.keyFor({ delete: webhookId }) });
+      return api(deleteWebhook, { params: { webhookId }, headers, idempotencyKey: idempotency.keyFor({ delete: webhookId }) });
     },
     meta: { errorTitle: 'The webhook was not deleted' },
     onSuccess: (webhook) => {
@@ -168,8 +166,7 @@ export function useSendTestEvent(webhookId: string) {
   const idempotency = useIdempotencyKey();
   return useMutation({
     // The key lasts until the service answers, so each click after an answer sends another event.
-    mutationFn: () =>
-      session.api.request(`${path(webhookId)}/test`, TestEventResponse, { method: 'POST', idempotencyKey: idempotency.keyFor({ test: webhookId }) }),
+    mutationFn: () => api(sendWebhookTestEvent, { params: { webhookId }, idempotencyKey: idempotency.keyFor({ test: webhookId }) }),
     meta: { errorTitle: 'The test event was not sent' },
     onSuccess: () => {
       notifications.show({
@@ -189,11 +186,7 @@ export function useResendNotification(webhookId: string, notificationId: string)
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: () =>
-      session.api.send(`${notificationPath(webhookId, notificationId)}/resend`, {
-        method: 'POST',
-        idempotencyKey: idempotency.keyFor({ resend: notificationId }),
-      }),
+    mutationFn: () => api(resendNotification, { params: { webhookId, notificationId }, idempotencyKey: idempotency.keyFor({ resend: notificationId }) }),
     meta: { errorTitle: 'The notification was not resent' },
     onSuccess: () => {
       notifications.show({
@@ -213,14 +206,7 @@ export function useResendFailed(webhookId: string) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: () => {
-      const body = {};
-      return session.api.request(`${path(webhookId)}/notifications/resend_failed`, ResendFailedResponse, {
-        method: 'POST',
-        body,
-        idempotencyKey: idempotency.keyFor({ resendFailed: webhookId }),
-      });
-    },
+    mutationFn: () => api(resendFailedNotifications, { params: { webhookId }, body: {}, idempotencyKey: idempotency.keyFor({ resendFailed: webhookId }) }),
     meta: { errorTitle: 'The failed notifications were not resent' },
     onSuccess: ({ total }) => {
       notifications.show({
