@@ -82,6 +82,7 @@ export const OPERATION_TABLE = {
   createTransaction: { roles: ORDER_WRITERS },
   getTransaction: { roles: 'any' },
   listTransactions: { roles: 'any' },
+  listVaultAccountTransactions: { roles: 'any' },
   getVaultAccount: { roles: 'any' },
   listVaultAccountAssetAddresses: { roles: 'any' },
   listVaultAccounts: { roles: 'any' },

@@ -8,6 +8,7 @@ import {
   TransactionWithTimeline,
   TxIdParam,
 } from '../transactions';
+import { VaultAccountIdParam } from '../vault';
 import { z } from 'zod';
 import { defineOperation, ORDER_WRITERS } from './operation';
 
@@ -65,5 +66,21 @@ export const createTransaction = defineOperation({
   idempotent: true,
   body: CreateTransactionRequest,
   responses: { 200: { description: 'The new transaction', schema: CreateTransactionResponse } },
+  errors: [404],
+});
+
+export const listVaultAccountTransactions = defineOperation({
+  id: 'listVaultAccountTransactions',
+  method: 'get',
+  path: '/v1/vault/accounts/{vaultAccountId}/transactions',
+  tags: ['Transactions (extension)'],
+  summary: 'A vault account’s latest transactions, sent or received',
+  description:
+    'Newest first, whichever end the account is at (a transfer to itself once): listTransactions by sourceId and by destId in one answer, for a page about the account. 404 for an id that is not a vault account of the workspace.',
+  roles: 'any',
+  rateCategory: 'query',
+  params: VaultAccountIdParam,
+  query: TransactionsQuery.pick({ limit: true }),
+  responses: { 200: { description: 'The account’s transactions, newest first', schema: TransactionsResponse } },
   errors: [404],
 });

@@ -112,6 +112,18 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     );
   });
 
+  register(app, deps, routes.listVaultAccountTransactions, async (c) => {
+    const { vaultAccountId } = c.req.valid('param');
+    const { limit } = c.req.valid('query');
+    const { workspaceId } = c.get('principal');
+    if (!(await vaults.vaultAccountExists(deps.db, workspaceId, vaultAccountId))) throw notFound(`No vault account ${vaultAccountId}`);
+    const rows = await store.ofVaultAccount(deps.db, workspaceId, vaultAccountId, limit);
+    return c.json(
+      rows.map((row) => toDetails(row)),
+      200,
+    );
+  });
+
   register(app, deps, routes.getTransaction, async (c) => {
     const { txId } = c.req.valid('param');
     const row = await store.findTransaction(deps.db, c.get('principal').workspaceId, txId);

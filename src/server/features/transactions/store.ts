@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, max, min, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionsQuery } from '../../../contract/transactions';
 import type { Db } from '../../db/client';
 import { keysetPage, type TimePosition } from '../../db/keyset';
@@ -122,6 +122,17 @@ export async function transactionsPage(
 ) {
   const time = orderBy === 'createdAt' ? transactions.createdAt : transactions.updatedAt;
   return keysetPage(db, transactions, { time, id: transactions.id }, conditions(workspaceId, f, time), sort, limit, from);
+}
+
+/** A vault account's latest transactions, newest first, whichever end it is at. */
+export async function ofVaultAccount(db: Db, workspaceId: string, accountId: string, limit: number): Promise<TransactionRow[]> {
+  const at = (end: typeof transactions.source | typeof transactions.destination) => sql`(${end}->>'type' = 'VAULT_ACCOUNT' and ${end}->>'id' = ${accountId})`;
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.workspaceId, workspaceId), or(at(transactions.source), at(transactions.destination))))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
 }
 
 /** The next nonce of an account on a chain: one more than the last one it broadcast. */

@@ -348,6 +348,27 @@ describe('listing transactions', () => {
     });
   });
 
+  it('lists a vault account’s latest transactions, sent and received, newest first', async () => {
+    const list = (token: string, path: string) => call<TransactionDetails[]>(token, 'GET', path);
+    const sent = (await list(trader, '/v1/transactions?sourceType=VAULT_ACCOUNT&sourceId=0&limit=500')).body;
+    const received = (await list(trader, '/v1/transactions?destType=VAULT_ACCOUNT&destId=0&limit=500')).body;
+    const either = new Set([...sent, ...received].map((tx) => tx.id));
+    const res = await list(trader, '/v1/vault/accounts/0/transactions?limit=500');
+    expect(res.status).toBe(200);
+    expect(received.length).toBeGreaterThan(0);
+    expect(new Set(res.body.map((tx) => tx.id))).toEqual(either);
+    expect(res.body.length).toBe(either.size);
+    const times = res.body.map((tx) => tx.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The limit takes the newest; the default is the list's.
+    expect((await list(trader, '/v1/vault/accounts/0/transactions?limit=2')).body).toEqual(res.body.slice(0, 2));
+    expect((await list(trader, '/v1/vault/accounts/0/transactions?limit=0')).status).toBe(400);
+    // Another workspace's account 0 is its own: none of these; an id that is no account is a 404.
+    const theirs = (await list(outsider, '/v1/vault/accounts/0/transactions')).body;
+    expect(theirs.filter((tx) => either.has(tx.id))).toEqual([]);
+    expect((await list(trader, '/v1/vault/accounts/no-such-account/transactions')).status).toBe(404);
+  });
+
   it('keeps workspaces apart', async () => {
     const mine = await call<TransactionDetails[]>(trader, 'GET', '/v1/transactions');
     expect((await call<TransactionDetails[]>(outsider, 'GET', '/v1/transactions')).body).toEqual([]);

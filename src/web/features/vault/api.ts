@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { listTransactions } from '../../../contract/routes/transactions';
+import { listVaultAccountTransactions } from '../../../contract/routes/transactions';
 import { getVaultAccount, listVaultAccountAssetAddresses, listVaultAccountsPaged } from '../../../contract/routes/vault';
-import type { TransactionDetails } from '../../../contract/transactions';
 import { api } from '../../lib/api';
 import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
 
@@ -9,19 +8,6 @@ import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
 export const VAULT_PAGE_SIZE = 25;
 /** How many of an account's transactions its page shows. */
 export const RECENT_TRANSACTIONS = 10;
-
-/** An account's transactions either way, newest first: the service filters one side at a time, so both are asked for and merged. */
-async function recentTransactions(accountId: string, signal: AbortSignal): Promise<TransactionDetails[]> {
-  const side = (type: 'source' | 'dest') =>
-    api(listTransactions, {
-      query: new URLSearchParams({ [`${type}Type`]: 'VAULT_ACCOUNT', [`${type}Id`]: accountId, limit: String(RECENT_TRANSACTIONS), sort: 'DESC' }),
-      signal,
-    });
-  const [sent, received] = await Promise.all([side('source'), side('dest')]);
-  // A transfer from the account to itself is on both sides: listed once.
-  const byId = new Map([...sent, ...received].map((tx) => [tx.id, tx]));
-  return [...byId.values()].sort((a, b) => b.createdAt - a.createdAt).slice(0, RECENT_TRANSACTIONS);
-}
 
 /**
  * The vault pages' queries, as `queryOptions` a page reads and a route loader can prefetch. Keys come
@@ -52,6 +38,6 @@ export const vaultAccountQueries = {
   recentTransactions: (id: string) =>
     queryOptions({
       queryKey: transactionKeys.ofVaultAccount(id),
-      queryFn: ({ signal }) => recentTransactions(id, signal),
+      queryFn: ({ signal }) => api(listVaultAccountTransactions, { params: { vaultAccountId: id }, query: { limit: RECENT_TRANSACTIONS }, signal }),
     }),
 };
