@@ -1,8 +1,8 @@
 // Builds the service and the operator CLI into plain JavaScript (dist/server/main.js and cli.js)
 // with esbuild, and copies beside them the files they read at run time (migrations, shipped data,
 // logos) under their paths in src/server (src/server/server-file.ts finds them there), and makes
-// the migrated empty database a new data folder starts from. Dependencies stay outside the
-// bundle, so a release is dist/ plus `npm ci --omit=dev`: no TypeScript loader.
+// the migrated empty database a new data folder starts from. A release is dist/ plus
+// `npm ci --omit=dev` (for PGlite, the one dependency left outside the bundle): no TypeScript loader.
 // Why esbuild: it turns the TypeScript into JavaScript in about a second, resolves the sources'
 // extensionless imports (which tsc would emit as is, and Node's ESM loader refuses), and is
 // already installed with Vite; tsc still type-checks (`npm run typecheck`).
