@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import tokenList from '@uniswap/default-token-list' with { type: 'json' };
 import { evmChecksum, type AddressFamily } from '../src/contract/address-rules';
-import { ADDRESS_CHECKS } from '../src/server/features/catalogue/address';
+import { checkAddress } from '../src/server/features/catalogue/address';
 
 type Registration = 'SELF_SERVE' | 'NO_TOKENS' | 'NOT_SELF_SERVE';
 interface ChainRow {
@@ -584,8 +584,8 @@ const assets: unknown[] = CHAINS.map((c) => ({
 }));
 const resolvable: unknown[] = [];
 
-function addToken(chain: ChainRow, address: string, symbol: string, name: string, decimals: number, heldOut: boolean) {
-  const problem = ADDRESS_CHECKS[chain.family!](address);
+async function addToken(chain: ChainRow, address: string, symbol: string, name: string, decimals: number, heldOut: boolean) {
+  const problem = await checkAddress(chain.family!, address);
   if (problem) throw new Error(`${chain.legacyId} ${symbol} ${address}: ${problem}`);
   const key = `${chain.legacyId}:${chain.family === 'EVM' ? address.toLowerCase() : address}`;
   if (seen.has(key)) return;
@@ -614,9 +614,9 @@ for (const token of tokenList.tokens) {
   if (!legacy) continue;
   const chain = chainsByLegacy.get(legacy)!;
   const address = chain.family === 'EVM' ? evmChecksum(token.address) : token.address;
-  addToken(chain, address, token.symbol, token.name, token.decimals, ++n % HOLD_OUT_EVERY === 0);
+  await addToken(chain, address, token.symbol, token.name, token.decimals, ++n % HOLD_OUT_EVERY === 0);
 }
-for (const t of EXTRA_TOKENS) addToken(chainsByLegacy.get(t.chain)!, t.address, t.symbol, t.name, t.decimals, t.heldOut ?? false);
+for (const t of EXTRA_TOKENS) await addToken(chainsByLegacy.get(t.chain)!, t.address, t.symbol, t.name, t.decimals, t.heldOut ?? false);
 for (const t of SPECIAL_RESOLVABLE) resolvable.push({ ...t, blockchainId: stableId('blockchain', t.chain), chain: undefined });
 
 const out = new URL('../src/server/features/catalogue/data/catalogue.json', import.meta.url);

@@ -1,18 +1,14 @@
-import { AsyncResource } from 'node:async_hooks';
-import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { createLogger, type Logger } from '../logger';
-import { ADVISORY_LOCKS } from './advisory-lock';
-import { PgliteNotices, PgNotices, type Notices } from './notify';
+import { PgliteNotices, type Notices } from './notify';
 import { backupPglite, type BackupResult } from './pglite-backup';
 import { sentInOneCall, type StatementHook } from './pglite-statements';
 import type { Db } from './db-type';
@@ -92,53 +88,29 @@ export const MIGRATION_SETS: { area: string; folder: string; table: string }[] =
   { area: 'passkeys', folder: fileURLToPath(serverFile('features/passkeys/migrations')), table: '__drizzle_migrations_passkeys' },
 ];
 
-/** `image`: the files of another in-memory database (`Database.image`) to start from, instead of an empty one. */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
-
 /**
- * A node-postgres client that tells `onStatement` of each statement (the metrics time them, the
- * traces make their spans). The pool's own query passes a callback, drizzle's transactions await a
- * promise: both are seen.
+ * Whether every migration of `sets` is applied already, asked in one statement. Drizzle's migrator
+ * applies the migrations whose journal time is later than the latest it recorded; when there are
+ * none it has still read and hashed every migration file and made sure of its schema and tables,
+ * a few hundred milliseconds of every start of the embedded database. A set whose table is missing
+ * (a new database, a new area) answers false, and the migrator runs.
  */
-function hookedClient(onStatement: StatementHook): typeof pg.Client {
-  class HookedClient extends pg.Client {
-    // @ts-expect-error -- one override for query's many overloads: it passes every form through unchanged.
-    override query(...args: unknown[]) {
-      const first = args[0] as string | { text?: string } | undefined;
-      const answered = onStatement(typeof first === 'string' ? first : (first?.text ?? ''));
-      const last = args.at(-1);
-      if (typeof last === 'function') {
-        args[args.length - 1] = (error: unknown, ...answer: unknown[]) => {
-          answered(error ?? undefined);
-          return (last as (...a: unknown[]) => unknown)(error, ...answer);
-        };
-      }
-      const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise) result.then(() => answered(), answered);
-      return result;
-    }
+export async function migrationsApplied(client: PGlite, sets: readonly { folder: string; table: string }[] = MIGRATION_SETS): Promise<boolean> {
+  const newest = sets.map((set) => {
+    const journal = JSON.parse(readFileSync(join(set.folder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    return Math.max(0, ...journal.entries.map((entry) => entry.when));
+  });
+  const latest = sets.map((set, i) => `select ${i} as i, max(created_at)::text as at from drizzle."${set.table}"`).join(' union all ');
+  try {
+    const { rows } = await client.query<{ i: number; at: string | null }>(latest);
+    return rows.every((row) => row.at !== null && Number(row.at) >= newest[row.i]!);
+  } catch {
+    return false;
   }
-  return HookedClient as unknown as typeof pg.Client;
 }
 
-/**
- * A pool whose queries run in their caller's async context. The pool's query waits for a
- * connection with a callback, which another query's release calls when the pool is busy: the
- * statement would then be told to the hook (and its span parented) as that other request's.
- */
-const CallersPool = class extends pg.Pool {
-  // @ts-expect-error -- one override for connect's two forms (callback or promise), passed through.
-  override connect(callback?: (...args: unknown[]) => void) {
-    return callback ? super.connect(AsyncResource.bind(callback)) : super.connect();
-  }
-} as unknown as typeof pg.Pool;
-
-/**
- * How long a request waits for a connection, from the pool or a new one, before it fails: a
- * database that does not answer (a server gone without closing its connections, a saturated pool)
- * gets an error the service answers 503 with, rather than requests that hang.
- */
-const CONNECTION_TIMEOUT_MS = 5_000;
+/** `image`: the files of another in-memory database (`Database.image`) to start from, instead of an empty one. */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
 
 /**
  * Opens the database and brings its schema up to date (idempotent, safe with several instances);
@@ -147,42 +119,11 @@ const CONNECTION_TIMEOUT_MS = 5_000;
  */
 export async function openMigratedDatabase(target: DatabaseTarget, logger: Logger = createLogger('silent'), onStatement?: StatementHook): Promise<Database> {
   if ('url' in target) {
-    const pool = new (onStatement ? CallersPool : pg.Pool)({
-      connectionString: target.url,
-      max: 10,
-      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
-      // A connection to a server that vanished (no reset ever comes) is found dead instead of waited on.
-      keepAlive: true,
-      ...(onStatement ? { Client: hookedClient(onStatement) } : {}),
-    });
-    // A connection that the server closes (a restart, a crash, an administrator) must not bring the
-    // process down. node-postgres emits that on the pool for an idle connection, and on the
-    // connection itself for one checked out between two statements (a transaction's, say), where
-    // nothing else listens: the statement that uses it next fails instead (the request answers
-    // 503), and the pool replaces the connection when it comes back.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
-      for (const set of MIGRATION_SETS) await migratePg(drizzlePg(lockClient), { migrationsFolder: set.folder, migrationsTable: set.table });
-    } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
-      lockClient.release();
-    }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const notices = new PgNotices(target.url, logger);
-    noticesByDb.set(db, notices);
-    return {
-      db,
-      kind: 'postgres',
-      notices,
-      pool,
-      close: async () => {
-        await notices.close();
-        await pool.end();
-      },
-    };
+    // node-postgres and its drizzle driver load only for PostgreSQL: an embedded start skips them.
+    const { openPostgres } = await import('./postgres');
+    const database = await openPostgres(target.url, logger, MIGRATION_SETS, onStatement);
+    noticesByDb.set(database.db, database.notices);
+    return database;
   }
   let client: PGlite;
   // pg_trgm backs the audit log's free-text search (core migration 0007 creates it).
@@ -196,7 +137,9 @@ export async function openMigratedDatabase(target: DatabaseTarget, logger: Logge
     client = await PGlite.create({ extensions, loadDataDir: target.image });
   }
   const migrating = drizzlePglite(client, { schema });
-  for (const set of MIGRATION_SETS) await migratePglite(migrating, { migrationsFolder: set.folder, migrationsTable: set.table });
+  if (!(await migrationsApplied(client))) {
+    for (const set of MIGRATION_SETS) await migratePglite(migrating, { migrationsFolder: set.folder, migrationsTable: set.table });
+  }
   // The service's statements are sent as one call each (the migrations' run once and go through PGlite's query).
   const db = drizzlePglite({ client: sentInOneCall(client, undefined, onStatement), schema });
   const notices = new PgliteNotices(client, logger);

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../logger';
 import { FailureLog } from '../failure-log';
 import type { Db } from './db-type';
@@ -126,6 +126,8 @@ export class PgNotices extends Dispatcher {
 
   constructor(
     private readonly connectionString: string,
+    // node-postgres's client, given by db/postgres.ts: this module loads on PGlite too, where pg is not.
+    private readonly Client: typeof pg.Client,
     logger: Logger,
   ) {
     super(logger);
@@ -157,7 +159,7 @@ export class PgNotices extends Dispatcher {
   private async connect() {
     if (this.closed) return;
     this.connecting = true;
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+    const client = new this.Client({ connectionString: this.connectionString, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
     // Without an error listener a dropped connection would throw in the process.
     client.on('error', () => undefined);
     client.on('notification', (message) => this.dispatch(message.channel, message.payload ?? ''));

@@ -6,7 +6,8 @@ import type { Database } from '../db/client';
 import { findUserByEmail } from '../features/auth/store';
 import { verifyPassword } from '../features/auth/password';
 import { openTestDatabase } from '../test/harness';
-import { DEMO_PASSWORD_FILE, seedDemo } from './seed';
+import { setPasswordHash } from '../features/auth/accounts';
+import { DEMO_PASSWORD_FILE, demoPassword, seedDemo } from './seed';
 
 describe('the demo password', () => {
   let database: Database;
@@ -31,12 +32,36 @@ describe('the demo password', () => {
     const first = await seedDemo(database.db, { keyDir: dataDir, auditEvents: 0 });
     expect(first).toMatchObject({ created: true, passwordSource: 'new' });
     const file = join(dataDir, DEMO_PASSWORD_FILE);
-    expect(readFileSync(file, 'utf8').trim()).toBe(first.password);
+    const [password, hash] = readFileSync(file, 'utf8').trim().split('\n');
+    expect(password).toBe(first.password);
+    expect(hash).toBe((await findUserByEmail(database.db, 'viewer@demo.test'))!.user.passwordHash);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const again = await seedDemo(database.db, { keyDir: dataDir, auditEvents: 0 });
     expect(again).toMatchObject({ created: false, passwordSource: 'kept', password: first.password });
     expect(await signsInWith(first.password)).toBe(true);
+  });
+
+  it('a restart whose demo people still have the recorded hash hashes nothing; one whose people lost it sets it again', async () => {
+    const dataDir = folder();
+    const first = await seedDemo(database.db, { keyDir: dataDir, auditEvents: 0 });
+    const viewer = async () => (await findUserByEmail(database.db, 'viewer@demo.test'))!.user;
+    const recorded = (await viewer()).passwordHash;
+
+    const unchanged = demoPassword(dataDir, undefined);
+    expect(unchanged).toMatchObject({ passwordSource: 'kept', password: first.password, keptHash: recorded });
+    let hashed = 0;
+    const counting = { ...unchanged, passwordHash: () => (hashed++, unchanged.passwordHash()) };
+    await seedDemo(database.db, { keyDir: dataDir, password: counting, auditEvents: 0 });
+    expect(hashed).toBe(0);
+    expect((await viewer()).passwordHash).toBe(recorded);
+
+    // Someone changed a demo person's password: the kept one is hashed and set again, and recorded.
+    await setPasswordHash(database.db, [(await viewer()).id], 'scrypt$1$1$1$c2FsdA==$a2V5');
+    const again = await seedDemo(database.db, { keyDir: dataDir, auditEvents: 0 });
+    expect(again).toMatchObject({ passwordSource: 'kept', password: first.password });
+    expect(await signsInWith(first.password)).toBe(true);
+    expect(readFileSync(join(dataDir, DEMO_PASSWORD_FILE), 'utf8').trim().split('\n')[1]).toBe((await viewer()).passwordHash);
   });
 
   it('DEMO_PASSWORD wins and is not written to the folder; a folder without a kept password gets a new one', async () => {

@@ -71,34 +71,50 @@ export async function seedDemo(db: Db, options: { password?: string | DemoPasswo
 /** The demo password file: beside the data, owner-only, so that restarts keep the password people were given. */
 export const DEMO_PASSWORD_FILE = 'demo-password';
 
-/** The demo's password, where it came from, and its hash, begun at once. */
+/** The demo's password, where it came from, and its hash. */
 export interface DemoPassword {
   password: string;
   passwordSource: DemoSeedResult['passwordSource'];
-  passwordHash: Promise<string>;
+  /** The hash (one scrypt, made once however often it is asked for). */
+  passwordHash: () => Promise<string>;
+  /** The hash an earlier start gave the demo people from this kept password, as the file recorded it. */
+  keptHash?: string;
 }
 
 /**
  * The password to seed with: the caller's, else the one an earlier start kept in the data folder,
  * else a new random one, kept there for the next start (created exclusively, so instances started
- * together on one machine agree on the first one written). Its hash is begun at once: scrypt runs
- * on libuv's threads, so a service that calls this before opening its database has the hash by the
- * time the database is open (a second or two of a start otherwise spent after it).
+ * together on one machine agree on the first one written).
+ *
+ * A given or new password's hash is begun at once: scrypt runs on libuv's threads, so a service that
+ * calls this before opening its database has the hash by the time the database is open. A kept
+ * password is hashed only if the demo people's hash is not the one the file recorded beside it
+ * (seedDemo): the usual restart then spends no scrypt at all, which on two cores took half a second
+ * of the start from the database's opening.
  */
 export function demoPassword(keyDir: string, given: string | undefined): DemoPassword {
-  const hashed = (password: string, passwordSource: DemoSeedResult['passwordSource']) => ({ password, passwordSource, passwordHash: hashPassword(password) });
+  const hashed = (password: string, passwordSource: DemoSeedResult['passwordSource'], keptHash?: string, begin = true): DemoPassword => {
+    let hash: Promise<string> | undefined;
+    const passwordHash = () => (hash ??= hashPassword(password));
+    if (begin) void passwordHash();
+    return { password, passwordSource, passwordHash, ...(keptHash && { keptHash }) };
+  };
   if (given) return hashed(given, 'given');
   const file = join(keyDir, DEMO_PASSWORD_FILE);
+  // The password on the first line; the hash the demo people were given from it on the second.
   const kept = () => {
     try {
-      return readFileSync(file, 'utf8').trim();
+      const [password = '', hash] = readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line) => line.trim());
+      return { password, hash };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      return '';
+      return { password: '' };
     }
   };
   const before = kept();
-  if (before) return hashed(before, 'kept');
+  if (before.password) return hashed(before.password, 'kept', before.hash, !before.hash);
   const password = randomBytes(12).toString('base64url');
   mkdirSync(keyDir, { recursive: true });
   try {
@@ -107,28 +123,43 @@ export function demoPassword(keyDir: string, given: string | undefined): DemoPas
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     // Another instance wrote it first, and its password is the one; an empty file is replaced.
     const theirs = kept();
-    if (theirs) return hashed(theirs, 'kept');
+    if (theirs.password) return hashed(theirs.password, 'kept', theirs.hash, !theirs.hash);
     writeFileSync(file, `${password}\n`, { mode: 0o600 });
   }
   return hashed(password, 'new');
 }
 
+/**
+ * Records beside a kept password the hash its demo people were given, so that the next start can see
+ * they still have it without hashing. The file already holds the password itself, so the hash tells
+ * a reader of the folder nothing more. A given password (DEMO_PASSWORD) is never written there.
+ */
+function recordHash(keyDir: string, password: string, passwordHash: string) {
+  writeFileSync(join(keyDir, DEMO_PASSWORD_FILE), `${password}\n${passwordHash}\n`, { mode: 0o600 });
+}
+
 async function seedDemoLocked(db: Db, options: { password: DemoPassword; keyDir: string; auditEvents?: number }): Promise<DemoSeedResult> {
-  const { password, passwordSource } = options.password;
-  const passwordHash = await options.password.passwordHash;
+  const { password, passwordSource, keptHash } = options.password;
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.isDemo, true));
   if (existing) {
     const people = await db.select().from(users).where(eq(users.workspaceId, existing.id));
-    // Set at every start rather than verified first: a verification costs what the hash did, and the
-    // hash is made while the database opens. One hash for all of them, as when they were created.
     const demoPeople = people.filter((p) => DEMO_USERS.some((d) => d.email === p.email));
+    // A kept password whose recorded hash every demo person still has: nothing to set. Otherwise set
+    // rather than verified first (a verification costs what the hash does), one hash for all of them.
+    if (keptHash && demoPeople.every((p) => p.passwordHash === keptHash)) {
+      return { workspaceId: existing.id, password, passwordSource, created: false };
+    }
+    const passwordHash = await options.password.passwordHash();
     await setPasswordHash(
       db,
       demoPeople.map((p) => p.id),
       passwordHash,
     );
+    if (passwordSource !== 'given') recordHash(options.keyDir, password, passwordHash);
     return { workspaceId: existing.id, password, passwordSource, created: false };
   }
+
+  const passwordHash = await options.password.passwordHash();
 
   // The workspace's content and the newest of its history now; the rest of the history is written
   // once the service is ready (history-fill.ts).
@@ -139,6 +170,7 @@ async function seedDemoLocked(db: Db, options: { password: DemoPassword; keyDir:
   writeFileSync(privateKeyFile, apiUser.privateKeyPem, { mode: 0o600 });
   // writeFileSync's mode only applies to a new file; an old key file must not stay readable.
   chmodSync(privateKeyFile, 0o600);
+  if (passwordSource !== 'given') recordHash(options.keyDir, password, passwordHash);
   // Written before the transaction commits: a start that dies in between leaves a key file that
   // the next seed overwrites, never a demo API user without its key.
   return { workspaceId, password, passwordSource, created: true, apiUser: { id: apiUser.id, privateKeyFile } };

@@ -1,8 +1,16 @@
-// @peculiar/x509 resolves its parsers through tsyringe, which needs this polyfill loaded first.
-import 'reflect-metadata';
 import { createPublicKey } from 'node:crypto';
-import { Pkcs10CertificateRequest } from '@peculiar/x509';
+import type { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { badRequest } from '../../http/errors';
+
+/**
+ * The certificate library, loaded at the first request that needs it: with its dependencies it
+ * took about a tenth of a second of every start, for an operation an API user's set-up does once.
+ */
+async function x509() {
+  // @peculiar/x509 resolves its parsers through tsyringe, which needs this polyfill loaded first.
+  await import('reflect-metadata');
+  return import('@peculiar/x509');
+}
 
 const MIN_RSA_BITS = 2048;
 
@@ -16,9 +24,10 @@ export async function publicKeyFromCsr(csrPem: string): Promise<string> {
   if (!/^-----BEGIN (NEW )?CERTIFICATE REQUEST-----[\s\S]+-----END (NEW )?CERTIFICATE REQUEST-----$/.test(text)) {
     throw badRequest("csrPem must be a PEM certificate request ('-----BEGIN CERTIFICATE REQUEST-----' ... '-----END CERTIFICATE REQUEST-----')");
   }
+  const { Pkcs10CertificateRequest: CertificateRequest } = await x509();
   let csr: Pkcs10CertificateRequest;
   try {
-    csr = new Pkcs10CertificateRequest(text.replace(/(NEW )CERTIFICATE REQUEST/g, 'CERTIFICATE REQUEST'));
+    csr = new CertificateRequest(text.replace(/(NEW )CERTIFICATE REQUEST/g, 'CERTIFICATE REQUEST'));
   } catch {
     throw badRequest('csrPem is not a well-formed PKCS#10 certificate request');
   }

@@ -1,35 +1,31 @@
-import { StrKey } from '@stellar/stellar-base';
-import { Address } from '@ton/core';
-import { ADDRESS_RULES, type AddressFamily, type AddressRule } from '../../../contract/address-rules';
+import { ADDRESS_RULES, type AddressFamily } from '../../../contract/address-rules';
 
 /**
  * The checksums of a Stellar issuer and of a TON jetton master, which the shared rules leave to
- * these chains' libraries (they are not for the console's bundle).
+ * these chains' libraries (they are not for the console's bundle). The libraries are loaded at the
+ * first address that needs them: they took a third of a second of every start.
  */
-const stellarChecksum: AddressRule = (address) =>
-  StrKey.isValidEd25519PublicKey(address) ? null : 'the Stellar account id checksum does not match: a character is probably mistyped';
-
-const tonChecksum: AddressRule = (address) => {
-  try {
-    if (Address.isRaw(address)) Address.parseRaw(address);
-    else Address.parseFriendly(address); // checks the CRC16
-    return null;
-  } catch {
-    return 'the TON address checksum does not match: a character is probably mistyped';
-  }
+const CHECKSUMS: Partial<Record<AddressFamily, (address: string) => Promise<string | null>>> = {
+  XLM: async (address) => {
+    const { StrKey } = await import('@stellar/stellar-base');
+    return StrKey.isValidEd25519PublicKey(address) ? null : 'the Stellar account id checksum does not match: a character is probably mistyped';
+  },
+  TON: async (address) => {
+    const { Address } = await import('@ton/core');
+    try {
+      if (Address.isRaw(address)) Address.parseRaw(address);
+      else Address.parseFriendly(address); // checks the CRC16
+      return null;
+    } catch {
+      return 'the TON address checksum does not match: a character is probably mistyped';
+    }
+  },
 };
 
-const andThen =
-  (first: AddressRule, then: AddressRule): AddressRule =>
-  (address) =>
-    first(address) ?? then(address);
-
-/** The rules both sides run (src/contract/address-rules.ts), with the Stellar and TON checksums after theirs. */
-export const ADDRESS_CHECKS: Record<AddressFamily, AddressRule> = {
-  ...ADDRESS_RULES,
-  XLM: andThen(ADDRESS_RULES.XLM, stellarChecksum),
-  TON: andThen(ADDRESS_RULES.TON, tonChecksum),
-};
+/** The rules both sides run (src/contract/address-rules.ts), then the Stellar and TON checksums. What is wrong, or null. */
+export async function checkAddress(family: AddressFamily, address: string): Promise<string | null> {
+  return ADDRESS_RULES[family](address) ?? (await CHECKSUMS[family]?.(address)) ?? null;
+}
 
 /** What to type in the address field, per family (the console shows the same hint). */
 export const ADDRESS_HINTS: Record<AddressFamily, string> = {

@@ -10,7 +10,7 @@ import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { actorOf, appendAudit } from '../audit/record';
 import type { AddressFamily } from '../../../contract/address-rules';
-import { ADDRESS_CHECKS } from './address';
+import { checkAddress } from './address';
 import { ISO_4217 } from './currencies';
 import { createResolver } from './resolver';
 import { AssetPageCache } from './page-cache';
@@ -138,7 +138,7 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const family = chain.family as AddressFamily;
     if (family === 'XLM' && !body.symbol) throw badRequest('symbol (the Stellar asset code) is required for a Stellar asset', E.invalidAddress);
     if (family !== 'XLM' && body.symbol) throw badRequest('symbol is only for Stellar assets', E.invalidAddress);
-    const problem = ADDRESS_CHECKS[family](body.address);
+    const problem = await checkAddress(family, body.address);
     if (problem) throw badRequest(`address is not valid on ${chain.displayName}: ${problem}`, E.invalidAddress);
 
     const settings = await store.settingsOf(deps.db, principal.workspaceId);

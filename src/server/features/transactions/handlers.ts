@@ -152,7 +152,7 @@ export function registerTransactions(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       destination = { type: 'VAULT_ACCOUNT', id: d.id, name };
       destinationAddress = vaultAddress(workspaceId, d.id, asset);
     } else {
-      const problem = checkDestinationAddress(asset.protocol, d.oneTimeAddress.address);
+      const problem = await checkDestinationAddress(asset.protocol, d.oneTimeAddress.address);
       if (problem) throw badRequest(`destination.oneTimeAddress.address is not a ${asset.legacyId} address: ${problem}`, TRANSACTION_ERRORS.invalidAddress);
       destination = { type: 'ONE_TIME_ADDRESS' };
       destinationAddress = d.oneTimeAddress.address;
