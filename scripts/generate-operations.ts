@@ -19,8 +19,7 @@ const rolesOf = (roles: unknown) =>
 const entries = Object.entries(operationTable(DEFINITIONS)).map(([id, { roles }]) => `${id}: { roles: ${roles === 'public' ? `'public'` : rolesOf(roles)} }`);
 const used = GROUPS.map(([name]) => name).filter((name) => entries.some((entry) => entry.includes(`roles: ${name} }`)));
 const table = `${HEADER}
-import type { Operation } from './operations';
-import { ${used.join(', ')} } from './routes/operation';
+import { type Operation, ${used.join(', ')} } from './routes/operation';
 
 export const OPERATION_TABLE = { ${entries.join(', ')} } satisfies Record<string, Operation>;
 `;

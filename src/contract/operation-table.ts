@@ -1,6 +1,5 @@
 // Generated from the definitions in src/contract/routes by `npm run generate:operations`: edit those, then run it.
-import type { Operation } from './operations';
-import { ADMINS, AUDIT_READERS, ORDER_WRITERS, OWNER_AND_ADMINS, QUORUM_READERS } from './routes/operation';
+import { type Operation, ADMINS, AUDIT_READERS, ORDER_WRITERS, OWNER_AND_ADMINS, QUORUM_READERS } from './routes/operation';
 
 export const OPERATION_TABLE = {
   completeDeviceSetup: { roles: 'public' },

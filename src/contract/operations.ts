@@ -1,8 +1,8 @@
 import { OPERATION_TABLE } from './operation-table';
 import type { Role } from './roles';
-import type { RateCategory } from './routes/operation';
+import type { Operation, RateCategory } from './routes/operation';
 
-export type { RateCategory };
+export type { Operation, RateCategory };
 
 /**
  * The one table of who may perform each operation, generated from the operations' definitions
@@ -16,9 +16,6 @@ export type { RateCategory };
  * cookie, a pairing token) rather than being authorised by role (their paths, for the console's
  * sign-in, are in public-operations.ts).
  */
-export interface Operation {
-  roles: readonly Role[] | 'any' | 'public';
-}
 
 export const OPERATIONS = OPERATION_TABLE;
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { OperationId } from './operations';
 
 /**
  * Passkeys (WebAuthn, issue 20): console users register passkeys, sign in with them, and confirm
@@ -10,7 +9,8 @@ import type { OperationId } from './operations';
 /**
  * Operations that take a fresh passkey assertion (header X-Passkey-Assertion) bound to the exact
  * request: deciding approvals and the changes that weaken protection. Without the header they are
- * refused (passkeyRequired) only when passkeys are required for the caller.
+ * refused (passkeyRequired) only when passkeys are required for the caller. That each is an
+ * operation is checked by src/contract/routes/all.test.ts.
  */
 export const STEP_UP_OPERATIONS = [
   'approveApprovalRequest',
@@ -22,7 +22,7 @@ export const STEP_UP_OPERATIONS = [
   'setApiUserEnabled',
   'deletePasskey',
   'updatePasskeyPolicy',
-] as const satisfies readonly OperationId[];
+] as const;
 export type StepUpOperation = (typeof STEP_UP_OPERATIONS)[number];
 export const StepUpOperation = z.enum(STEP_UP_OPERATIONS, { error: `operationId must be one of ${STEP_UP_OPERATIONS.join(', ')}` });
 

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { Role } from '../roles';
 
+/** An entry of the operations table (src/contract/operations.ts says what the roles mean). */
+export interface Operation {
+  roles: readonly Role[] | 'any' | 'public';
+}
+
 /**
  * One operation of /v1, written once: its wire (method, path, parameters, body, answers), who may
  * call it, the rate category it counts against and whether it honours Idempotency-Key. Everything
