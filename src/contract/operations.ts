@@ -2,7 +2,7 @@ import { OPERATION_TABLE } from './operation-table';
 import type { Role } from './roles';
 import type { Operation, RateCategory } from './routes/operation';
 
-export type { Operation, RateCategory };
+export type { RateCategory };
 
 /**
  * The one table of who may perform each operation, generated from the operations' definitions
