@@ -1,5 +1,5 @@
-import { DataList, Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { DataList, Table, VisuallyHidden } from '@mantine/core';
+import type { ReactElement, ReactNode } from 'react';
 
 export type Fact = [name: string, value: ReactNode];
 
@@ -35,5 +35,35 @@ export function DataField({ label, children }: { label: string; children: ReactN
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue style={wrapAnywhere}>{children}</DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+/** A column's header: its label, or one that says nothing on screen (a column of buttons) or sits on the right (amounts). */
+export type ColumnHead = string | { label: string; hidden?: true; align?: 'right' } | ReactElement;
+
+/**
+ * A table's header row: a column header (`scope="col"`) for each column, or the header given as it
+ * is (with its key) where a column needs more, such as sorting or a width.
+ */
+export function ColumnHeads({ columns }: { columns: readonly ColumnHead[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => {
+          if (typeof column === 'string')
+            return (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            );
+          if (!('label' in column)) return column;
+          return (
+            <Table.Th key={column.label} scope="col" ta={column.align}>
+              {column.hidden ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ApiUser, ApprovalRequest, UserStatus } from '../../../contract/admin';
@@ -6,6 +6,7 @@ import type { Role } from '../../../contract/roles';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import { ActionButton } from '../../components/action-button';
 import { CopyableValue } from '../../components/copyable-value';
+import { ColumnHeads } from '../../components/facts';
 import { apiUserAnchor } from '../../components/person';
 import { ApiUserEnabledSwitch } from './api-user-enabled-switch';
 import { approvalCardHref } from './approval-card';
@@ -130,19 +131,7 @@ export function ApiUsersTable({
           {countOf(users.length, 'API user', 'API users')}
           {awaitingApproval.length > 0 && `, ${countOf(awaitingApproval.length, 'pending approval', 'pending approval')}`}
         </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Enabled</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">API key</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Name', 'Role', 'Status', 'Enabled', 'Type', 'API key', { label: 'Actions', hidden: true }]} />
         <Table.Tbody>
           {users.map((user) => (
             <ApiUserRow key={user.id} user={user} actions={actions} />

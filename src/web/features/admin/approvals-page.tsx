@@ -4,6 +4,7 @@ import { Fragment, Suspense, useId, useMemo } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
+import { ColumnHeads } from '../../components/facts';
 import { useSignedInUser } from '../../lib/use-session-state';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
@@ -35,17 +36,7 @@ function DecidedTable({ requests }: { requests: readonly ApprovalRequest[] }) {
   return (
     <Table.ScrollContainer minWidth={880}>
       <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Request</Table.Th>
-            <Table.Th scope="col">Raised by</Table.Th>
-            <Table.Th scope="col">Outcome</Table.Th>
-            <Table.Th scope="col">Approvals</Table.Th>
-            <Table.Th scope="col">Decisions</Table.Th>
-            <Table.Th scope="col">Decided</Table.Th>
-            <Table.Th scope="col">Signatures</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Request', 'Raised by', 'Outcome', 'Approvals', 'Decisions', 'Decided', 'Signatures']} />
         <Table.Tbody>
           {requests.map((request) => (
             <Table.Tr key={request.id}>

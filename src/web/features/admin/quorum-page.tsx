@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { AdminQuorumState } from '../../../contract/admin';
 import { mayPerform } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
+import { ColumnHeads } from '../../components/facts';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../lib/use-session-state';
 import type { PageData } from '../../lib/page-data';
@@ -71,13 +72,7 @@ function QuorumAdmins({ quorum }: { quorum: AdminQuorumState }) {
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Name', 'Role', 'Email']} />
           <Table.Tbody>
             {quorum.admins.map((admin) => (
               <Table.Tr key={admin.id}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ApprovalRequest } from '../../../contract/admin';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
-import { wrapAnywhere } from '../../components/facts';
+import { ColumnHeads, wrapAnywhere } from '../../components/facts';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { approvalQueries } from './approval-queries';
@@ -37,13 +37,7 @@ function Signatures({ request }: { request: ApprovalRequest }) {
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" aria-label="Signatures">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Decision</Table.Th>
-                <Table.Th scope="col">Passkey</Table.Th>
-                <Table.Th scope="col">Signature</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Decision', 'Passkey', 'Signature']} />
             <Table.Tbody>
               {decisions.map((entry) => (
                 <Table.Tr key={entry.userId}>

@@ -2,7 +2,7 @@ import { Anchor, Code, DataList, Drawer, Group, Stack, Table, Title } from '@man
 import { Link } from 'react-router';
 import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyIconButton, CopyTextButton } from '../../components/copyable-value';
-import { DataField, wrapAnywhere } from '../../components/facts';
+import { ColumnHeads, DataField, wrapAnywhere } from '../../components/facts';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { copyAs } from '../../lib/copy-as';
@@ -91,13 +91,7 @@ function ChangeTable({ before, after }: { before: Values; after: Values }) {
   return (
     <Table withTableBorder withColumnBorders layout="fixed">
       <Table.Caption>Values before and after the change</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Field</Table.Th>
-          <Table.Th scope="col">Before</Table.Th>
-          <Table.Th scope="col">After</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads columns={['Field', 'Before', 'After']} />
       <Table.Tbody>
         {fields.map((field) => (
           <Table.Tr key={field}>

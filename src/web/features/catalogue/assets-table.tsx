@@ -1,6 +1,7 @@
 import { Anchor, Code, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { Asset, AssetSort, Blockchain } from '../../../contract/catalogue';
+import { ColumnHeads } from '../../components/facts';
 import { formatPrice } from '../../lib/rounded-amounts';
 import { AssetBadges } from './asset-badges';
 import { AssetIcon } from './asset-icon';
@@ -60,18 +61,18 @@ export function AssetsTable({ assets, chains, sort, defaultSort, onSort, onOpen 
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="xs">
         <Table.Caption>Select an asset’s symbol to see its details, its price and your note.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh column="symbol" label="Symbol" sort={sort} defaultSort={defaultSort} onSort={onSort} />
-            <SortableTh column="name" label="Name" sort={sort} defaultSort={defaultSort} onSort={onSort} />
-            <Table.Th scope="col">Legacy ID</Table.Th>
-            <Table.Th scope="col">Blockchain</Table.Th>
-            <Table.Th scope="col">Class</Table.Th>
-            <Table.Th scope="col">Scope</Table.Th>
-            <Table.Th scope="col">Tags</Table.Th>
-            <Table.Th scope="col">Price</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          columns={[
+            <SortableTh key="symbol" column="symbol" label="Symbol" sort={sort} defaultSort={defaultSort} onSort={onSort} />,
+            <SortableTh key="name" column="name" label="Name" sort={sort} defaultSort={defaultSort} onSort={onSort} />,
+            'Legacy ID',
+            'Blockchain',
+            'Class',
+            'Scope',
+            'Tags',
+            'Price',
+          ]}
+        />
         <Table.Tbody>
           {assets.map((asset) => (
             <Table.Tr key={asset.id} data-asset-id={asset.id} onClick={() => onOpen(asset)} style={{ cursor: 'pointer' }}>

@@ -4,6 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { Blockchain } from '../../../contract/catalogue';
 import { ExternalLink } from '../../components/external-link';
+import { ColumnHeads } from '../../components/facts';
 import { blockchainQueries } from './api';
 import { type BlockchainFilters, parseBlockchainsSearch, toBlockchainsSearch } from './blockchains-view';
 import { CataloguePage } from './catalogue-page';
@@ -29,17 +30,7 @@ function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="xs">
         <Table.Caption>{chains.length === 1 ? '1 blockchain' : `${chains.length} blockchains`}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Legacy ID</Table.Th>
-            <Table.Th scope="col">Protocol</Table.Th>
-            <Table.Th scope="col">Chain ID</Table.Th>
-            <Table.Th scope="col">Network</Table.Th>
-            <Table.Th scope="col">Signing algorithm</Table.Th>
-            <Table.Th scope="col">Explorer</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Name', 'Legacy ID', 'Protocol', 'Chain ID', 'Network', 'Signing algorithm', 'Explorer']} />
         <Table.Tbody>
           {chains.map((chain) => (
             <Table.Tr key={chain.id} data-blockchain-id={chain.legacyId}>

@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TRM_DIRECTIONS, TRM_STATUSES, type TravelRuleMessage, type TrmDirection, type TrmStatus } from '../../../contract/travel-rule';
 import { ErrorView } from '../../components/error-view';
+import { ColumnHeads } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
 import { ReadableAmount } from '../../components/readable-amount';
@@ -109,16 +110,7 @@ export function TrmList({ integrationId }: { integrationId: string }) {
             <Table.Caption>
               {list.hasNextPage ? `The newest ${messages.length} messages` : messages.length === 1 ? '1 message' : `${messages.length} messages`}
             </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Direction</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">Counterparty</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-                <Table.Th scope="col">Message</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Status', 'Direction', 'Amount', 'Counterparty', 'Created', 'Message']} />
             <Table.Tbody>
               {messages.map((message) => (
                 <TrmRow key={message.id} integrationId={integrationId} message={message} />

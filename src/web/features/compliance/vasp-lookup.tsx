@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DID_PATTERN, type Vasp } from '../../../contract/travel-rule';
 import { CopyableValue, CopyTextButton } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { ColumnHeads } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { isApiError } from '../../lib/api-client';
 import { vaspQueries } from './api';
@@ -115,14 +116,7 @@ function Results({ integrationId, q }: { integrationId: string; q: string }) {
       <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Caption>{results.hasNextPage ? `The first ${vasps.length} ${many}` : count(vasps.length, one, many)}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Legal name</Table.Th>
-              <Table.Th scope="col">Country</Table.Th>
-              <Table.Th scope="col">DID</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Name', 'Legal name', 'Country', 'DID']} />
           <Table.Tbody>
             {vasps.map((vasp) => (
               <Table.Tr key={vasp.id}>

@@ -7,6 +7,7 @@ import { mayPerform } from '../../../contract/operations';
 import { ActionButton } from '../../components/action-button';
 import { ExternalLink } from '../../components/external-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ColumnHeads } from '../../components/facts';
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../lib/use-session-state';
 import type { PageData } from '../../lib/page-data';
@@ -151,16 +152,14 @@ function ProvidersTable({ params, setParams, onApprove, canApprove }: ProvidersT
       <Table.ScrollContainer minWidth={1000}>
         <Table verticalSpacing="sm" striped>
           <Table.Caption>{providers.total === 1 ? '1 provider' : `${providers.total} providers`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <SortHeader field="displayName" label="Provider" params={params} onSort={sort} />
-              <SortHeader field="supportedChainIds" label="Chains" params={params} onSort={sort} />
-              <SortHeader field="isTermsOfServiceApproved" label="Terms of service" params={params} onSort={sort} />
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads
+            columns={[
+              <SortHeader key="displayName" field="displayName" label="Provider" params={params} onSort={sort} />,
+              <SortHeader key="supportedChainIds" field="supportedChainIds" label="Chains" params={params} onSort={sort} />,
+              <SortHeader key="isTermsOfServiceApproved" field="isTermsOfServiceApproved" label="Terms of service" params={params} onSort={sort} />,
+              { label: 'Actions', hidden: true },
+            ]}
+          />
           <Table.Tbody>
             {providers.data.map((provider) => (
               <ProviderRow key={provider.providerId} provider={provider} onApprove={onApprove} canApprove={canApprove} />

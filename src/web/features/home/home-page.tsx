@@ -11,6 +11,7 @@ import { mayPerform, type OperationId } from '../../../contract/operations';
 import { ROLE_LABELS } from '../../../contract/role-labels';
 import type { Role } from '../../../contract/roles';
 import { TERMINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../contract/trading';
+import { ColumnHeads } from '../../components/facts';
 import { useSignedInUser } from '../../lib/use-session-state';
 import { actionsFor } from '../../lib/console-actions';
 import { ErrorView } from '../../components/error-view';
@@ -198,17 +199,7 @@ function Balances({ balances }: { balances: NonNullable<HomeSummary['balances']>
       ) : (
         <Table.ScrollContainer minWidth={320}>
           <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Asset</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Total
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  USD value
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Asset', { label: 'Total', align: 'right' }, { label: 'USD value', align: 'right' }]} />
             <Table.Tbody>
               {balances.assets.map((asset) => (
                 <Table.Tr key={asset.assetId}>

@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Passkey, PasskeyList } from '../../../contract/passkeys';
 import { mayPerform } from '../../../contract/operations';
+import { ColumnHeads } from '../../components/facts';
 import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -86,17 +87,7 @@ function PasskeysTable({ mine }: { mine: PasskeyList }) {
     <>
       <Table.ScrollContainer minWidth={720}>
         <Table striped verticalSpacing="sm" aria-label="Your passkeys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col">Added</Table.Th>
-              <Table.Th scope="col">Last used</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Name', 'Kind', 'Added', 'Last used', { label: 'Actions', hidden: true }]} />
           <Table.Tbody>
             {mine.passkeys.map((passkey) => (
               <Table.Tr key={passkey.id}>

@@ -10,7 +10,7 @@ import { ActionButton } from '../../components/action-button';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyableValue, CopyIconButton } from '../../components/copyable-value';
-import { type Fact, Facts } from '../../components/facts';
+import { ColumnHeads, type Fact, Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
 import { Section } from '../../components/section';
@@ -57,14 +57,7 @@ function ExecutionSteps({ order }: { order: OrderDetails }) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label="Execution steps">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Step</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Fee</Table.Th>
-            <Table.Th scope="col">Transaction</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Step', 'Status', 'Fee', 'Transaction']} />
         <Table.Tbody>
           {order.executionSteps.map((step, index) => (
             <Table.Tr key={`${step.type}-${index}`} data-step={step.type} data-step-status={step.status}>

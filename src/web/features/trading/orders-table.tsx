@@ -1,6 +1,7 @@
 import { Anchor, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderSummary, TradingProvider } from '../../../contract/trading';
+import { ColumnHeads } from '../../components/facts';
 import { ReadableAmount } from '../../components/readable-amount';
 import { UtcTime } from '../../components/utc-time';
 import { Amount } from './amount';
@@ -12,16 +13,7 @@ export function OrdersTable({ orders, providers }: { orders: OrderSummary[]; pro
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Caption>Open an order to follow its execution, fees and settlement.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order</Table.Th>
-            <Table.Th scope="col">For</Table.Th>
-            <Table.Th scope="col">Provider</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-            <Table.Th scope="col">ID</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Order', 'For', 'Provider', 'Status', 'Created', 'ID']} />
         <Table.Tbody>
           {orders.map((order) => {
             const provider = providers.get(order.via.providerId);

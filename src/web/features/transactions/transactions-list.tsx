@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { TransactionDetails } from '../../../contract/transactions';
+import { ColumnHeads } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { TransactionAmount } from '../../components/transaction-amount';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
@@ -106,16 +107,7 @@ function Transactions({ view, onClearFilters }: TransactionsListProps) {
       </Group>
       <Table.ScrollContainer minWidth={900}>
         <Table striped verticalSpacing="sm" aria-label="Transactions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Transaction</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Amount</Table.Th>
-              <Table.Th scope="col">From</Table.Th>
-              <Table.Th scope="col">To</Table.Th>
-              <Table.Th scope="col">Created</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Transaction', 'Status', 'Amount', 'From', 'To', 'Created']} />
           <Table.Tbody>
             {transactions.map((tx) => (
               <TransactionRow key={tx.id} tx={tx} vaultNames={vaultNames} asset={tx.assetId ? assets.get(tx.assetId) : undefined} />

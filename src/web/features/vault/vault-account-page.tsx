@@ -8,6 +8,7 @@ import type { VaultAccount } from '../../../contract/vault';
 import { BackLink } from '../../components/back-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { ColumnHeads } from '../../components/facts';
 import { Page } from '../../components/page';
 import { QrCode } from '../../components/qr-code';
 import { ReadableAmount } from '../../components/readable-amount';
@@ -44,26 +45,16 @@ function Balances({ account, assets, pending }: { account: VaultAccount; assets:
     // The table holds nothing focusable: on a narrow screen its scrolling area takes the focus, so a keyboard can scroll it.
     <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped verticalSpacing="sm" aria-label="Balances">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Asset</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Available
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Pending
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Locked
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Value (USD)
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads
+          columns={[
+            'Asset',
+            { label: 'Total', align: 'right' },
+            { label: 'Available', align: 'right' },
+            { label: 'Pending', align: 'right' },
+            { label: 'Locked', align: 'right' },
+            { label: 'Value (USD)', align: 'right' },
+          ]}
+        />
         <Table.Tbody>
           {account.assets.map((holding) => {
             const asset = assets.get(holding.id);
@@ -149,18 +140,7 @@ function RecentTransactions({ accountId }: { accountId: string }) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="sm" aria-label="Recent transactions">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Transaction</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Direction</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-            <Table.Th scope="col">Counterparty</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Transaction', 'Status', 'Direction', { label: 'Amount', align: 'right' }, 'Counterparty', 'Created']} />
         <Table.Tbody>
           {recent.data.map((tx: TransactionDetails) => {
             const sent = isThisAccount(tx.source, accountId);

@@ -4,6 +4,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { VaultAccount } from '../../../contract/vault';
+import { ColumnHeads } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
 import { vaultAccountPath } from '../../components/vault-account-link';
@@ -110,15 +111,7 @@ function Accounts({ name, pageSize, onShowAll }: { name: string; pageSize: numbe
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped verticalSpacing="sm" aria-label="Vault accounts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Account</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Total value (USD)
-              </Table.Th>
-              <Table.Th scope="col">Assets held</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Account', { label: 'Total value (USD)', align: 'right' }, 'Assets held']} />
           <Table.Tbody>
             {accounts.map((account) => (
               <AccountRow key={account.id} account={account} worth={pending ? null : accountWorth(account, assets)} />

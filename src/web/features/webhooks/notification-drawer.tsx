@@ -6,6 +6,7 @@ import { MAX_ATTEMPTS, type NotificationAttempt, type NotificationWithData } fro
 import { ActionButton } from '../../components/action-button';
 import { CopyableValue, CopyIconButton } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
+import { ColumnHeads } from '../../components/facts';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import { useResendNotification, webhookQueries } from './api';
@@ -39,14 +40,7 @@ function Attempts({ webhookId, notification }: { webhookId: string; notification
     );
   return (
     <Table verticalSpacing={4} aria-label="Delivery attempts">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Sent</Table.Th>
-          <Table.Th scope="col">Duration</Table.Th>
-          <Table.Th scope="col">Response</Table.Th>
-          <Table.Th scope="col">Failure</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads columns={['Sent', 'Duration', 'Response', 'Failure']} />
       <Table.Tbody>
         {attempts.data.data.map((attempt: NotificationAttempt, index) => (
           <Table.Tr key={`${attempt.sentTime}-${index}`}>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { MAX_ATTEMPTS, type Notification, NOTIFICATION_STATUSES, type NotificationStatus, WEBHOOK_EVENTS, type WebhookEvent } from '../../../contract/webhooks';
 import { ActionButton } from '../../components/action-button';
 import { ErrorView } from '../../components/error-view';
+import { ColumnHeads } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { UtcTime } from '../../components/utc-time';
 import { useResendFailed, webhookQueries } from './api';
@@ -159,19 +160,7 @@ export function NotificationsSection({ webhookId, view, canResend, onChange }: N
         <>
           <Table.ScrollContainer minWidth={860}>
             <Table striped verticalSpacing="xs" aria-label="Notifications">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Event</Table.Th>
-                  <Table.Th scope="col">Transaction</Table.Th>
-                  <Table.Th scope="col">Attempts</Table.Th>
-                  <Table.Th scope="col">Next attempt</Table.Th>
-                  <Table.Th scope="col">Created</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Details</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads columns={['Status', 'Event', 'Transaction', 'Attempts', 'Next attempt', 'Created', { label: 'Details', hidden: true }]} />
               <Table.Tbody>
                 {notifications.map((notification) => (
                   <NotificationRow key={notification.id} notification={notification} onOpen={() => onChange({ notification: notification.id })} />

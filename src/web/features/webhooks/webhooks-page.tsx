@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
+import { ColumnHeads } from '../../components/facts';
 import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { LoadMoreButton } from '../../components/load-more-button';
@@ -86,14 +87,7 @@ function WebhooksTable() {
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={760}>
         <Table striped verticalSpacing="sm" aria-label="Webhooks">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">URL</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Events</Table.Th>
-              <Table.Th scope="col">Registered</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['URL', 'Status', 'Events', 'Registered']} />
           <Table.Tbody>
             {webhooks.map((webhook) => (
               <WebhookRow key={webhook.id} webhook={webhook} />
