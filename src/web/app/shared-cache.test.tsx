@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Asset } from '../../contract/catalogue';
 import { ProvidersResponse, type TradingProvider } from '../../contract/trading';
 import { SetPriceForm } from '../features/catalogue/set-price-form';
 import { OrderEstimateSummary } from '../features/trading/order-estimate';
 import { EMPTY_DRAFT } from '../features/trading/order-draft';
 import { useOrderEstimate } from '../features/trading/use-order-estimate';
-import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../test/real-service';
+import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../test/real-service';
 import { TestProviders } from '../test/render';
 
 /**
@@ -15,13 +15,7 @@ import { TestProviders } from '../test/render';
  * area refreshes the others' views of it, within the refresh the write itself triggers.
  */
 
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(() => service.stop());
+const service = realServiceForFile();
 
 const BUY_ONE_BTC = { ...EMPTY_DRAFT.execution, type: 'MARKET' as const, baseAssetId: 'BTC', quoteAssetId: 'USDT', baseAmount: '1' };
 

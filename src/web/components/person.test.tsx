@@ -1,18 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiUsersResponse, PeopleResponse } from '../../contract/admin';
 import { SessionUser } from '../../contract/auth';
-import { accessTokenOf, API_USERS, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../test/real-service';
+import { accessTokenOf, API_USERS, callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../test/real-service';
 import { renderAt } from '../test/render';
 import { Person } from './person';
 
 // The real service: Harbourside's people and its API user "Treasury bot", and Quiet Fund, whose
 // editor and API user bear the same names as Harbourside's.
-let service: RealService;
+const service = realServiceForFile();
 const ids = { admin: '', editor: '', treasuryBot: '', outsider: '', outsiderBot: '' };
 
 beforeAll(async () => {
-  service = await startRealService();
   const idOf = async (person: (typeof PEOPLE)[keyof typeof PEOPLE]) =>
     (await callServiceFor(service, '/v1/auth/session', SessionUser, { accessToken: await accessTokenOf(service, person) })).id;
   ids.admin = await idOf(PEOPLE.admin);
@@ -24,10 +23,6 @@ beforeAll(async () => {
   // Quiet Fund's bot, as Quiet Fund sees its own people.
   const quiet = await callServiceFor(service, '/v1/console/people', PeopleResponse, { accessToken: await accessTokenOf(service, PEOPLE.outsider) });
   ids.outsiderBot = quiet.people.find((person) => person.kind === 'apiUser')!.id;
-});
-
-afterAll(async () => {
-  await service?.stop();
 });
 
 /** What the reader gets: the text, without the gaps between the parts. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { z } from 'zod';
 import type { Role } from '../../contract/roles';
 import { session } from '../lib/session';
@@ -126,6 +126,36 @@ export async function startRealService({
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * The real service of a test file: started before the file's tests and stopped after them. It is
+ * named at the top of the file, before it has started, so what it answers is read from the running
+ * one; a later `beforeAll` of the file runs once it listens.
+ */
+export function realServiceForFile(options?: Parameters<typeof startRealService>[0]): RealService {
+  let started: RealService | undefined;
+  beforeAll(async () => {
+    started = await startRealService(options);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const running = () => {
+    if (!started) throw new Error('the real service starts in beforeAll: use it from a hook or a test');
+    return started;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get calls() {
+      return running().calls;
+    },
+    loseAnswerTo: (matches) => running().loseAnswerTo(matches),
+    consoleFetch: (input, init) => running().consoleFetch(input, init),
+    stop: () => running().stop(),
   };
 }
 

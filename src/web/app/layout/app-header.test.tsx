@@ -1,22 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RealService, startRealService } from '../../test/real-service';
+import { describe, expect, it } from 'vitest';
+import { realServiceForFile } from '../../test/real-service';
 import { renderAt } from '../../test/render';
 import { sessionFor } from '../../test/service';
 import { AppHeader } from './app-header';
 import { API_REFERENCE_URL, OPENAPI_URL } from './help-menu';
 
 // The real service, to show that the help menu's links lead to what it serves.
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 describe('the header’s help menu', () => {
   it('links to the API reference and the OpenAPI document that the service serves, each in a new tab', async () => {

@@ -1,26 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../contract/roles';
 import { OrderDetails } from '../../../contract/trading';
 import { CreateTransactionResponse } from '../../../contract/transactions';
 import { Webhook } from '../../../contract/webhooks';
 import TransactionsPage from '../../features/transactions/transactions-page';
-import { callServiceFor, PEOPLE, type Person, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, PEOPLE, type Person, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderAt } from '../../test/render';
 import { PaletteLauncher } from './palette-launcher';
 
 // The real service: its catalogue search, its roles and its 404s decide what the palette finds.
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 // A search of the service can take seconds on a loaded machine, longer than Testing Library's wait.
 

@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminQuorumResponse, AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
-import { accessTokenOf, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { accessTokenOf, callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage } from '../../test/render';
 import { APPROVALS_POLL_MS } from './pending-approvals-badge';
 import ApprovalsPage from './approvals-page';
 
 // The real service: two admins of one workspace, whose quorum starts at a threshold of 1.
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 afterEach(() => {
   vi.useRealTimers();

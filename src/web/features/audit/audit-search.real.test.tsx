@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenOf, callService, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { describe, expect, it } from 'vitest';
+import { accessTokenOf, callService, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderAt } from '../../test/render';
 import AuditLogPage from './audit-log-page';
 
 // The real service: its search, its histogram and the events its own sign-ins write.
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 // A query of the service can take seconds on a loaded machine, longer than Testing Library's wait.
 

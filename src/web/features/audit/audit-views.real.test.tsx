@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPreferences, SavedViews } from '../../../contract/audit-views';
-import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderRoutes } from '../../test/render';
 import AuditEventPage from './audit-event-page';
 import AuditLogPage from './audit-log-page';
 
 // The real service: the auditor's sign-in is itself an event of the last 15 minutes, most often
 // of the very second the page opens in, which "last 15 minutes" must include.
-let service: RealService;
+const service = realServiceForFile();
 
 // jsdom does no layout: give the table's scrolling box a height and each row one, as a browser would.
 const layout = {
@@ -19,12 +19,10 @@ const layout = {
 beforeAll(async () => {
   Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 56 });
-  service = await startRealService();
 });
 afterAll(async () => {
   Object.defineProperty(Element.prototype, 'clientHeight', layout.clientHeight);
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', layout.offsetHeight);
-  await service?.stop();
 });
 
 const ROUTES = { '/audit': <AuditLogPage />, '/audit/events/:eventId': <AuditEventPage /> };

@@ -1,17 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DemoHistoryProgress } from '../../../contract/audit-views';
-import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderRoutes } from '../../test/render';
 import AuditLogPage from './audit-log-page';
 
 // The real service, whose demo workspace is as a first start leaves it: the newest of a 5,000-event
 // history written, the rest still to come (this service does not write it, so it stays so).
-let service: RealService;
-beforeAll(async () => {
-  service = await startRealService({ demoHistoryEvents: 5_000 });
-}, 240_000);
-afterAll(() => service?.stop());
+const service = realServiceForFile({ demoHistoryEvents: 5_000 });
 
 describe('the audit explorer while the demo history is written', () => {
   it('says how much of it is written', { timeout: 60_000 }, async () => {

@@ -1,29 +1,24 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BENEFICIARY_FIELDS } from '../../../contract/ivms101';
 import { TravelRuleIntegration, TravelRuleMessage } from '../../../contract/travel-rule';
-import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage, TestProviders } from '../../test/render';
 import { BeneficiaryForm } from './beneficiary-form';
 import TravelRulePage from './travel-rule-page';
 
 // The real service, whose workspace gets a Travel Rule integration (as Asset Ops Demo Custody) in beforeAll.
-let service: RealService;
+const service = realServiceForFile();
 let base: string;
 
 beforeAll(async () => {
-  service = await startRealService();
   await signInTo(service, PEOPLE.admin);
   const integration = await callServiceFor(service, '/v1/screening/trlink/integration', TravelRuleIntegration, {
     method: 'POST',
     body: { vaspId: 'did:web:asset-ops-demo-custody.example' },
   });
   base = `/v1/screening/trlink/customers/integration/${integration.customerIntegrationId}`;
-});
-
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('TravelRulePage against the real service', () => {

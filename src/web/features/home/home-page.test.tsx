@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HomeSummary } from '../../../contract/home';
 import { OrderDetails } from '../../../contract/trading';
 import { CreateTransactionResponse } from '../../../contract/transactions';
-import { callService, callServiceFor, PEOPLE, type Person, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callService, callServiceFor, PEOPLE, type Person, realServiceForFile, signInTo } from '../../test/real-service';
 import { pageAt } from '../../test/page-at';
 import { renderRoutes } from '../../test/render';
 import HomePage, { HOME_LINKS } from './home-page';
@@ -13,18 +13,10 @@ import HomePage, { HOME_LINKS } from './home-page';
 // The real service: Harbourside Capital has the trading demo (vault accounts Treasury, Trading desk
 // and Cold storage with balances, and USD prices); Quiet Fund has no trading beta. A transfer in
 // CONFIRMING counts as stuck after STUCK_SECONDS, so a test sees one within its time.
-let service: RealService;
 const STUCK_SECONDS = 10;
-
-beforeAll(async () => {
-  service = await startRealService({ stuckAlertSeconds: STUCK_SECONDS });
-});
+const service = realServiceForFile({ stuckAlertSeconds: STUCK_SECONDS });
 
 afterEach(() => cleanup());
-
-afterAll(async () => {
-  await service?.stop();
-});
 
 /** Signs in as `person` and opens the home; answers the calls the page made, once it has drawn. */
 async function openHome(person: Person) {

@@ -1,23 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_ASSERTION_HEADER, PasskeyList } from '../../../contract/passkeys';
-import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderAt } from '../../test/render';
 import { installWebAuthnDevice } from '../../test/webauthn-device';
 import SecurityPage from './security-page';
 
 // The real service, which verifies what the device in the page makes (webauthn-device.ts).
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 afterEach(() => {
   vi.restoreAllMocks();

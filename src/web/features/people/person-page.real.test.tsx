@@ -1,24 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SessionUser } from '../../../contract/auth';
-import { accessTokenOf, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { accessTokenOf, callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage } from '../../test/render';
 import PersonPage from './person-page';
 
 // The real service: Harbourside's editor (signed in once below, so the audit log has a sign-in), and Quiet Fund's editor.
-let service: RealService;
+const service = realServiceForFile();
 const ids = { editor: '', outsider: '' };
 
 beforeAll(async () => {
-  service = await startRealService();
   const idOf = async (person: (typeof PEOPLE)[keyof typeof PEOPLE]) =>
     (await callServiceFor(service, '/v1/auth/session', SessionUser, { accessToken: await accessTokenOf(service, person) })).id;
   ids.editor = await idOf(PEOPLE.editor);
   ids.outsider = await idOf(PEOPLE.outsider);
-});
-
-afterAll(async () => {
-  await service?.stop();
 });
 
 /** The details table as the reader gets it: each row's name and value. */

@@ -1,22 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OrderDetails, OrdersResponse } from '../../../contract/trading';
 import { session } from '../../lib/session';
-import { callServiceFor, DEMO_WORKSPACE, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, DEMO_WORKSPACE, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import { loadDraft, saveDraft } from './draft-storage';
 import OrderBuilderPage from './order-builder-page';
 import { EMPTY_DRAFT, EMPTY_PARTICIPANT, type OrderDraft, REVIEW_STEP } from './order-draft';
 import OrderPage from './order-page';
 
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(() => service.stop());
+const service = realServiceForFile();
 
 afterEach(() => {
   sessionStorage.clear();

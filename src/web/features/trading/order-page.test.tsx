@@ -1,18 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
 import { readableAmount } from '../../lib/amounts';
-import { callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import OrderPage from './order-page';
 
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(() => service.stop());
+const service = realServiceForFile();
 
 const place = (body: CreateOrderRequest) => callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body });
 const renderTrading = (path: string) => renderRoutes({ '/trading/orders/:orderId': <OrderPage /> }, path);

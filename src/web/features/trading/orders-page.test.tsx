@@ -1,12 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, OrderDetails } from '../../../contract/trading';
-import { callServiceFor, DEMO_WORKSPACE, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callServiceFor, DEMO_WORKSPACE, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import OrdersPage from './orders-page';
 
-let service: RealService;
+const service = realServiceForFile();
 const created: Record<'atlas' | 'harbor', OrderDetails | null> = { atlas: null, harbor: null };
 
 const harbourside = {
@@ -35,13 +35,10 @@ const harborOrder: CreateOrderRequest = {
 };
 
 beforeAll(async () => {
-  service = await startRealService();
   await signInTo(service, PEOPLE.editor);
   created.atlas = await callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body: atlasOrder });
   created.harbor = await callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body: harborOrder });
 });
-
-afterAll(() => service.stop());
 
 const renderTrading = (path: string) => renderRoutes({ '/trading/orders': <OrdersPage /> }, path);
 

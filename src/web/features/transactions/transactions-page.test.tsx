@@ -1,24 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreateTransactionResponse, TransactionWithTimeline } from '../../../contract/transactions';
 import { VaultAccount } from '../../../contract/vault';
-import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callService, callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import { timelineSteps } from './status-timeline';
 import TransactionPage from './transaction-page';
 import TransactionsPage from './transactions-page';
 
 // The real service, with the trading demo's vault accounts: Treasury (0), Trading desk (1), Cold storage (2).
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 function renderTransactions(path: string) {
   const user = userEvent.setup();

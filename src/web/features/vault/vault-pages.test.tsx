@@ -1,25 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreateTransactionResponse, type TransactionStatus } from '../../../contract/transactions';
 import { VaultAddressesPage } from '../../../contract/vault';
 import { TRANSACTION_STATUS_LABELS } from '../../components/transaction-status-badge';
-import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callService, callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderPage, renderRoutes } from '../../test/render';
 import VaultAccountPage from './vault-account-page';
 import VaultAccountsPage from './vault-accounts-page';
 
 // The real service, with the trading demo: Treasury (0), Trading desk (1), Cold storage (2), and USD
 // prices BTC 65,000, ETH 3,200, SOL 150, USDC and USDT 1.
-let service: RealService;
-
-beforeAll(async () => {
-  service = await startRealService();
-});
-
-afterAll(async () => {
-  await service?.stop();
-});
+const service = realServiceForFile();
 
 function renderPages(path: string, pageSize?: number) {
   const user = userEvent.setup();

@@ -7,28 +7,20 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRemoteJWKSet, flattenedVerify } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JWKS_PATH, MAX_ATTEMPTS, SIGNATURE_HEADER, Webhook, WebhookEnvelope } from '../../../contract/webhooks';
-import { callService, callServiceFor, PEOPLE, type RealService, signInTo, startRealService } from '../../test/real-service';
+import { callService, callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test/real-service';
 import { renderRoutes } from '../../test/render';
 import SignaturesPage from './signatures-page';
 import WebhookPage from './webhook-page';
 import WebhooksPage from './webhooks-page';
 
 // The real service: local receivers allowed, the retry schedule scaled so 10 attempts take seconds.
-let service: RealService;
+const service = realServiceForFile();
 const stops: (() => unknown)[] = [];
-
-beforeAll(async () => {
-  service = await startRealService();
-});
 
 afterEach(async () => {
   while (stops.length > 0) await stops.pop()!();
-});
-
-afterAll(async () => {
-  await service?.stop();
 });
 
 function renderPage(path: string) {
