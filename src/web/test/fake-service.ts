@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Role } from '../../contract/roles';
 import { session } from '../lib/session';
 import { jsonResponse, sessionFor } from './service';
@@ -40,6 +40,14 @@ export async function signInAs(role: Role) {
     vi.fn(async () => jsonResponse(200, sessionFor(role))),
   );
   await session.signIn({ email: 'pat@demo.test', password: 'secret' });
+}
+
+/** Each test of the file starts signed in with `role`, and ends with the globals it stubbed (the fetch) put back. */
+export function signedInForEachTest(role: Role) {
+  beforeEach(() => signInAs(role));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }
 
 export const unknownCall = (call: FakeCall) => jsonResponse(404, { message: `No fake for ${call.method} ${call.path}`, code: 404 });

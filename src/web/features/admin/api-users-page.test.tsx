@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
+import { describe, expect, it } from 'vitest';
+import { fakeService, noPasskeys, signedInForEachTest, unknownCall } from '../../test/fake-service';
 import { renderAt, renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApiUsersPage from './api-users-page';
@@ -36,13 +36,7 @@ function serve(list: unknown[], pending: unknown = noPendingRequests) {
   });
 }
 
-beforeEach(async () => {
-  await signInAs('ADMIN');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('ADMIN');
 
 describe('ApiUsersPage', () => {
   it('lists what the service returns, with labels a person can read', async () => {

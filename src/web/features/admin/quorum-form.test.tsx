@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminQuorumState } from '../../../contract/admin';
-import { type FakeCall, fakeService, signInAs } from '../../test/fake-service';
+import { type FakeCall, fakeService, signedInForEachTest } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import { QuorumForm } from './quorum-form';
@@ -31,11 +31,7 @@ function renderForm(state: AdminQuorumState) {
 const quorumPuts = (calls: FakeCall[]) => calls.filter((call) => call.method === 'PUT' && call.path === '/v1/admin_quorum');
 
 // The form is an admin's: its button is offered to a role that may change the quorum.
-beforeEach(() => signInAs('ADMIN'));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('ADMIN');
 
 describe('QuorumForm', () => {
   it('says before sending how many approvals the request needs, counting the requester', () => {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import AssetsPage from './assets-page';
-import { asset, blockchainList, type Call, ETH, fakeService, signInAs } from './test-catalogue';
+import { asset, blockchainList, type Call, ETH, fakeService, signedInForEachTest } from './test-catalogue';
 
 const USDC = asset('USDC', { metadata: { scope: 'GLOBAL', verified: true, deprecated: false, media: [], features: ['STABLECOIN'] } });
 const USDT = asset('USDT', { price: { currency: 'EUR', price: '0.93', lastUpdateAt: 1_767_225_600 } });
@@ -48,13 +48,7 @@ function renderPage(search = '') {
   return { user, calls, address, assetCalls, rows };
 }
 
-beforeEach(async () => {
-  await signInAs('ADMIN');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('ADMIN');
 
 describe('AssetsPage', () => {
   it('reads the filters from the address, shows them and sends them to the service', async () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import { AssetDrawer } from './asset-drawer';
-import { asset, CHAINS, type Call, fakeService, signInAs } from './test-catalogue';
+import { asset, type Call, CHAINS, fakeService, signedInForEachTest } from './test-catalogue';
 
 const NOTE = { text: 'Treasury holds this for payroll', userId: 'u1', userName: 'Pat Person', updatedAt: '2026-11-20T09:30:00.000Z' };
 const USDC = asset('USDC', { metadata: { scope: 'GLOBAL', verified: true, deprecated: false, media: [], features: [], note: NOTE } });
@@ -34,13 +34,7 @@ async function openDrawer(canEditNote = true) {
 
 const patches = (calls: Call[]) => calls.filter((call) => call.method === 'PATCH');
 
-beforeEach(async () => {
-  await signInAs('EDITOR');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('EDITOR');
 
 describe('My note', () => {
   it('edits the note in place and shows what the service kept', async () => {

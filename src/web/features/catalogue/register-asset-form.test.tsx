@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import RegisterAssetForm from './register-asset-form';
-import { CHAINS, ETH, fakeService, signInAs, STELLAR } from './test-catalogue';
+import { CHAINS, ETH, fakeService, signedInForEachTest, STELLAR } from './test-catalogue';
 
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 // The same address with one letter in the wrong case: its EIP-55 checksum no longer matches.
@@ -32,13 +32,7 @@ function renderForm(answers: (() => Response)[] = []) {
   return { user, onDone, field, chooseChain, submit, posts };
 }
 
-beforeEach(async () => {
-  await signInAs('SIGNER');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('SIGNER');
 
 describe('RegisterAssetForm', () => {
   it('offers only chains open to registration, grouped by family, and says which are left out', async () => {

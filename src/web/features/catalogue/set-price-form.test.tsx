@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import { fitsWireNumber, SetPriceForm } from './set-price-form';
-import { asset, fakeService, signInAs } from './test-catalogue';
+import { asset, fakeService, signedInForEachTest } from './test-catalogue';
 
 const USDC = asset('USDC');
 
@@ -23,13 +23,7 @@ function renderForm(answer: () => Response = () => jsonResponse(200, { legacyId:
   return { user, onDone, price, enter, posts };
 }
 
-beforeEach(async () => {
-  await signInAs('VIEWER');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('VIEWER');
 
 describe('SetPriceForm', () => {
   it('sends the typed decimal as a number, in the chosen currency', async () => {

@@ -1,8 +1,8 @@
 import type { Asset, Blockchain } from '../../../contract/catalogue';
-import { fakeService as sharedFakeService, type FakeCall, signInAs, unknownCall } from '../../test/fake-service';
+import { fakeService as sharedFakeService, type FakeCall, signedInForEachTest, unknownCall } from '../../test/fake-service';
 import { jsonResponse } from '../../test/service';
 
-export { signInAs };
+export { signedInForEachTest };
 
 /** A call the console made, as the fake service saw it, its path without the query. */
 export interface Call extends FakeCall {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PasskeyList } from '../../../contract/passkeys';
-import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
+import { fakeService, signedInForEachTest, unknownCall } from '../../test/fake-service';
 import { renderAt } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import SecurityPage from './security-page';
@@ -17,11 +17,7 @@ function serviceAt(origin: string) {
   });
 }
 
-beforeEach(() => signInAs('VIEWER'));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInForEachTest('VIEWER');
 
 describe('SecurityPage', () => {
   it('says before the button that passkeys work only at the service’s origin, and disables it, on a page of another origin', async () => {
