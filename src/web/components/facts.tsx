@@ -1,5 +1,6 @@
-import { DataList, Table, VisuallyHidden } from '@mantine/core';
+import { DataList, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
+import { UtcTime } from './utc-time';
 
 export type Fact = [name: string, value: ReactNode];
 
@@ -65,5 +66,16 @@ export function ColumnHeads({ columns }: { columns: readonly ColumnHead[] }) {
         })}
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+/** A list's cell with a moment, on one line; a dash where there is none (yet). */
+export function TimeCell({ ms }: { ms: number | null }) {
+  return (
+    <Table.Td>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {ms === null ? '—' : <UtcTime ms={ms} />}
+      </Text>
+    </Table.Td>
   );
 }

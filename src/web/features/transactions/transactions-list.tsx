@@ -5,11 +5,10 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Asset } from '../../../contract/catalogue';
 import type { TransactionDetails } from '../../../contract/transactions';
-import { ColumnHeads } from '../../components/facts';
+import { ColumnHeads, TimeCell } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { TransactionAmount } from '../../components/transaction-amount';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
-import { UtcTime } from '../../components/utc-time';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { useVaultAccountNames } from '../../lib/vault-queries';
 import { transactionQueries } from './api';
@@ -48,11 +47,7 @@ function TransactionRow({ tx, vaultNames, asset }: { tx: TransactionDetails; vau
       <Table.Td>
         <PeerName peer={tx.destination} vaultNames={vaultNames} />
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <UtcTime ms={tx.createdAt} />
-        </Text>
-      </Table.Td>
+      <TimeCell ms={tx.createdAt} />
     </Table.Tr>
   );
 }

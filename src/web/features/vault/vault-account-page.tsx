@@ -8,14 +8,13 @@ import type { VaultAccount } from '../../../contract/vault';
 import { BackLink } from '../../components/back-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
-import { ColumnHeads } from '../../components/facts';
+import { ColumnHeads, TimeCell } from '../../components/facts';
 import { Page } from '../../components/page';
 import { QrCode } from '../../components/qr-code';
 import { ReadableAmount } from '../../components/readable-amount';
 import { Section } from '../../components/section';
 import { TransactionAmount } from '../../components/transaction-amount';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
-import { UtcTime } from '../../components/utc-time';
 import { VaultAccountLink } from '../../components/vault-account-link';
 import { formatMoney } from '../../lib/amounts';
 import type { PageData } from '../../lib/page-data';
@@ -163,11 +162,7 @@ function RecentTransactions({ accountId }: { accountId: string }) {
                 <Table.Td>
                   <Counterparty peer={sent ? tx.destination : tx.source} names={names} />
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <UtcTime ms={tx.createdAt} />
-                  </Text>
-                </Table.Td>
+                <TimeCell ms={tx.createdAt} />
               </Table.Tr>
             );
           })}

@@ -6,9 +6,8 @@ import { Link } from 'react-router';
 import { MAX_ATTEMPTS, type Notification, NOTIFICATION_STATUSES, type NotificationStatus, WEBHOOK_EVENTS, type WebhookEvent } from '../../../contract/webhooks';
 import { ActionButton } from '../../components/action-button';
 import { ErrorView } from '../../components/error-view';
-import { ColumnHeads } from '../../components/facts';
+import { ColumnHeads, TimeCell } from '../../components/facts';
 import { LoadMoreButton } from '../../components/load-more-button';
-import { UtcTime } from '../../components/utc-time';
 import { useResendFailed, webhookQueries } from './api';
 import { EVENT_LABELS, NOTIFICATION_STATUS_LABELS } from './labels';
 import type { NotificationsView } from './notifications-view';
@@ -59,16 +58,8 @@ function NotificationRow({ notification, onOpen }: { notification: Notification;
           {notification.attempts} of {MAX_ATTEMPTS}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {notification.nextAttemptAt === null ? '—' : <UtcTime ms={notification.nextAttemptAt} />}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <UtcTime ms={notification.createdAt} />
-        </Text>
-      </Table.Td>
+      <TimeCell ms={notification.nextAttemptAt} />
+      <TimeCell ms={notification.createdAt} />
       <Table.Td>
         <Button variant="subtle" size="compact-sm" onClick={onOpen} aria-label={`Open notification ${notification.id}`}>
           Details

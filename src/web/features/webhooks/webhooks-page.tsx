@@ -5,12 +5,11 @@ import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { mayPerform } from '../../../contract/operations';
 import type { Webhook } from '../../../contract/webhooks';
-import { ColumnHeads } from '../../components/facts';
+import { ColumnHeads, TimeCell } from '../../components/facts';
 import { useSignedInUser } from '../../lib/use-session-state';
 import { ActionButton } from '../../components/action-button';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { Page } from '../../components/page';
-import { UtcTime } from '../../components/utc-time';
 import type { PageData } from '../../lib/page-data';
 import { useRequestedAction } from '../../lib/requested-action';
 import { webhookQueries } from './api';
@@ -47,11 +46,7 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
           ))}
         </Group>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <UtcTime ms={webhook.createdAt} />
-        </Text>
-      </Table.Td>
+      <TimeCell ms={webhook.createdAt} />
     </Table.Tr>
   );
 }
