@@ -25,6 +25,7 @@ import { loadSecrets } from '../features/auth/tokens';
 import type { AppDeps } from '../http/types';
 import { createLogger } from '../logger';
 import { testDatabaseImage } from './database-image';
+import { TEST_SCRYPT_COST } from './scrypt-cost';
 import { scratchDatabase } from './scratch-database';
 
 export const TEST_PASSWORD = 'correct-horse-battery-1';
@@ -144,15 +145,8 @@ export async function addApiUser(ctx: TestContext, workspaceId: string, role: Ro
   return { id: user.id, workspaceId, privateKey };
 }
 
-/**
- * One hash of TEST_PASSWORD for every person a test file makes, as the demo's people share one, and
- * at a lower scrypt cost than the service's (N=2^14 instead of 2^17): at the service's, every hash
- * and every sign-in takes half a second of a core, and the suite signs people in hundreds of
- * times. The hash records its cost, so signing in runs the same code, the same scrypt, on it; the
- * service's own hashes (password changes, the CLI, the demo, the end-to-end seed) keep the full cost.
- */
+/** One hash of TEST_PASSWORD for every person a test file makes, as the demo's people share one (at TEST_SCRYPT_COST). */
 let testPasswordHash: Promise<string> | undefined;
-export const TEST_SCRYPT_COST = { N: 2 ** 14, r: 8, p: 1 };
 
 export async function addWorkspace(ctx: TestContext, name: string, roles: Role[] = ['ADMIN']) {
   const workspace = await createWorkspace(ctx.deps.db, name);
