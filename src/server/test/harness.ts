@@ -63,7 +63,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: '/nonexistent',
     rateLimits: { write: 10_000, query: 10_000, external_query: 10_000, high_compute: 10_000 },
     evmRpcUrls: {},
-    webhooks: { allowLocal: true, timeoutMs: 2_000, retryScale: 1 },
+    // A bound, not a speed: the receivers run in the test's own process, which a loaded machine
+    // has kept from answering within 2 s; a test of a receiver that never answers sets its own.
+    webhooks: { allowLocal: true, timeoutMs: 10_000, retryScale: 1 },
     stuckAlert: { seconds: 300, blocks: 25 },
     idempotencyLeaseMs: 30_000,
     workerSafetyPollMs: 5_000,
