@@ -31,6 +31,8 @@ if (!inHistory) {
 }
 
 const PASSWORD = 'rolling-upgrade-password';
+/** Where the suite's time goes: the set-up builds a whole release, and both hooks have run for minutes on a loaded machine. */
+const seconds = (what: string, since: number) => process.stdout.write(`rolling upgrade: ${what} in ${((performance.now() - since) / 1000).toFixed(1)} s\n`);
 const SLOTS = 3;
 const DRAIN_DELAY_MS = 5000;
 type Phase = 'before' | 'rolling' | 'after';
@@ -64,8 +66,10 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
   };
 
   beforeAll(async () => {
+    const started = performance.now();
     dir = mkdtempSync(join(tmpdir(), 'ao-rolling-'));
     release = checkoutRelease(previous.commit);
+    seconds('the previous release checked out, installed and built', started);
     await database.create();
     // The demo workspace as the previous release seeds it (without its year of history): its
     // people sign in, its vault accounts have balances to transfer.
@@ -75,18 +79,22 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
     await Promise.all(slots.map((s) => s.instance.ready));
     balancer = await startBalancer(slots.map((s, n) => ({ id: `s${n + 1}`, port: s.port })));
     db = new pg.Pool({ connectionString: database.url, max: 2 });
-  }, 300_000);
+    seconds('set-up', started);
+    // A bound, not a speed: installing and building a release (its console too) beside another
+    // suite on two cores has taken minutes.
+  }, 600_000);
 
   afterAll(async () => {
+    const started = performance.now();
     await Promise.all(slots.map(({ instance }) => instance.stop()));
+    seconds('the instances drained and stopped', started);
     await balancer?.stop();
     await db?.end();
     await database.drop();
     release?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
-    // The suite's hook bound (vitest.fleet.config.ts): three instances draining at once on a loaded
-    // machine have taken over a minute.
-  });
+    seconds('tear-down', started);
+  }, 600_000);
 
   it('serves every request while each instance is replaced by this release, and keeps everything written', async () => {
     for (const { instance } of slots) {
