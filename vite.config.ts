@@ -42,11 +42,20 @@ const CONSOLE_READS = { definition: new Set(['method', 'path', 'responses']), an
  * idempotency: the console reads the roles from the generated table) and the request's schemas
  * (which type the console's calls; the service checks them). A page imports the definitions
  * it calls for their paths and schemas, and carries no more of them (about 4 KB of the order pages).
- * The call of defineOperation goes too (it returns its argument), leaving the object.
+ * The call of defineOperation, or of an area's `read` or `write` (routes/operation.ts), goes too,
+ * leaving the object: a read's gets the method its constructor sets.
  */
 function withoutOperationDocs(): Plugin {
+  const constructors = new Set(['read', 'write']);
   const isDefinition = (node: ts.Node): node is ts.CallExpression =>
-    ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineOperation';
+    ts.isCallExpression(node) &&
+    ((ts.isIdentifier(node.expression) && node.expression.text === 'defineOperation') ||
+      (ts.isPropertyAccessExpression(node.expression) && constructors.has(node.expression.name.text)));
+  const isArea = (declaration: ts.VariableDeclaration) =>
+    !!declaration.initializer &&
+    ts.isCallExpression(declaration.initializer) &&
+    ts.isIdentifier(declaration.initializer.expression) &&
+    declaration.initializer.expression.text === 'area';
   return {
     name: 'asset-ops:without-operation-docs',
     apply: 'build',
@@ -54,7 +63,8 @@ function withoutOperationDocs(): Plugin {
     transform(code, id) {
       if (!/[\\/]src[\\/]contract[\\/]routes[\\/][\w-]+\.ts$/.test(id)) return null;
       const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-      const cuts: [number, number][] = [];
+      // Each cut replaces a span of the code (by nothing, mostly).
+      const cuts: [number, number, string][] = [];
       const cut = (object: ts.Node, keep: Set<string>) => {
         if (!ts.isObjectLiteralExpression(object)) return;
         // An answer that is not JSON (the live stream) the console reads itself, without its schema.
@@ -62,14 +72,23 @@ function withoutOperationDocs(): Plugin {
         for (const property of object.properties) {
           if (!property.name || !ts.isIdentifier(property.name) || read.has(property.name.text)) continue;
           const comma = /^\s*,/.exec(code.slice(property.end));
-          cuts.push([property.getStart(file), property.end + (comma ? comma[0].length : 0)]);
+          cuts.push([property.getStart(file), property.end + (comma ? comma[0].length : 0), '']);
         }
       };
       const visit = (node: ts.Node) => {
+        // The area goes with its constructors' calls: left to the bundler, its module stayed imported for its side effects.
+        if (ts.isVariableStatement(node) && node.declarationList.declarations.every(isArea)) {
+          cuts.push([node.getStart(file), node.end, '']);
+          return;
+        }
         if (isDefinition(node) && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
           const definition = node.arguments[0];
           // The object itself, without the call: nothing then keeps an unused definition in a page.
-          cuts.push([node.expression.getStart(file), node.expression.end]);
+          cuts.push([node.expression.getStart(file), node.expression.end, '']);
+          if (ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'read') {
+            // A read is a GET (routes/operation.ts: READ), which the console needs to call it.
+            cuts.push([definition.getStart(file) + 1, definition.getStart(file) + 1, ` method: 'get',`]);
+          }
           cut(definition, CONSOLE_READS.definition);
           for (const property of definition.properties) {
             if (
@@ -86,7 +105,7 @@ function withoutOperationDocs(): Plugin {
       };
       visit(file);
       let out = code;
-      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + out.slice(end);
+      for (const [start, end, text] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
       return { code: out, map: null };
     },
   };

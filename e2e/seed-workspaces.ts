@@ -6,6 +6,7 @@ import { openDatabase } from '../src/server/database';
 import { lockDataDir } from '../src/server/db/data-dir-lock';
 import { DEMO_AUDIT_EVENTS, DEMO_USERS, seedDemoWorkspace } from '../src/server/demo/seed';
 import { hashPassword } from '../src/server/features/auth/password';
+import { TEST_SCRYPT_COST } from '../src/server/test/scrypt-cost';
 import { refreshStatistics } from '../src/server/workers/housekeeping';
 import { allSpecWorkspaces, E2E_PASSWORD } from './workspaces';
 
@@ -23,7 +24,7 @@ const release = lockDataDir(dataDir, 'the end-to-end workspace seed');
 const database = await openDatabase({ dataDir });
 const workspaces = allSpecWorkspaces();
 try {
-  const passwordHash = await hashPassword(E2E_PASSWORD);
+  const passwordHash = await hashPassword(E2E_PASSWORD, TEST_SCRYPT_COST);
   for (const workspace of workspaces) {
     await database.db.transaction((tx) =>
       seedDemoWorkspace(tx, {

@@ -27,6 +27,8 @@ export interface Instance {
   /** The instance's own URL, once it is ready (rejects if it exits first). */
   ready: Promise<string>;
   exited: Promise<number | null>;
+  /** SIGTERM (the service drains, then exits) unless it has exited already; resolves once it has. */
+  stop(): Promise<number | null>;
   output(): string;
 }
 
@@ -66,7 +68,11 @@ export function startInstance(options: { cwd: string; env: Record<string, string
   });
   ready.catch(() => undefined);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { id: options.id ?? String(child.pid), child, ready, exited, output: () => output };
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return { id: options.id ?? String(child.pid), child, ready, exited, stop, output: () => output };
 }
 
 /** A port nobody listens on now (HAProxy cannot report the port it was given 0 for). */
@@ -291,12 +297,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     dir,
     stop: () =>
       (stopping ??= (async () => {
-        await Promise.all(
-          started.map(async (s) => {
-            if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
-            await s.exited;
-          }),
-        );
+        await Promise.all(started.map((s) => s.stop()));
         await balancer.stop();
         process.off('exit', killAll);
         if (!options.cwd) rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildConsoleIfStale } from './build-console.mjs';
 import { buildServer } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -92,10 +91,17 @@ async function startOnce(stage, dataDir, label, { fresh }) {
 
 const stage = mkdtempSync(join(tmpdir(), 'asset-ops-release-'));
 try {
-  buildConsoleIfStale();
+  // The console is built straight into the release, not into dist/web: CI runs this beside
+  // `npm test`, whose bundle check and browser suite build and serve dist/web meanwhile.
+  const built = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', join(stage, 'dist/web'), '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  check(built.status === 0, 'the console build failed');
   await buildServer();
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(root, file), join(stage, file));
-  for (const dir of ['dist/web', 'dist/server']) cpSync(join(root, dir), join(stage, dir), { recursive: true });
+  cpSync(join(root, 'dist/server'), join(stage, 'dist/server'), { recursive: true });
   const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: stage, stdio: 'inherit' });
   check(install.status === 0, 'npm ci --omit=dev failed');
   for (const dev of ['tsx', 'typescript', 'vite', 'esbuild'])

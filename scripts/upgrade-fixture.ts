@@ -136,8 +136,7 @@ async function makeFixture(revision: string, serverUrl: string) {
     if (signed.status !== 200) throw new Error(`the demo API user's signed request: ${signed.status} ${await signed.text()}`);
     reads.push({ path: signedPath, as: 'apiUser', answer: await signed.json() });
 
-    instance.child.kill('SIGTERM');
-    if ((await instance.exited) !== 0) throw new Error(`the release did not stop cleanly:\n${instance.output()}`);
+    if ((await instance.stop()) !== 0) throw new Error(`the release did not stop cleanly:\n${instance.output()}`);
 
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();

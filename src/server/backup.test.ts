@@ -51,8 +51,7 @@ async function startService(env: Record<string, string>, cwd: string) {
 }
 
 async function stopService(instance: Instance) {
-  instance.child.kill('SIGTERM');
-  expect(await instance.exited).toBe(0);
+  expect(await instance.stop()).toBe(0);
 }
 
 const TRANSFER = { assetId: 'USDC', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' }, amount: '0.01' };

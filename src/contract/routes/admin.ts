@@ -13,33 +13,28 @@ import {
   RedeemPairingResponse,
   SetApiUserEnabledRequest,
 } from '../admin';
-import { defineOperation, ADMINS, OWNER_AND_ADMINS, QUORUM_READERS } from './operation';
+import { defineOperation, area, ADMINS, OWNER_AND_ADMINS, QUORUM_READERS } from './operation';
 
-export const listApiUsers = defineOperation({
+const management = area({ tags: ['Administration'], roles: ADMINS });
+
+export const listApiUsers = management.read({
   id: 'listApiUsers',
-  method: 'get',
   path: '/v1/management/api_users',
-  tags: ['Administration'],
   summary: 'List API keys',
-  roles: ADMINS,
-  rateCategory: 'query',
   responses: { 200: { description: 'The API users of the workspace', schema: ApiUsersResponse } },
 });
 
-export const getApiUser = defineOperation({
+export const getApiUser = management.read({
   id: 'getApiUser',
-  method: 'get',
   path: '/v1/management/api_users/{userId}',
   tags: ['Administration (extension)'],
   summary: 'Get one API user',
-  roles: ADMINS,
-  rateCategory: 'query',
   params: UserIdParam,
   responses: { 200: { description: 'The API user', schema: ApiUser } },
   errors: [404],
 });
 
-export const setApiUserEnabled = defineOperation({
+export const setApiUserEnabled = management.write({
   id: 'setApiUserEnabled',
   method: 'put',
   path: '/v1/management/api_users/{userId}/enabled',
@@ -47,8 +42,6 @@ export const setApiUserEnabled = defineOperation({
   summary: 'Disable or re-enable an API user',
   description: 'Takes effect on the API user’s next request.',
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   params: UserIdParam,
   body: SetApiUserEnabledRequest,
   responses: { 200: { description: 'The API user as stored', schema: ApiUser } },
@@ -56,57 +49,45 @@ export const setApiUserEnabled = defineOperation({
 });
 
 // Quorum (spec states no roles; approvals belong to the admins who count)
-export const updateAdminQuorum = defineOperation({
+export const updateAdminQuorum = management.write({
   id: 'updateAdminQuorum',
   method: 'put',
   path: '/v1/admin_quorum',
-  tags: ['Administration'],
   summary: 'Update admin quorum threshold',
   description:
     'Raises an approval request to change the number of admin approvals that administrative changes need; it takes effect when approved. The threshold must be between 1 and the number of enabled admins who can approve.',
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   body: AdminQuorumRequest,
   responses: { 202: { description: 'The request was raised', schema: AdminQuorumResponse } },
 });
 
-export const getAdminQuorum = defineOperation({
+export const getAdminQuorum = management.read({
   id: 'getAdminQuorum',
-  method: 'get',
   path: '/v1/admin_quorum',
   tags: ['Administration (extension)'],
   summary: 'The current admin quorum threshold and the admins who count',
   roles: QUORUM_READERS,
-  rateCategory: 'query',
   responses: { 200: { description: 'The quorum', schema: AdminQuorumState } },
 });
 
-export const createApiUser = defineOperation({
+export const createApiUser = management.write({
   id: 'createApiUser',
   method: 'post',
   path: '/v1/management/api_users',
-  tags: ['Administration'],
   summary: 'Create API key',
   description:
     'Validates the name, role and CSR (a PEM PKCS#10 request whose self-signature verifies, with an RSA key of 2048 bits or more or an EC P-256 key) and raises an approval request; the API user exists once it is approved.',
-  roles: ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   body: CreateApiUserRequest,
   responses: { 200: { description: 'An approval request for the new user has been sent' } },
 });
 
-export const issuePairingToken = defineOperation({
+export const issuePairingToken = management.write({
   id: 'issuePairingToken',
   method: 'post',
   path: '/v1/management/api_users/{userId}/pairing_token',
-  tags: ['Administration'],
   summary: 'Issue API user pairing token',
   description: 'Only for a user in PENDING_ACTIVATION; moves it to PENDING_DEVICE_PAIRING. The token is single-use and expires after 24 hours.',
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   params: UserIdParam,
   responses: { 201: { description: 'User info plus the token', schema: PairingTokenResponse } },
   errors: [404],

@@ -1,27 +1,21 @@
 import { ApprovalIdParam, ApprovalList, ApprovalListQuery, ApprovalRequest } from '../admin';
-import { defineOperation, QUORUM_READERS } from './operation';
+import { area, QUORUM_READERS } from './operation';
+
+const approvals = area({ tags: ['Administration (extension)'], roles: QUORUM_READERS });
 
 // The approval requests that administrative changes raise (the admins' decisions on them: decisions.ts).
-export const listApprovalRequests = defineOperation({
+export const listApprovalRequests = approvals.read({
   id: 'listApprovalRequests',
-  method: 'get',
   path: '/v1/approval_requests',
-  tags: ['Administration (extension)'],
   summary: 'Approval requests, newest first (pending or decided)',
-  roles: QUORUM_READERS,
-  rateCategory: 'query',
   query: ApprovalListQuery,
   responses: { 200: { description: 'A page of requests', schema: ApprovalList } },
 });
 
-export const getApprovalRequest = defineOperation({
+export const getApprovalRequest = approvals.read({
   id: 'getApprovalRequest',
-  method: 'get',
   path: '/v1/approval_requests/{requestId}',
-  tags: ['Administration (extension)'],
   summary: 'One approval request',
-  roles: QUORUM_READERS,
-  rateCategory: 'query',
   params: ApprovalIdParam,
   responses: { 200: { description: 'The request', schema: ApprovalRequest } },
   errors: [404],

@@ -1,7 +1,9 @@
 import { SessionResponse, SessionUser, SignInRequest } from '../auth';
-import { defineOperation } from './operation';
+import { defineOperation, area } from './operation';
 
 const tags = ['Console session (extension)'];
+
+const session = area({ tags, roles: 'any' });
 
 export const signIn = defineOperation({
   id: 'signIn',
@@ -45,13 +47,9 @@ export const signOut = defineOperation({
 });
 
 // Console session (extension): always allowed to the signed-in principal
-export const getSession = defineOperation({
+export const getSession = session.read({
   id: 'getSession',
-  method: 'get',
   path: '/v1/auth/session',
-  tags,
   summary: 'Who is calling',
-  roles: 'any',
-  rateCategory: 'query',
   responses: { 200: { description: 'The signed-in principal', schema: SessionUser } },
 });

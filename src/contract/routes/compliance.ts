@@ -15,27 +15,26 @@ import {
   VaspListQuery,
   VaspParams,
 } from '../travel-rule';
-import { defineOperation, OWNER_AND_ADMINS } from './operation';
+import { area, OWNER_AND_ADMINS } from './operation';
 
 const BASE = '/v1/screening/trlink/customers/integration/{customerIntegrationId}';
 const TAG = 'Compliance';
 const EXTENSION = 'Compliance (extension)';
 const ANY_ROLE = 'No role restriction stated.';
 
-export const getTravelRuleIntegration = defineOperation({
+const compliance = area({ tags: [TAG], roles: 'any' });
+
+export const getTravelRuleIntegration = compliance.read({
   id: 'getTravelRuleIntegration',
-  method: 'get',
   path: '/v1/screening/trlink/integration',
   tags: [EXTENSION],
   summary: 'The workspace’s Travel Rule integration (its customerIntegrationId)',
   description: `404 when the workspace has none yet. ${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   responses: { 200: { description: 'The integration', schema: TravelRuleIntegration } },
   errors: [404],
 });
 
-export const createTravelRuleIntegration = defineOperation({
+export const createTravelRuleIntegration = compliance.write({
   id: 'createTravelRuleIntegration',
   method: 'post',
   path: '/v1/screening/trlink/integration',
@@ -43,28 +42,23 @@ export const createTravelRuleIntegration = defineOperation({
   summary: 'Create the workspace’s Travel Rule integration, naming the VASP the workspace operates as',
   description: 'One per workspace (409 when it exists); the VASP must be in the directory.',
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   body: CreateIntegrationRequest,
   responses: { 201: { description: 'The new integration', schema: TravelRuleIntegration } },
 });
 
-export const listTravelRuleMessages = defineOperation({
+export const listTravelRuleMessages = compliance.read({
   id: 'listTravelRuleMessages',
-  method: 'get',
   path: `${BASE}/trm`,
   tags: [EXTENSION],
   summary: 'Travel Rule messages, newest first, filtered by status and direction',
   description: `Keyset-paginated; the cursor is bound to the workspace and the filters. ${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   params: IntegrationParam,
   query: TrmListQuery,
   responses: { 200: { description: 'A page of messages', schema: TrmList } },
   errors: [404],
 });
 
-export const createTravelRuleMessage = defineOperation({
+export const createTravelRuleMessage = compliance.write({
   id: 'createTravelRuleMessage',
   method: 'post',
   path: `${BASE}/trm`,
@@ -73,37 +67,27 @@ export const createTravelRuleMessage = defineOperation({
   description:
     'Stands in for the transaction engine, which will create messages for transfers; used by tests and the demo. The request follows the wire’s create request. The workspace’s own VASP is the beneficiary of an INBOUND message and the originator of an OUTBOUND one; the other VASP (the counterparty) must be in the directory, and its policy decides which beneficiary fields it requires.',
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   params: IntegrationParam,
   body: CreateTrmRequest,
   responses: { 201: { description: 'The new message', schema: TravelRuleMessage } },
   errors: [404],
 });
 
-export const getTravelRuleMessage = defineOperation({
+export const getTravelRuleMessage = compliance.read({
   id: 'getTravelRuleMessage',
-  method: 'get',
   path: `${BASE}/trm/{trmId}`,
-  tags: [TAG],
   summary: 'Get a Travel Rule message',
   description: `${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   params: TrmParams,
   responses: { 200: { description: 'The message', schema: TravelRuleMessage } },
   errors: [404],
 });
 
-export const getTravelRuleRequiredActions = defineOperation({
+export const getTravelRuleRequiredActions = compliance.read({
   id: 'getTravelRuleRequiredActions',
-  method: 'get',
   path: `${BASE}/trm/{trmId}/required_actions`,
-  tags: [TAG],
   summary: 'The actions a Travel Rule message needs before it can proceed',
   description: `A PENDING message that lacks beneficiary PII its counterparty requires needs UPLOAD_BENEFICIARY_PII, with the IVMS101 paths still missing (alternatives for a natural and a legal person: one complete set is enough). Other statuses need nothing. ${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   params: TrmParams,
   responses: { 200: { description: 'The required actions (empty when none)', schema: RequiredActionsResponse } },
   errors: [404],
@@ -115,75 +99,58 @@ export const getTravelRuleRequiredActions = defineOperation({
 // belongs to the same admins (a Viewer must not be able to unfreeze funds). Resolving a Travel
 // Rule action sends the beneficiary's personal data to the counterparty on the workspace's behalf:
 // a write the read-only roles (Viewer, Auditor, Security Auditor) do not make.
-export const resolveTravelRuleAction = defineOperation({
+export const resolveTravelRuleAction = compliance.write({
   id: 'resolveTravelRuleAction',
   method: 'post',
   path: `${BASE}/trm/{trmId}/resolve_action`,
-  tags: [TAG],
   summary: 'Resolve a pending TRM action',
   description:
     '`type` must be an action the message requires now. For UPLOAD_BENEFICIARY_PII, `data.beneficiaryPii.ivms101` carries the IVMS101 JSON encrypted for the counterparty VASP’s public key (JWE with RSA-OAEP-256 and A256GCM) and `filledFields` covering the required paths. The counterparty decrypts and checks it, then accepts (ACCEPTED) or rejects it with a reason (REJECTED; FAILED when it cannot decrypt it). The answer is the message with its current status. ' +
     `${ANY_ROLE}`,
   roles: ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN', 'SIGNER', 'COLLATERALS_SIGNER', 'EDITOR', 'APPROVER', 'NCW_ADMIN', 'NCW_SIGNER', 'SECURITY_ADMIN'],
-  rateCategory: 'write',
-  idempotent: true,
   params: TrmParams,
   body: ResolveActionRequest,
   responses: { 200: { description: 'The message after the action, with its current status', schema: TravelRuleMessage } },
   errors: [404],
 });
 
-export const listVasps = defineOperation({
+export const listVasps = compliance.read({
   id: 'listVasps',
-  method: 'get',
   path: `${BASE}/vasps`,
-  tags: [TAG],
   summary: 'List VASPs of the directory, by name',
   description: `\`q\` (extension) searches by DID or by words of the name and legal name. ${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   params: IntegrationParam,
   query: VaspListQuery,
   responses: { 200: { description: 'A page of VASPs', schema: VaspList } },
   errors: [404],
 });
 
-export const getVasp = defineOperation({
+export const getVasp = compliance.read({
   id: 'getVasp',
-  method: 'get',
   path: `${BASE}/vasps/{vaspId}`,
-  tags: [TAG],
   summary: 'Get a VASP by id',
   description: `\`vaspId\` is a DID. The answer includes the VASP’s public key (PEM) and its fingerprint. ${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   params: VaspParams,
   responses: { 200: { description: 'The VASP', schema: Vasp } },
   errors: [404],
 });
 
-export const updateScreeningConfiguration = defineOperation({
+export const updateScreeningConfiguration = compliance.write({
   id: 'updateScreeningConfiguration',
   method: 'put',
   path: '/v1/screening/configurations',
-  tags: [TAG],
   summary: 'Update screening configuration',
   description: `Stores either or both booleans for the workspace and answers with both as stored; every change is audited with the values before and after. ${ANY_ROLE}`,
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   body: UpdateScreeningConfigurationRequest,
   responses: { 200: { description: 'The configuration as stored', schema: ScreeningConfiguration } },
 });
 
-export const getScreeningConfiguration = defineOperation({
+export const getScreeningConfiguration = compliance.read({
   id: 'getScreeningConfiguration',
-  method: 'get',
   path: '/v1/screening/configurations',
   tags: [EXTENSION],
   summary: 'The screening configuration and who changed it last',
   description: `Both booleans are false until first set. ${ANY_ROLE}`,
-  roles: 'any',
-  rateCategory: 'query',
   responses: { 200: { description: 'The configuration', schema: ScreeningConfigurationState } },
 });

@@ -86,6 +86,32 @@ export function defineOperation<const D extends OperationDefinition>(definition:
   return definition;
 }
 
+/** What a read sets (a GET, which the console's build sets again: vite.config.ts), counted as a query unless it states otherwise. */
+const READ = { method: 'get', rateCategory: 'query' } as const;
+/** What a write sets: counted as a write, and replayed for a repeated Idempotency-Key. */
+const WRITE = { rateCategory: 'write', idempotent: true } as const;
+
+/** What the operations of an area share: their tags and, unless one states its own, their roles (and the trading beta's switch). */
+type Shared = Pick<GuardedDefinition, 'tags' | 'roles' | 'beta'>;
+/** What a definition states itself: all but what its area and its kind set, which it may state again where it differs. */
+type Own<Set extends keyof GuardedDefinition> = Omit<GuardedDefinition, Set | keyof Shared> & Partial<Pick<GuardedDefinition, Set | keyof Shared>>;
+/** `B`'s properties, and `A`'s that `B` does not state: the type of `{ ...a, ...b }`, literal types kept. */
+type Merge<A, B> = Omit<A, keyof B> & B;
+
+/**
+ * The constructors of an area's guarded operations, so that each definition states only what is its
+ * own: `read` (a GET, counted as a query) and `write` (idempotent, counted as a write; it states its
+ * method). A write that is not idempotent, or a public operation, is a `defineOperation` of its own.
+ * Free of side effects like `defineOperation`; the console's build replaces each call by its object.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function area<const S extends Shared>(shared: S) {
+  return {
+    read: <const D extends Omit<Own<'rateCategory'>, 'method'>>(own: D) => ({ ...shared, ...READ, ...own }) as Merge<Merge<S, typeof READ>, D>,
+    write: <const D extends Own<keyof typeof WRITE>>(own: D) => ({ ...shared, ...WRITE, ...own }) as Merge<Merge<S, typeof WRITE>, D>,
+  };
+}
+
 /** Where the service serves the OpenAPI document of every operation (the console's help menu links to it). */
 export const OPENAPI_PATH = '/v1/openapi.json';
 

@@ -16,23 +16,21 @@ import {
   StepUpOptionsResponse,
   UpdatePasskeyPolicyRequest,
 } from '../passkeys';
-import { defineOperation, OWNER_AND_ADMINS, QUORUM_READERS } from './operation';
+import { defineOperation, area, OWNER_AND_ADMINS, QUORUM_READERS } from './operation';
 
 const tags = ['Passkeys (extension)'];
 const CONSOLE_ONLY = 'Console users only: an API user gets 403.';
 
+const passkeys = area({ tags, roles: 'any' });
+
 // Passkeys (extension, issue 20): console users only, whatever their role (an API user gets 403:
 // it signs every request already). Each manages their own passkeys; the workspace setting belongs
 // to the admins and changes through an approval request, as the quorum does.
-export const listPasskeys = defineOperation({
+export const listPasskeys = passkeys.read({
   id: 'listPasskeys',
-  method: 'get',
   path: '/v1/auth/passkeys',
-  tags,
   summary: 'My passkeys',
   description: `The caller’s own passkeys, oldest first, and whether the workspace requires passkeys of the caller. ${CONSOLE_ONLY}`,
-  roles: 'any',
-  rateCategory: 'query',
   responses: { 200: { description: 'My passkeys', schema: PasskeyList } },
 });
 
@@ -49,46 +47,34 @@ export const startPasskeyRegistration = defineOperation({
   responses: { 200: { description: 'The registration options', schema: RegistrationOptionsResponse } },
 });
 
-export const registerPasskey = defineOperation({
+export const registerPasskey = passkeys.write({
   id: 'registerPasskey',
   method: 'post',
   path: '/v1/auth/passkeys',
-  tags,
   summary: 'Register a passkey',
   description: `Verifies the authenticator’s answer (origin, relying party, user verification, the challenge from registration_options) and keeps the public key. Audited (Security / Passkey: Registered). ${CONSOLE_ONLY}`,
-  roles: 'any',
-  rateCategory: 'write',
-  idempotent: true,
   body: RegisterPasskeyRequest,
   responses: { 201: { description: 'The passkey', schema: Passkey } },
 });
 
-export const renamePasskey = defineOperation({
+export const renamePasskey = passkeys.write({
   id: 'renamePasskey',
   method: 'patch',
   path: '/v1/auth/passkeys/{passkeyId}',
-  tags,
   summary: 'Rename one of my passkeys',
   description: `Audited. ${CONSOLE_ONLY}`,
-  roles: 'any',
-  rateCategory: 'write',
-  idempotent: true,
   params: PasskeyIdParam,
   body: RenamePasskeyRequest,
   responses: { 200: { description: 'The passkey', schema: Passkey } },
   errors: [404],
 });
 
-export const deletePasskey = defineOperation({
+export const deletePasskey = passkeys.write({
   id: 'deletePasskey',
   method: 'delete',
   path: '/v1/auth/passkeys/{passkeyId}',
-  tags,
   summary: 'Remove one of my passkeys',
   description: `409 when it is my last passkey and the workspace requires passkeys of me. Audited. ${CONSOLE_ONLY}`,
-  roles: 'any',
-  rateCategory: 'write',
-  idempotent: true,
   params: PasskeyIdParam,
   responses: { 204: { description: 'Removed' } },
   errors: [404],
@@ -136,41 +122,32 @@ export const startStepUp = defineOperation({
   errors: [404],
 });
 
-export const getPasskeyPolicy = defineOperation({
+export const getPasskeyPolicy = passkeys.read({
   id: 'getPasskeyPolicy',
-  method: 'get',
   path: '/v1/management/passkey_policy',
-  tags,
   summary: 'Whether the workspace requires passkeys of its admins',
   description: CONSOLE_ONLY,
   roles: QUORUM_READERS,
-  rateCategory: 'query',
   responses: { 200: { description: 'The setting', schema: PasskeyPolicy } },
 });
 
-export const updatePasskeyPolicy = defineOperation({
+export const updatePasskeyPolicy = passkeys.write({
   id: 'updatePasskeyPolicy',
   method: 'put',
   path: '/v1/management/passkey_policy',
-  tags,
   summary: 'Require passkeys of admins, or stop requiring them',
   description: `Raises an approval request (kind PASSKEY_POLICY) like a quorum change; it takes effect when approved. While it is on, admins (Owner, Admin, Non-Signing Admin) sign in with a passkey only and confirm the step-up operations with one. 409 when turning it on while an enabled admin has no passkey (named), checked again when it executes. ${CONSOLE_ONLY}`,
   roles: OWNER_AND_ADMINS,
-  rateCategory: 'write',
-  idempotent: true,
   body: UpdatePasskeyPolicyRequest,
   responses: { 202: { description: 'The approval request', schema: ApprovalRequest } },
 });
 
-export const getApprovalSignatures = defineOperation({
+export const getApprovalSignatures = passkeys.read({
   id: 'getApprovalSignatures',
-  method: 'get',
   path: '/v1/approval_requests/{requestId}/signatures',
-  tags,
   summary: 'Verify which passkey signed each decision of an approval request',
   description: `Recomputes the request’s digest from the stored request and verifies each stored assertion against the public key stored with it (which outlives the passkey’s removal). ${CONSOLE_ONLY}`,
   roles: QUORUM_READERS,
-  rateCategory: 'query',
   params: ApprovalIdParam,
   responses: { 200: { description: 'Each decision and whether its signature verifies', schema: ApprovalSignatures } },
   errors: [404],

@@ -30,7 +30,8 @@ import { seedTradingDemo } from '../../server/features/trading/demo';
 import { createLogger } from '../../server/logger';
 import { startServer } from '../../server/server';
 import { testDatabaseImage } from '../../server/test/database-image';
-import { TEST_SCRYPT_COST, testConfig } from '../../server/test/harness';
+import { testConfig } from '../../server/test/harness';
+import { TEST_SCRYPT_COST } from '../../server/test/scrypt-cost';
 
 interface Seed {
   password: string;

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import * as adminRoutes from '../../../contract/routes/admin';
 import * as approvalRoutes from '../../../contract/routes/approvals';
 import * as decisionRoutes from '../../../contract/routes/decisions';
@@ -25,6 +26,14 @@ type ListPosition = { t: number; i: string };
 
 export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   registerPasskeyApprovals(app, deps);
+
+  /** Raises the caller's approval request and answers, in one transaction (a repeated Idempotency-Key replays the answer). */
+  const raise = <R extends Response>(
+    c: Context<AppEnv>,
+    request: Omit<Parameters<typeof approvals.raise>[1], 'principal' | 'actor'>,
+    respond: (raised: Awaited<ReturnType<typeof approvals.raise>>) => R,
+  ) => commitWithResponse(c, deps.db, (tx) => approvals.raise(tx, { principal: c.get('principal'), actor: actorOf(c, deps), ...request }, deps.now()), respond);
+
   register(app, deps, routes.listApiUsers, async (c) => {
     return c.json({ users: await store.listApiUsers(deps.db, c.get('principal').workspaceId) }, 200);
   });
@@ -89,27 +98,19 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const body = c.req.valid('json');
     if (body.role === 'OWNER') throw badRequest('role OWNER cannot be given to an API user; the owner is a person');
     const publicKeyPem = await publicKeyFromCsr(body.csrPem);
-    return commitWithResponse(
+    return raise(
       c,
-      deps.db,
-      (tx) =>
-        approvals.raise(
-          tx,
-          {
-            principal: c.get('principal'),
-            actor: actorOf(c, deps),
-            kind: 'API_USER_CREATION',
-            summary: `Create API user "${body.name}" (${body.role})`,
-            change: {
-              name: body.name,
-              role: body.role,
-              ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}),
-              ...(body.coSignerSetupIsFirstUser !== undefined ? { coSignerSetupIsFirstUser: body.coSignerSetupIsFirstUser } : {}),
-            },
-            payload: { publicKeyPem },
-          },
-          deps.now(),
-        ),
+      {
+        kind: 'API_USER_CREATION',
+        summary: `Create API user "${body.name}" (${body.role})`,
+        change: {
+          name: body.name,
+          role: body.role,
+          ...(body.coSignerSetupType ? { coSignerSetupType: body.coSignerSetupType } : {}),
+          ...(body.coSignerSetupIsFirstUser !== undefined ? { coSignerSetupIsFirstUser: body.coSignerSetupIsFirstUser } : {}),
+        },
+        payload: { publicKeyPem },
+      },
       () => c.body(null, 200),
     );
   });
@@ -155,21 +156,13 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     }
     const current = await approvals.quorumThreshold(deps.db, workspaceId);
     if (adminQuorumThreshold === current) throw badRequest(`adminQuorumThreshold is already ${current}; ask for a different number`);
-    return commitWithResponse(
+    return raise(
       c,
-      deps.db,
-      (tx) =>
-        approvals.raise(
-          tx,
-          {
-            principal: c.get('principal'),
-            actor: actorOf(c, deps),
-            kind: 'ADMIN_QUORUM_THRESHOLD',
-            summary: `Change the admin quorum threshold from ${current} to ${adminQuorumThreshold}`,
-            change: { adminQuorumThreshold, before: current },
-          },
-          deps.now(),
-        ),
+      {
+        kind: 'ADMIN_QUORUM_THRESHOLD',
+        summary: `Change the admin quorum threshold from ${current} to ${adminQuorumThreshold}`,
+        change: { adminQuorumThreshold, before: current },
+      },
       (request) => {
         const message =
           request.status === 'EXECUTED'

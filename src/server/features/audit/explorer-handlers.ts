@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import * as store from './explorer-store';
-import { actorOf, appendAudit } from './record';
+import { actorOf, appendAudit, auditRequest } from './record';
 
 const toSavedView = (row: Awaited<ReturnType<typeof store.listViews>>[number]): SavedView => ({
   id: row.id,
@@ -67,12 +67,7 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           updatedAt: now,
         });
         const view = toSavedView(created);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Audit', subject: 'Saved view', event: 'Created', detail: { viewId: view.id, after: view } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, { category: 'Audit', subject: 'Saved view', event: 'Created', detail: { viewId: view.id, after: view } });
         return view;
       },
       (view) => c.json(view, 201),
@@ -93,12 +88,12 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         if (!before) throw notFound(`No saved view ${viewId}`);
         if (await store.nameTaken(tx, reader, name, viewId)) throw conflict(`You already have a view named "${name}"`);
         const view = toSavedView(await store.renameView(tx, reader, viewId, name, now));
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Audit', subject: 'Saved view', event: 'Renamed', detail: { viewId, before: { name: before.name }, after: { name } } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, {
+          category: 'Audit',
+          subject: 'Saved view',
+          event: 'Renamed',
+          detail: { viewId, before: { name: before.name }, after: { name } },
+        });
         return view;
       },
       (view) => c.json(view, 200),

@@ -51,6 +51,11 @@ export async function appendAudit(db: Db, actor: AuditActor, entries: AuditEntry
   );
 }
 
+/** Appends one event of the request's caller (see appendAudit). */
+export function auditRequest(db: Db, c: Context<AppEnv>, deps: AppDeps, now: Date, entry: AuditEntry): Promise<void> {
+  return appendAudit(db, actorOf(c, deps), [entry], now);
+}
+
 /**
  * Appends events of several actors, in whichever workspaces they are (a group of transfers, a
  * round of the transaction engine): one append per workspace, the workspaces taken in one order

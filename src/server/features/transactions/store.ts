@@ -152,19 +152,19 @@ export async function nextNonce(db: Db, workspaceId: string, accountId: string, 
 
 // ---- stuck episodes ----
 
+/** The conditions for the transactions an account sends on one chain, in its workspace. */
+const sentOnChain = (workspaceId: string, accountId: string, blockchainId: string) => [
+  eq(transactions.workspaceId, workspaceId),
+  eq(transactions.blockchainId, blockchainId),
+  sql`${transactions.source}->>'id' = ${accountId}`,
+];
+
 /** Transactions of an account on one chain still waiting in CONFIRMING, oldest first. */
 export async function confirmingOf(db: Db, workspaceId: string, accountId: string, blockchainId: string) {
   return db
     .select()
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, workspaceId),
-        eq(transactions.blockchainId, blockchainId),
-        eq(transactions.status, 'CONFIRMING'),
-        sql`${transactions.source}->>'id' = ${accountId}`,
-      ),
-    )
+    .where(and(...sentOnChain(workspaceId, accountId, blockchainId), eq(transactions.status, 'CONFIRMING')))
     .orderBy(asc(transactions.confirmingSince), asc(transactions.createdAt), asc(transactions.id));
 }
 
@@ -172,15 +172,7 @@ export async function pendingBehind(db: Db, workspaceId: string, accountId: stri
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, workspaceId),
-        eq(transactions.blockchainId, blockchainId),
-        sql`${transactions.source}->>'id' = ${accountId}`,
-        isNotNull(transactions.nextStepAt),
-        gte(transactions.createdAt, since),
-      ),
-    );
+    .where(and(...sentOnChain(workspaceId, accountId, blockchainId), isNotNull(transactions.nextStepAt), gte(transactions.createdAt, since)));
   return Number(row?.n ?? 0);
 }
 
@@ -188,14 +180,7 @@ export async function lastCompletedNonce(db: Db, workspaceId: string, accountId:
   const [row] = await db
     .select({ n: max(transactions.nonce) })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.workspaceId, workspaceId),
-        eq(transactions.blockchainId, blockchainId),
-        eq(transactions.status, 'COMPLETED'),
-        sql`${transactions.source}->>'id' = ${accountId}`,
-      ),
-    );
+    .where(and(...sentOnChain(workspaceId, accountId, blockchainId), eq(transactions.status, 'COMPLETED')));
   return row?.n === null || row?.n === undefined ? null : Number(row.n);
 }
 

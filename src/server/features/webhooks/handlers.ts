@@ -8,9 +8,10 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
+import type { Db } from '../../db/client';
 import type { TimePosition } from '../../db/keyset';
 import { isUuid } from '../../db/uuid';
-import { actorOf, appendAudit } from '../audit/record';
+import { auditRequest } from '../audit/record';
 import { requeue } from './delivery';
 import { enqueueEvent } from './outbox';
 import { webhookNotifications } from './schema';
@@ -28,9 +29,9 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
   const policy = { allowLocal: deps.config.webhooks.allowLocal };
   const cursorKey = () => deps.secrets.cursorKey;
 
-  /** The webhook, in the caller's workspace, or 404. */
-  async function webhookOf(workspaceId: string, id: string) {
-    const row = await store.findWebhook(deps.db, workspaceId, id);
+  /** The webhook, in the caller's workspace, or 404; read in a write's transaction `db` (locked with `lock`) or outside any. */
+  async function webhookOf(workspaceId: string, id: string, db: Db = deps.db, lock = false) {
+    const row = await store.findWebhook(db, workspaceId, id, lock);
     if (!row) throw notFound(`No webhook ${id}`);
     return row;
   }
@@ -59,12 +60,12 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
           createdAt: now,
           updatedAt: now,
         });
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Webhooks', subject: 'Webhook', event: 'Created', detail: { webhookId: created.id, after: toWebhook(created) } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, {
+          category: 'Webhooks',
+          subject: 'Webhook',
+          event: 'Created',
+          detail: { webhookId: created.id, after: toWebhook(created) },
+        });
         return created;
       },
       (row) => c.json(toWebhook(row), 201),
@@ -95,8 +96,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
       c,
       deps.db,
       async (tx) => {
-        const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
-        if (!before) throw notFound(`No webhook ${webhookId}`);
+        const before = await webhookOf(c.get('principal').workspaceId, webhookId, tx, true);
         const status = body.enabled === undefined ? before.status : body.enabled ? 'ENABLED' : 'DISABLED';
         const updated = await store.updateWebhook(tx, before.id, {
           ...(url !== undefined ? { url } : {}),
@@ -106,12 +106,12 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
           updatedAt: now,
         });
         if (before.status !== 'ENABLED' && status === 'ENABLED') await store.releaseHeld(tx, before.id, now);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Webhooks', subject: 'Webhook', event: 'Updated', detail: { webhookId, before: toWebhook(before), after: toWebhook(updated) } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, {
+          category: 'Webhooks',
+          subject: 'Webhook',
+          event: 'Updated',
+          detail: { webhookId, before: toWebhook(before), after: toWebhook(updated) },
+        });
         return updated;
       },
       (row) => c.json(toWebhook(row), 200),
@@ -125,15 +125,9 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
       c,
       deps.db,
       async (tx) => {
-        const before = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId, true);
-        if (!before) throw notFound(`No webhook ${webhookId}`);
+        const before = await webhookOf(c.get('principal').workspaceId, webhookId, tx, true);
         await store.deleteWebhook(tx, before);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Webhooks', subject: 'Webhook', event: 'Deleted', detail: { webhookId, before: toWebhook(before) } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, { category: 'Webhooks', subject: 'Webhook', event: 'Deleted', detail: { webhookId, before: toWebhook(before) } });
         return before;
       },
       (row) => c.json(toWebhook(row), 200),
@@ -197,18 +191,12 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
       c,
       deps.db,
       async (tx) => {
-        const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
-        if (!webhook) throw notFound(`No webhook ${webhookId}`);
+        const webhook = await webhookOf(c.get('principal').workspaceId, webhookId, tx);
         const n = isUuid(notificationId)
           ? await requeue(tx, and(eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.id, notificationId))!, now)
           : 0;
         if (n === 0) throw notFound(`No notification ${notificationId} for webhook ${webhookId}`);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, { category: 'Webhooks', subject: 'Notification', event: 'Resent', detail: { webhookId, notificationId } });
       },
       () => c.body(null, 202),
     );
@@ -222,18 +210,12 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
       c,
       deps.db,
       async (tx) => {
-        const webhook = await store.findWebhook(tx, c.get('principal').workspaceId, webhookId);
-        if (!webhook) throw notFound(`No webhook ${webhookId}`);
+        const webhook = await webhookOf(c.get('principal').workspaceId, webhookId, tx);
         const where: SQL[] = [eq(webhookNotifications.webhookId, webhook.id), eq(webhookNotifications.status, 'FAILED')];
         if (body.startTime !== undefined) where.push(gte(webhookNotifications.createdAt, new Date(body.startTime)));
         if (body.events?.length) where.push(inArray(webhookNotifications.eventType, body.events));
         const n = await requeue(tx, and(...where)!, now);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Webhooks', subject: 'Notification', event: 'Resent failed', detail: { webhookId, total: n } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, { category: 'Webhooks', subject: 'Notification', event: 'Resent failed', detail: { webhookId, total: n } });
         return n;
       },
       (total) => (total === 0 ? c.json({ total }, 200) : c.json({ total }, 202)),
@@ -248,16 +230,15 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
       c,
       deps.db,
       async (tx) => {
-        const webhook = await store.findWebhook(tx, workspaceId, webhookId);
-        if (!webhook) throw notFound(`No webhook ${webhookId}`);
+        const webhook = await webhookOf(workspaceId, webhookId, tx);
         const data = sampleTransaction(now);
         const queued = await enqueueEvent(tx, { workspaceId, eventType: 'transaction.created', resourceId: data.id, data, webhookId: webhook.id }, now);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [{ category: 'Webhooks', subject: 'Notification', event: 'Test event sent', detail: { webhookId, notificationId: queued[0] } }],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, {
+          category: 'Webhooks',
+          subject: 'Notification',
+          event: 'Test event sent',
+          detail: { webhookId, notificationId: queued[0] },
+        });
         return queued;
       },
       (ids) => c.json({ notificationId: ids[0]! }, 202),

@@ -153,7 +153,7 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
 
   it('gives every notification its own id and each webhook each event of its own workspace exactly once', async () => {
     let rounds = 0;
-    while ((await deliverDue(ctx.deps.db, key, { policy: { allowLocal: true }, timeoutMs: 2_000, retryScale: 1 }, () => new Date(clock + 1_000))) > 0)
+    while ((await deliverDue(ctx.deps.db, key, { policy: { allowLocal: true }, timeoutMs: 10_000, retryScale: 1 }, () => new Date(clock + 1_000))) > 0)
       rounds += 1;
     expect(rounds).toBeGreaterThan(0);
     const envelopes = receiver.envelopes();
