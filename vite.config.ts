@@ -183,9 +183,9 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
-          // Several waits of up to 20 s each (src/web/test/setup.ts) fit in one test; a file's real
+          // Several waits of up to 60 s each (src/web/test/setup.ts) fit in one test; a file's real
           // service (src/web/test/real-service.ts) took over 60 s to start with the machine's load at 10.
-          testTimeout: 120_000,
+          testTimeout: 300_000,
           hookTimeout: 240_000,
         },
       },

@@ -13,8 +13,9 @@ afterEach(() => {
 
 // How long a findBy/waitFor waits for what it looks for. It is a bound for a page that never
 // gets there, not a measure of speed: with 5 s, lazy page chunks and the real service's answers
-// came too late on a 2-core machine running two suites at once, and tests failed on timing.
-configure({ asyncUtilTimeout: 20_000 });
+// came too late on a 2-core machine running two suites at once, and tests failed on timing; with
+// 20 s, the real service's next page and a webhook's registration did with the machine's load at 12.
+configure({ asyncUtilTimeout: 60_000 });
 
 // A test file may choose the node environment (// @vitest-environment node); it has no window.
 if (typeof window !== 'undefined') {
