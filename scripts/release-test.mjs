@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole } from './build-console.mjs';
 import { buildServer } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -93,12 +94,7 @@ const stage = mkdtempSync(join(tmpdir(), 'asset-ops-release-'));
 try {
   // The console is built straight into the release, not into dist/web: CI runs this beside
   // `npm test`, whose bundle check and browser suite build and serve dist/web meanwhile.
-  const built = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', join(stage, 'dist/web'), '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  check(built.status === 0, 'the console build failed');
+  buildConsole(join(stage, 'dist/web'));
   await buildServer();
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(root, file), join(stage, file));
   cpSync(join(root, 'dist/server'), join(stage, 'dist/server'), { recursive: true });

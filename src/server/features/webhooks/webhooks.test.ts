@@ -54,7 +54,7 @@ beforeEach(async () => {
 const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown) => jsonCaller(app)<T>(token, method, path, body);
 const register = (body: Record<string, unknown>, token = admin) =>
   call<Webhook>(token, 'POST', '/v1/webhooks', { events: ['transaction.created', 'transaction.status.updated'], ...body });
-const deliver = (at: Date) => deliverDue(ctx.deps.db, key, options, () => at);
+const deliver = (at: Date, timeoutMs = options.timeoutMs) => deliverDue(ctx.deps.db, key, { ...options, timeoutMs }, () => at);
 const notifications = (webhookId: string, query = '') => call<NotificationsPage>(admin, 'GET', `/v1/webhooks/${webhookId}/notifications${query}`);
 
 /** A transfer submitted now, or at `at` for a test that runs the engine on a clock of its own. */
@@ -295,8 +295,7 @@ describe('delivery', () => {
       await ctx.deps.db.delete(webhookNotifications);
       receiver.answer = answer;
       await newTransfer();
-      const timeoutMs = answer === 'hang' ? HANG_TIMEOUT_MS : options.timeoutMs;
-      expect(await deliverDue(ctx.deps.db, key, { ...options, timeoutMs }, () => new Date())).toBe(1);
+      expect(await deliver(new Date(), answer === 'hang' ? HANG_TIMEOUT_MS : options.timeoutMs)).toBe(1);
       const [n] = (await notifications(hook.id)).body.data;
       expect(n!.status).toBe(expected);
       const [attempt] = (await call<AttemptsPage>(admin, 'GET', `/v1/webhooks/${hook.id}/notifications/${n!.id}/attempts`)).body.data;
