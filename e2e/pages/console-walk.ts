@@ -1,7 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Whatever stands in for content still on its way: a skeleton, a loader, a region marked busy. */
-const LOADING = '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]';
+/**
+ * Whatever stands in for content still on its way: a skeleton, a loader that says what it loads, a
+ * region marked busy. A loader hidden from assistive technology is not one: it marks a list that
+ * follows work still in progress (transfers the engines are moving, say), which may go on for as
+ * long as the engines take, with the page drawn in full.
+ */
+const LOADING = '.mantine-Skeleton-root[data-visible], .mantine-Loader-root:not([aria-hidden="true"]), [aria-busy="true"]';
 
 /**
  * Opens a page inside the running console, as its links do (history and popstate, which the router
