@@ -32,7 +32,11 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // No trace unless asked for (E2E_TRACE=retain-on-failure, or on): a trace records every action
+    // of every test as it runs, even of those that pass, and took two thirds of the browser's CPU
+    // (docs/testing.md). A failure still leaves its screenshot and the page's accessibility tree
+    // (error-context.md in test-results).
+    trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The console honours reduced motion (theme.ts), so dialogs open without a fade that an
     // accessibility check could catch half-way, at colours no user sees for long.

@@ -6,6 +6,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildConsoleIfStale } from '../scripts/build-console.mjs';
 
+// Debian's headless shell is Chromium without its windowing and GPU process: the suite's pages
+// render the same, for less CPU (docs/testing.md has the measure). The full browser serves where
+// the shell is missing.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 async function playwrightChromium() {
@@ -24,7 +28,7 @@ async function findChromium() {
     console.error(`PW_CHROMIUM is set to ${process.env.PW_CHROMIUM}, which does not exist.`);
     process.exit(1);
   }
-  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  for (const path of [HEADLESS_SHELL, SYSTEM_CHROMIUM]) if (existsSync(path)) return path;
   return playwrightChromium();
 }
 
@@ -45,15 +49,15 @@ function run(command, args, env = process.env) {
 
 let chromium = await findChromium();
 if (!chromium && canInstallWithApt()) {
-  console.log('No Chromium found; installing the Debian package "chromium"…');
-  const installed = await run('sh', ['-c', 'apt-get update && apt-get install -y chromium']);
-  if (installed === 0 && existsSync(SYSTEM_CHROMIUM)) chromium = SYSTEM_CHROMIUM;
+  console.log('No Chromium found; installing the Debian package "chromium-headless-shell"…');
+  const installed = await run('sh', ['-c', 'apt-get update && apt-get install -y chromium-headless-shell']);
+  if (installed === 0 && existsSync(HEADLESS_SHELL)) chromium = HEADLESS_SHELL;
 }
 if (!chromium) {
   console.error(
     [
       'No Chromium to run the end-to-end tests in. Install one of:',
-      '  - the Debian/Ubuntu package:  sudo apt-get install -y chromium   (provides /usr/bin/chromium)',
+      '  - the Debian package:  sudo apt-get install -y chromium-headless-shell   (or chromium: /usr/bin/chromium)',
       "  - Playwright's own browser:   npx playwright install chromium",
       'or point PW_CHROMIUM at a Chromium executable.',
     ].join('\n'),
