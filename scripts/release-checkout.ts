@@ -44,7 +44,10 @@ export function resolveCommit(revision: string): string | undefined {
 /**
  * Extracts `revision` with `git archive` into a temporary folder and builds its service there. Its
  * dependencies are this checkout's node_modules when its lockfile is the same as this one's (a
- * symbolic link: nothing installed), else its own (`npm ci` in the folder).
+ * symbolic link: nothing installed), else its own production dependencies (`npm ci --omit=dev` in
+ * the folder), with this checkout's esbuild and tsx linked beside them for its build and its seed:
+ * the release runs what it shipped, and about a tenth of its packages are installed (the rest are
+ * its test and build tools: browsers, linters, a local chain).
  */
 export function checkoutRelease(revision: string): ReleaseCheckout {
   const commit = resolveCommit(revision);
@@ -57,7 +60,11 @@ export function checkoutRelease(revision: string): ReleaseCheckout {
     rmSync(archive);
     const lockfile = (folder: string) => readFileSync(join(folder, 'package-lock.json'), 'utf8');
     if (lockfile(dir) === lockfile(ROOT)) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    else run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+    else {
+      // No install scripts: of its production packages only a usage-analytics one has any.
+      run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+      for (const tool of ['esbuild', 'tsx']) symlinkSync(join(ROOT, 'node_modules', tool), join(dir, 'node_modules', tool), 'dir');
+    }
     run(process.execPath, ['scripts/build-server.mjs'], { cwd: dir });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
