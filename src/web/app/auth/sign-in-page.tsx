@@ -59,6 +59,9 @@ export function SignInPage({ from, onSignedIn }: { from: string | null; onSigned
     if (submitted.current) void validate(next).then((result) => setErrors(result.errors));
   };
 
+  /** What the two inputs share: required, named after their field, its value, change and error. */
+  const fieldProps = (field: Field) => ({ required: true, name: field, value: values[field], onChange: onChange(field), error: errors[field] });
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A second submit (a click, Enter) while the first is on its way sends nothing.
@@ -122,27 +125,8 @@ export function SignInPage({ from, onSignedIn }: { from: string | null; onSigned
         )}
         <Paper withBorder p="lg" component="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              name="email"
-              value={values.email}
-              onChange={onChange('email')}
-              error={errors.email}
-              ref={emailInput}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              name="password"
-              value={values.password}
-              onChange={onChange('password')}
-              error={errors.password}
-              ref={passwordInput}
-            />
+            <TextInput label="Email" type="email" autoComplete="username" ref={emailInput} {...fieldProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" ref={passwordInput} {...fieldProps('password')} />
             {/* A loading Mantine button is disabled, which also stops Enter from submitting twice. */}
             <Button type="submit" loading={isSubmitting === 'password'} disabled={isSubmitting === 'passkey'} fullWidth>
               Sign in

@@ -21,6 +21,11 @@ const STATUS_OPTIONS = [
   { value: 'false', label: 'In use' },
   { value: 'true', label: 'Deprecated' },
 ];
+/** The filters of a yes or no, each a select whose empty choice is "either". */
+const FLAG_FILTERS = [
+  { flag: 'test', label: 'Network', placeholder: 'Mainnets and testnets', data: NETWORK_OPTIONS },
+  { flag: 'deprecated', label: 'Status', placeholder: 'In use or deprecated', data: STATUS_OPTIONS },
+] as const;
 
 const asFlag = (value: string | null) => (value === null ? undefined : value === 'true');
 const fromFlag = (flag: boolean | undefined) => (flag === undefined ? null : String(flag));
@@ -132,22 +137,9 @@ export default function BlockchainsPage() {
           searchable
           clearable
         />
-        <Select
-          label="Network"
-          placeholder="Mainnets and testnets"
-          data={NETWORK_OPTIONS}
-          value={fromFlag(filters.test)}
-          onChange={(value) => change({ test: asFlag(value) })}
-          clearable
-        />
-        <Select
-          label="Status"
-          placeholder="In use or deprecated"
-          data={STATUS_OPTIONS}
-          value={fromFlag(filters.deprecated)}
-          onChange={(value) => change({ deprecated: asFlag(value) })}
-          clearable
-        />
+        {FLAG_FILTERS.map(({ flag, ...select }) => (
+          <Select key={flag} {...select} value={fromFlag(filters[flag])} onChange={(value) => change({ [flag]: asFlag(value) })} clearable />
+        ))}
       </SimpleGrid>
       {filtered && (
         <Group>
