@@ -1,4 +1,4 @@
-import { Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
@@ -12,6 +12,7 @@ import { explorerName } from '../../lib/explorer-links';
 import { SIGNING_ALGORITHM_LABELS } from './labels';
 import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
+import { LoadingSkeleton } from '../../components/section';
 
 const NETWORK_OPTIONS = [
   { value: 'false', label: 'Mainnets' },
@@ -84,14 +85,7 @@ function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
 }
 
 function LoadingBlockchains() {
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>Loading blockchains…</VisuallyHidden>
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <Skeleton key={row} height={36} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <LoadingSkeleton label="Loading blockchains…" heights={[36, 36, 36, 36, 36, 36]} gap="xs" radius="sm" />;
 }
 
 function BlockchainsResult({ filters }: { filters: BlockchainFilters }) {
