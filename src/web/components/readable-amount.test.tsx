@@ -1,8 +1,8 @@
-import { createEvent, fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../../contract/catalogue';
-import { TestProviders } from '../test/render';
+import { copied, TestProviders } from '../test/render';
 import { ReadableAmount } from './readable-amount';
 
 const ETH = { onchain: { decimals: 18 } } as Asset;
@@ -13,15 +13,6 @@ function select(element: HTMLElement) {
   range.selectNodeContents(element);
   document.getSelection()!.removeAllRanges();
   document.getSelection()!.addRange(range);
-}
-
-/** What a copy event fired at `element` puts on the clipboard as text, if its handler puts anything. */
-function copied(element: HTMLElement): string | undefined {
-  const event = createEvent.copy(element);
-  const clipboard = new Map<string, string>();
-  Object.defineProperty(event, 'clipboardData', { value: { setData: (type: string, value: string) => clipboard.set(type, value) } });
-  fireEvent(element, event);
-  return clipboard.get('text/plain');
 }
 
 describe('ReadableAmount', () => {

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, type LoaderFunctionArgs, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { PageErrorBoundary } from '../app/route-errors';
@@ -84,4 +84,13 @@ export function renderRoutes(routes: Record<string, ReactNode>, path: string) {
     path,
   );
   return { ...view, address: () => screen.getByTestId('address').textContent ?? '' };
+}
+
+/** What a copy event fired at `element` puts on the clipboard as text, if its handler puts anything. */
+export function copied(element: HTMLElement): string | undefined {
+  const event = createEvent.copy(element);
+  const clipboard = new Map<string, string>();
+  Object.defineProperty(event, 'clipboardData', { value: { setData: (type: string, value: string) => clipboard.set(type, value) } });
+  fireEvent(element, event);
+  return clipboard.get('text/plain');
 }

@@ -16,6 +16,16 @@ const bytesOf = (source: BufferSource) =>
 const base64url = (source: BufferSource) => Buffer.from(bytesOf(source)).toString('base64url');
 const buffer = (text: string) => new Uint8Array(Buffer.from(text, 'base64url')).buffer;
 
+/** The credential the browser hands the page for a device's answer: its buffers as ArrayBuffers, beside what each ceremony adds to the response. */
+const credential = (answer: { id: string; rawId: string; type: string; response: { clientDataJSON: string } }, response: Record<string, unknown>) => ({
+  id: answer.id,
+  rawId: buffer(answer.rawId),
+  type: answer.type,
+  authenticatorAttachment: 'platform',
+  getClientExtensionResults: () => ({}),
+  response: { clientDataJSON: buffer(answer.response.clientDataJSON), ...response },
+});
+
 export interface WebAuthnDevice {
   /** The credentials it holds, as the service names them (base64url ids). */
   credentialIds(): string[];
@@ -47,18 +57,10 @@ export function installWebAuthnDevice(): WebAuthnDevice {
       pubKeyCredParams: options.pubKeyCredParams.map(({ alg }) => ({ type: 'public-key', alg })),
     };
     const made = await device.register(json);
-    return {
-      id: made.id,
-      rawId: buffer(made.rawId),
-      type: made.type,
-      authenticatorAttachment: 'platform',
-      getClientExtensionResults: () => ({}),
-      response: {
-        clientDataJSON: buffer(made.response.clientDataJSON),
-        attestationObject: buffer(made.response.attestationObject),
-        getTransports: () => ['internal'],
-      },
-    };
+    return credential(made, {
+      attestationObject: buffer(made.response.attestationObject),
+      getTransports: () => ['internal'],
+    });
   }
 
   async function get({ publicKey }: CredentialRequestOptions): Promise<unknown> {
@@ -72,19 +74,11 @@ export function installWebAuthnDevice(): WebAuthnDevice {
     };
     if (device.credentialIds.length === 0) throw new DOMException('No credential for this relying party.', 'NotAllowedError');
     const signed = await device.assert(json);
-    return {
-      id: signed.id,
-      rawId: buffer(signed.rawId),
-      type: signed.type,
-      authenticatorAttachment: 'platform',
-      getClientExtensionResults: () => ({}),
-      response: {
-        clientDataJSON: buffer(signed.response.clientDataJSON),
-        authenticatorData: buffer(signed.response.authenticatorData),
-        signature: buffer(signed.response.signature),
-        userHandle: signed.response.userHandle ? buffer(signed.response.userHandle) : null,
-      },
-    };
+    return credential(signed, {
+      authenticatorData: buffer(signed.response.authenticatorData),
+      signature: buffer(signed.response.signature),
+      userHandle: signed.response.userHandle ? buffer(signed.response.userHandle) : null,
+    });
   }
 
   vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {});

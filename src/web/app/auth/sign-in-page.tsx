@@ -59,48 +59,48 @@ export function SignInPage({ from, onSignedIn }: { from: string | null; onSigned
     if (submitted.current) void validate(next).then((result) => setErrors(result.errors));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // A second submit (a click, Enter) while the first is on its way sends nothing.
+  /** What the two inputs share: required, named after their field, its value, change and error. */
+  const fieldProps = (field: Field) => ({ required: true, name: field, value: values[field], onChange: onChange(field), error: errors[field] });
+
+  /**
+   * One attempt, of either way: none while another is on its way (a second click or Enter sends
+   * nothing), then to where the user was heading. `signIn` answers false when it sent nothing.
+   */
+  const attempt = async (way: 'password' | 'passkey', failed: string, signIn: () => Promise<boolean>) => {
     if (busy.current) return;
     busy.current = true;
-    submitted.current = true;
-    setSubmitting('password');
+    setSubmitting(way);
     setServerError(null);
     try {
-      const { data, errors: found } = await validate(values);
-      setErrors(found);
-      if (!data) {
-        (found.email ? emailInput : passwordInput).current?.focus();
-        return;
-      }
-      try {
-        await session.signIn(data);
-        await onSignedIn(returnPath(from));
-      } catch (error) {
-        setServerError(failure(error, 'Sign-in failed'));
-      }
+      if (await signIn()) await onSignedIn(returnPath(from));
+    } catch (error) {
+      setServerError(failure(error, failed));
     } finally {
       busy.current = false;
       setSubmitting(null);
     }
   };
 
-  const onPasskey = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting('passkey');
-    setServerError(null);
-    try {
-      await session.signInWithPasskey();
-      await onSignedIn(returnPath(from));
-    } catch (error) {
-      setServerError(failure(error, 'Passkey sign-in failed'));
-    } finally {
-      busy.current = false;
-      setSubmitting(null);
-    }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    return attempt('password', 'Sign-in failed', async () => {
+      submitted.current = true;
+      const { data, errors: found } = await validate(values);
+      setErrors(found);
+      if (!data) {
+        (found.email ? emailInput : passwordInput).current?.focus();
+        return false;
+      }
+      await session.signIn(data);
+      return true;
+    });
   };
+
+  const onPasskey = () =>
+    attempt('passkey', 'Passkey sign-in failed', async () => {
+      await session.signInWithPasskey();
+      return true;
+    });
 
   return (
     <Container component="main" size={440} py={80}>
@@ -122,27 +122,8 @@ export function SignInPage({ from, onSignedIn }: { from: string | null; onSigned
         )}
         <Paper withBorder p="lg" component="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              name="email"
-              value={values.email}
-              onChange={onChange('email')}
-              error={errors.email}
-              ref={emailInput}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              name="password"
-              value={values.password}
-              onChange={onChange('password')}
-              error={errors.password}
-              ref={passwordInput}
-            />
+            <TextInput label="Email" type="email" autoComplete="username" ref={emailInput} {...fieldProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" ref={passwordInput} {...fieldProps('password')} />
             {/* A loading Mantine button is disabled, which also stops Enter from submitting twice. */}
             <Button type="submit" loading={isSubmitting === 'password'} disabled={isSubmitting === 'passkey'} fullWidth>
               Sign in

@@ -1,4 +1,4 @@
-import { EmptyState, Group, Modal, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { EmptyState, Group, Modal } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { apiUserQueries } from './api';
 import { approvalQueries } from './approval-queries';
 import { type ApiUserActions, ApiUsersTable } from './api-users-table';
 import { PairingTokenDialog } from './pairing-token-dialog';
+import { LoadingSkeleton } from '../../components/section';
 
 // The new API user's form (its form library, the key and CSR checks) is not drawn until asked for:
 // fetched as the page opens, not before it draws.
@@ -64,16 +65,7 @@ export default function ApiUsersPage() {
           </ActionButton>
         </Group>
       )}
-      <Suspense
-        fallback={
-          <Stack gap="xs" role="status">
-            <VisuallyHidden>Loading API users…</VisuallyHidden>
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} height={36} radius="sm" />
-            ))}
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading API users…" heights={[36, 36, 36, 36]} gap="xs" radius="sm" />}>
         <ApiUsersList awaitingApproval={awaitingApproval} canCreate={canCreate} actions={actions} />
       </Suspense>
       {/* Clicking outside would throw away a half-filled form, or a key generated and not yet saved. */}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useId } from 'react';
@@ -14,6 +14,7 @@ import { quorumQueries } from './api';
 import { approvalQueries } from './approval-queries';
 import { approvalsCount } from './approval-labels';
 import { QuorumForm } from './quorum-form';
+import { LoadingSkeleton } from '../../components/section';
 
 function CurrentThreshold({ quorum }: { quorum: AdminQuorumState }) {
   return (
@@ -117,15 +118,7 @@ export default function QuorumPage() {
       title="Quorum"
       description="How many admins must approve an administrative change, such as a new API user or a new threshold, before it takes effect."
     >
-      <Suspense
-        fallback={
-          <Stack gap="md" role="status">
-            <VisuallyHidden>Loading the quorum…</VisuallyHidden>
-            <Skeleton height={80} />
-            <Skeleton height={160} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading the quorum…" heights={[80, 160]} gap="md" />}>
         <Quorum />
       </Suspense>
     </Page>

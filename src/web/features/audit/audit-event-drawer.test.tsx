@@ -1,7 +1,7 @@
-import { createEvent, fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuditLogData } from '../../../contract/audit';
-import { TestProviders } from '../../test/render';
+import { copied, TestProviders } from '../../test/render';
 import { EventDetail } from './audit-event-drawer';
 
 // An API user's pairing token issued, as the service records it (src/server/features/admin/pairing.ts):
@@ -31,15 +31,6 @@ const EVENT = AuditLogData.parse({
   },
   hash: 'hash-1',
 });
-
-/** What a copy event fired at `element` puts on the clipboard as text, if its handler puts anything. */
-function copied(element: HTMLElement): string | undefined {
-  const event = createEvent.copy(element);
-  const clipboard = new Map<string, string>();
-  Object.defineProperty(event, 'clipboardData', { value: { setData: (type: string, value: string) => clipboard.set(type, value) } });
-  fireEvent(element, event);
-  return clipboard.get('text/plain');
-}
 
 describe("an audit event's details", () => {
   it('writes the moments they hold as every moment is written, keeping the recorded value for a copy', () => {

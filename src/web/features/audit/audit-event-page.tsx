@@ -1,4 +1,4 @@
-import { Anchor, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { UtcTime } from '../../components/utc-time';
 import type { PageData } from '../../lib/page-data';
 import { auditEventPath, EventDetail } from './audit-event-drawer';
 import { explorerQueries } from './explorer-api';
+import { LoadingSkeleton } from '../../components/section';
 
 /** The event among its neighbours, each a link to its own page; the event itself is marked as the current one. */
 function ContextTable({ events, current }: { events: AuditLogData[]; current: string }) {
@@ -97,14 +98,7 @@ export default function AuditEventPage() {
   return (
     <Page title="Audit event" description="One event of the audit log, with the events written just before and after it. All times are in UTC.">
       <BackLink to="/audit">Audit log</BackLink>
-      <Suspense
-        fallback={
-          <Stack role="status">
-            <VisuallyHidden>Loading the event…</VisuallyHidden>
-            <Skeleton height={300} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading the event…" heights={[300]} />}>
         <LoadedEvent eventId={eventId} />
       </Suspense>
     </Page>

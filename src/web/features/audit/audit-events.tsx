@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Loader, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowUp, IconFilterOff } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,16 +12,10 @@ import { type AuditView, FILTER_FIELDS } from './audit-view';
 import type { Columns } from './columns';
 import { eventCount } from './event-count';
 import { useLiveTail } from './use-live-tail';
+import { LoadingSkeleton } from '../../components/section';
 
 function LoadingEvents() {
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>Loading audit events…</VisuallyHidden>
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <Skeleton key={row} height={44} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <LoadingSkeleton label="Loading audit events…" heights={[44, 44, 44, 44, 44, 44]} gap="xs" radius="sm" />;
 }
 
 function NoEvents({ view }: { view: AuditView }) {

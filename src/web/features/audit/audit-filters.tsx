@@ -15,7 +15,11 @@ function withSelected(data: ComboboxData, known: readonly string[], selected: re
   return unknown.length ? [...data, ...unknown] : data;
 }
 
-const ALL_SUBJECTS = SUBJECTS.flatMap((group) => group.items);
+/** The fields whose values come from the contract's closed lists, each one a multiple choice. */
+const CLOSED_LISTS = [
+  { field: 'category', label: 'Category', placeholder: 'Any category', data: CATEGORIES, known: CATEGORIES },
+  { field: 'subject', label: 'Subject', placeholder: 'Any subject', data: SUBJECTS, known: SUBJECTS.flatMap((group) => group.items) },
+] as const;
 
 // The service matches exactly, case included; the input's default would refuse "bob" after "Bob".
 const isExactDuplicate = (value: string, current: string[]) => current.includes(value);
@@ -53,24 +57,17 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      <MultiSelect
-        label="Category"
-        placeholder="Any category"
-        data={withSelected(CATEGORIES, CATEGORIES, view.category)}
-        value={view.category}
-        onChange={(values) => onChange({ category: values })}
-        searchable
-        clearable
-      />
-      <MultiSelect
-        label="Subject"
-        placeholder="Any subject"
-        data={withSelected(SUBJECTS, ALL_SUBJECTS, view.subject)}
-        value={view.subject}
-        onChange={(values) => onChange({ subject: values })}
-        searchable
-        clearable
-      />
+      {CLOSED_LISTS.map(({ field, data, known, ...labels }) => (
+        <MultiSelect
+          key={field}
+          {...labels}
+          data={withSelected(data, known, view[field])}
+          value={view[field]}
+          onChange={(values) => onChange({ [field]: values })}
+          searchable
+          clearable
+        />
+      ))}
       <TagsInput
         label="Event"
         placeholder="Any event"

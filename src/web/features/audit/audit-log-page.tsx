@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Switch, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Switch, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconJson } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { DemoHistoryNotice } from './demo-history-notice';
 import { SavedViews } from './saved-views';
 import { OpeningSavedView } from './saved-view-opener';
 import { TimeRangePicker } from './time-range-picker';
+import { LoadingSkeleton } from '../../components/section';
 
 const ORDERS: { label: string; value: AuditOrder }[] = [
   { label: 'Newest first', value: 'DESC' },
@@ -164,10 +165,7 @@ export default function AuditLogPage() {
       ) : view ? (
         <Explorer view={view} onChange={show} />
       ) : (
-        <Stack gap="md" role="status">
-          <VisuallyHidden>Loading the audit log…</VisuallyHidden>
-          <Skeleton height={220} />
-        </Stack>
+        <LoadingSkeleton label="Loading the audit log…" heights={[220]} gap="md" />
       )}
     </Page>
   );

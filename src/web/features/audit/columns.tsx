@@ -8,6 +8,13 @@ import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { explorerQueries, useSaveColumns } from './explorer-api';
 
+/** A cell in one line of monospace, cut short where the column is narrower. */
+const monospace = (content: ReactNode) => (
+  <Text size="sm" ff="monospace" truncate>
+    {content}
+  </Text>
+);
+
 /**
  * How each column of the explorer is headed, what its cells show, and the least width (px) that
  * shows a cell whole, for a column whose every cell is the same length.
@@ -19,11 +26,7 @@ export const COLUMN_SPECS: Record<AuditColumnId, { label: string; cell: (event: 
     // the usual monospace fonts) and the cell's padding. A narrower width, the old default of 250
     // included, cut the relative time to "(j…".
     minWidth: 330,
-    cell: (event) => (
-      <Text size="sm" ff="monospace" truncate>
-        <UtcTime ms={event.timestamp} focusable={false} />
-      </Text>
-    ),
+    cell: (event) => monospace(<UtcTime ms={event.timestamp} focusable={false} />),
   },
   user: {
     label: 'Who',
@@ -47,19 +50,11 @@ export const COLUMN_SPECS: Record<AuditColumnId, { label: string; cell: (event: 
   },
   sourceAddress: {
     label: 'Source address',
-    cell: (event) => (
-      <Text size="sm" ff="monospace" truncate>
-        {event.sourceAddress ?? '—'}
-      </Text>
-    ),
+    cell: (event) => monospace(event.sourceAddress ?? '—'),
   },
   requestId: {
     label: 'Request ID',
-    cell: (event) => (
-      <Text size="sm" ff="monospace" truncate>
-        {event.requestId ?? '—'}
-      </Text>
-    ),
+    cell: (event) => monospace(event.requestId ?? '—'),
   },
 };
 

@@ -1,4 +1,4 @@
-import { Badge, Code, DataList, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Code, DataList, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -18,6 +18,7 @@ import { ASSET_CLASS_LABELS, chainLabel, SCOPE_LABELS } from './labels';
 import { NoteEditor } from './note-editor';
 import { SetPriceForm } from './set-price-form';
 import { useReturnFocus } from './use-return-focus';
+import { LoadingSkeleton } from '../../components/section';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -107,13 +108,7 @@ function Price({ asset, canSet }: { asset: Asset; canSet: boolean }) {
 function AssetDetail({ id, chains, canSetPrice, canEditNote }: { id: string; chains: Map<string, Blockchain> } & Permissions) {
   const asset = useQuery(assetQueries.detail(id));
   if (asset.isPending) {
-    return (
-      <Stack gap="sm" role="status">
-        <VisuallyHidden>Loading the asset…</VisuallyHidden>
-        <Skeleton height={48} />
-        <Skeleton height={240} />
-      </Stack>
-    );
+    return <LoadingSkeleton label="Loading the asset…" heights={[48, 240]} gap="sm" />;
   }
   if (asset.isError) return <ErrorView title="The asset could not be loaded" error={asset.error} onRetry={() => void asset.refetch()} />;
 

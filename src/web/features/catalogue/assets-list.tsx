@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Loader, NativeSelect, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, EmptyState, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFilterOff, IconTestPipe } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
@@ -8,16 +8,10 @@ import { assetQueries } from './api';
 import { AssetsTable } from './assets-table';
 import { hasFilters, listOrder, needsTestnet, PAGE_SIZES, toListQuery } from './assets-view';
 import type { AssetsViewControls } from './use-assets-view';
+import { LoadingSkeleton } from '../../components/section';
 
 function LoadingAssets() {
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>Loading assets…</VisuallyHidden>
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <Skeleton key={row} height={40} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <LoadingSkeleton label="Loading assets…" heights={[40, 40, 40, 40, 40, 40]} gap="xs" radius="sm" />;
 }
 
 function Pager({ controls, next, busy }: { controls: AssetsViewControls; next: string | null; busy: boolean }) {

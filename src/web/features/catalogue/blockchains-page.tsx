@@ -1,4 +1,4 @@
-import { Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, EmptyState, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
@@ -12,6 +12,7 @@ import { explorerName } from '../../lib/explorer-links';
 import { SIGNING_ALGORITHM_LABELS } from './labels';
 import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
+import { LoadingSkeleton } from '../../components/section';
 
 const NETWORK_OPTIONS = [
   { value: 'false', label: 'Mainnets' },
@@ -21,6 +22,11 @@ const STATUS_OPTIONS = [
   { value: 'false', label: 'In use' },
   { value: 'true', label: 'Deprecated' },
 ];
+/** The filters of a yes or no, each a select whose empty choice is "either". */
+const FLAG_FILTERS = [
+  { flag: 'test', label: 'Network', placeholder: 'Mainnets and testnets', data: NETWORK_OPTIONS },
+  { flag: 'deprecated', label: 'Status', placeholder: 'In use or deprecated', data: STATUS_OPTIONS },
+] as const;
 
 const asFlag = (value: string | null) => (value === null ? undefined : value === 'true');
 const fromFlag = (flag: boolean | undefined) => (flag === undefined ? null : String(flag));
@@ -79,14 +85,7 @@ function BlockchainsTable({ chains }: { chains: Blockchain[] }) {
 }
 
 function LoadingBlockchains() {
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>Loading blockchains…</VisuallyHidden>
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <Skeleton key={row} height={36} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <LoadingSkeleton label="Loading blockchains…" heights={[36, 36, 36, 36, 36, 36]} gap="xs" radius="sm" />;
 }
 
 function BlockchainsResult({ filters }: { filters: BlockchainFilters }) {
@@ -132,22 +131,9 @@ export default function BlockchainsPage() {
           searchable
           clearable
         />
-        <Select
-          label="Network"
-          placeholder="Mainnets and testnets"
-          data={NETWORK_OPTIONS}
-          value={fromFlag(filters.test)}
-          onChange={(value) => change({ test: asFlag(value) })}
-          clearable
-        />
-        <Select
-          label="Status"
-          placeholder="In use or deprecated"
-          data={STATUS_OPTIONS}
-          value={fromFlag(filters.deprecated)}
-          onChange={(value) => change({ deprecated: asFlag(value) })}
-          clearable
-        />
+        {FLAG_FILTERS.map(({ flag, ...select }) => (
+          <Select key={flag} {...select} value={fromFlag(filters[flag])} onChange={(value) => change({ [flag]: asFlag(value) })} clearable />
+        ))}
       </SimpleGrid>
       {filtered && (
         <Group>

@@ -4,26 +4,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { BENEFICIARY_FIELDS, BeneficiaryPayload, missingRequiredPaths } from '../../../contract/ivms101';
+import { beneficiaryRequirements } from '../../../server/features/compliance/counterparty';
 import { type BeneficiaryFormValues, beneficiarySchema, beneficiaryUploadOf, EMPTY_BENEFICIARY, formField } from './beneficiary-model';
 import { encryptForVasp } from './pii-encryption';
 
 const F = BENEFICIARY_FIELDS;
-const FULL = [
-  F.naturalFamilyName,
-  F.naturalGivenNames,
-  F.naturalTown,
-  F.naturalCountry,
-  F.naturalNationalId,
-  F.naturalNationalIdType,
-  F.naturalDateOfBirth,
-  F.naturalPlaceOfBirth,
-  F.legalName,
-  F.legalTown,
-  F.legalCountry,
-  F.legalNationalId,
-  F.legalNationalIdType,
-  F.legalCountryOfRegistration,
-].map((f) => f.path);
+/** What Northwind Digital, a simulated VASP of the FULL policy, requires of a beneficiary: the service's own list. */
+const FULL = beneficiaryRequirements('did:web:northwind-digital.example').map((f) => f.path);
 
 const person = (change: (v: BeneficiaryFormValues) => void): BeneficiaryFormValues => {
   const values = structuredClone(EMPTY_BENEFICIARY);

@@ -1,4 +1,4 @@
-import { Paper, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, Stack, Switch, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
 import { mayPerform } from '../../../contract/operations';
@@ -12,6 +12,7 @@ import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import type { PageData } from '../../lib/page-data';
 import { screeningQueries, useUpdateScreening } from './api';
+import { LoadingSkeleton } from '../../components/section';
 
 type Setting = keyof ScreeningConfiguration;
 
@@ -115,15 +116,7 @@ function ScreeningSettings() {
 export default function ScreeningPage() {
   return (
     <Page title="Screening" description="How strictly AML screening binds this workspace. Both protections are on in a cautious set-up.">
-      <Suspense
-        fallback={
-          <Stack role="status">
-            <VisuallyHidden>Loading the screening configuration…</VisuallyHidden>
-            <Skeleton height={96} />
-            <Skeleton height={96} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading the screening configuration…" heights={[96, 96]} />}>
         <ScreeningSettings />
       </Suspense>
     </Page>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, List, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { personKindOf } from '../../../contract/ivms101';
@@ -7,7 +7,7 @@ import { BackLink } from '../../components/back-link';
 import { CopyableValue } from '../../components/copyable-value';
 import { ErrorView } from '../../components/error-view';
 import { Facts } from '../../components/facts';
-import { Section } from '../../components/section';
+import { LoadingSkeleton, Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { ReadableAmount } from '../../components/readable-amount';
 import { formatMoney } from '../../lib/amounts';
@@ -139,11 +139,7 @@ export function TrmDetail({ integration, trmId }: { integration: TravelRuleInteg
     <Stack gap="md">
       <BackLink to={linkTo({ trm: undefined })}>All messages</BackLink>
       {message.isPending ? (
-        <Stack role="status">
-          <VisuallyHidden>Loading the message…</VisuallyHidden>
-          <Skeleton height={40} />
-          <Skeleton height={200} />
-        </Stack>
+        <LoadingSkeleton label="Loading the message…" heights={[40, 200]} />
       ) : message.isError ? (
         <ErrorView title="The message could not be loaded" error={message.error} onRetry={() => void message.refetch()} />
       ) : (

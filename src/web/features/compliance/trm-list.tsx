@@ -1,4 +1,4 @@
-import { Anchor, EmptyState, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, EmptyState, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { trmQueries, vaspQueries } from './api';
 import { DIRECTION_LABELS, STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
 import { type TravelRuleView, useTravelRuleView } from './travel-rule-view';
+import { LoadingSkeleton } from '../../components/section';
 
 const STATUS_OPTIONS = TRM_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status].label }));
 const DIRECTION_OPTIONS = TRM_DIRECTIONS.map((direction) => ({ value: direction, label: DIRECTION_LABELS[direction] }));
@@ -89,12 +90,7 @@ export function TrmList({ integrationId }: { integrationId: string }) {
         />
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" role="status">
-          <VisuallyHidden>Loading Travel Rule messages…</VisuallyHidden>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} height={40} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingSkeleton label="Loading Travel Rule messages…" heights={[40, 40, 40, 40]} gap="xs" radius="sm" />
       ) : list.isError ? (
         <ErrorView title="The Travel Rule messages could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
       ) : messages.length === 0 ? (

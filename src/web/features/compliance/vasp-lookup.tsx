@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -11,6 +11,7 @@ import { LoadMoreButton } from '../../components/load-more-button';
 import { isApiError } from '../../lib/api-client';
 import { vaspQueries } from './api';
 import { useTravelRuleView } from './travel-rule-view';
+import { LoadingSkeleton } from '../../components/section';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (code: string | null | undefined) => (code ? (regionNames.of(code) ?? code) : '—');
@@ -80,13 +81,7 @@ export function VaspCard({ vasp }: { vasp: Vasp }) {
 
 function SelectedVasp({ integrationId, vaspId }: { integrationId: string; vaspId: string }) {
   const vasp = useQuery(vaspQueries.detail(integrationId, vaspId));
-  if (vasp.isPending)
-    return (
-      <Stack role="status">
-        <VisuallyHidden>Loading the VASP…</VisuallyHidden>
-        <Skeleton height={240} />
-      </Stack>
-    );
+  if (vasp.isPending) return <LoadingSkeleton label="Loading the VASP…" heights={[240]} />;
   if (vasp.isError) {
     if (isApiError(vasp.error) && vasp.error.status === 404) {
       return (

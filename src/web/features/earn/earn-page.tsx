@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Image, Select, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Select, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -13,6 +13,7 @@ import { useSignedInUser } from '../../lib/use-session-state';
 import type { PageData } from '../../lib/page-data';
 import { useUrlState } from '../../lib/use-url-state';
 import { type ProviderListParams, providerQueries, useApproveTerms } from './api';
+import { LoadingSkeleton } from '../../components/section';
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
 const DEFAULTS = { sortBy: 'displayName', order: 'ASC', pageSize: 25 } as const;
@@ -201,15 +202,7 @@ export default function EarnPage() {
       title="Earn"
       description="Lending providers integrated with this workspace (beta): the chains they support and whether their terms of service are approved."
     >
-      <Suspense
-        fallback={
-          <Stack gap="xs" role="status">
-            <VisuallyHidden>Loading earn providers…</VisuallyHidden>
-            <Skeleton height={48} />
-            <Skeleton height={48} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading earn providers…" heights={[48, 48]} gap="xs" />}>
         <ProvidersTable params={params} setParams={setParams} onApprove={setApproving} canApprove={canApprove} />
       </Suspense>
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, List, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -11,7 +11,7 @@ import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorView } from '../../components/error-view';
 import { Page } from '../../components/page';
-import { Section } from '../../components/section';
+import { LoadingSkeleton, Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { describeError } from '../../lib/api-client';
 import type { PageData } from '../../lib/page-data';
@@ -280,14 +280,7 @@ export default function SecurityPage() {
       title="Security"
       description="Your passkeys: sign in without a password, and confirm approvals and other protected changes with the device that holds them."
     >
-      <Suspense
-        fallback={
-          <Stack gap="md" role="status">
-            <VisuallyHidden>Loading your passkeys…</VisuallyHidden>
-            <Skeleton height={120} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading your passkeys…" heights={[120]} gap="md" />}>
         <MyPasskeys />
       </Suspense>
       {mayPerform(user.role, 'getPasskeyPolicy') && <WorkspacePolicy editable={mayPerform(user.role, 'updatePasskeyPolicy')} />}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { useSignedInUser } from '../../lib/use-session-state';
 import { CopyableValue } from '../../components/copyable-value';
 import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
-import { Section } from '../../components/section';
+import { LoadingSkeleton, Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import type { PageData } from '../../lib/page-data';
 import { consoleUserQuery } from '../../lib/people-queries';
@@ -75,10 +75,7 @@ export default function PersonPage() {
     <Suspense
       fallback={
         <Page title="Person">
-          <Stack role="status">
-            <VisuallyHidden>Loading the person…</VisuallyHidden>
-            <Skeleton height={200} />
-          </Stack>
+          <LoadingSkeleton label="Loading the person…" heights={[200]} />
         </Page>
       }
     >

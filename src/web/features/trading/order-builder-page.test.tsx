@@ -9,6 +9,7 @@ import { loadDraft, saveDraft } from './draft-storage';
 import OrderBuilderPage from './order-builder-page';
 import { EMPTY_DRAFT, EMPTY_PARTICIPANT, type OrderDraft, REVIEW_STEP } from './order-draft';
 import OrderPage from './order-page';
+import { POSTAL_ADDRESS } from '../../../server/features/trading/test-fixtures';
 
 const service = realServiceForFile();
 
@@ -22,16 +23,6 @@ const owner = () => {
   return state.user;
 };
 
-const address = {
-  streetName: 'Unter den Linden',
-  buildingNumber: '5',
-  postalCode: '10117',
-  city: 'Berlin',
-  subdivision: 'Berlin',
-  district: 'Mitte',
-  country: 'DE',
-};
-
 /** A complete Atlas draft (full KYC, source of funds), saved as if the builder had been left at its review. */
 function saveAtlasDraft(execution: Partial<OrderDraft['execution']> = {}) {
   const person = {
@@ -40,7 +31,7 @@ function saveAtlasDraft(execution: Partial<OrderDraft['execution']> = {}) {
     participantRelationshipType: 'FirstParty' as const,
     fullName: { firstName: 'Ada', lastName: 'Lovelace' },
     dateOfBirth: '1985-12-10',
-    postalAddress: address,
+    postalAddress: POSTAL_ADDRESS,
   };
   const draft: OrderDraft = {
     ...EMPTY_DRAFT,

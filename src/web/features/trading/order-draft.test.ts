@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CreateOrderRequest } from '../../../contract/trading';
 import { TRADING_PROVIDERS } from '../../../server/features/trading/providers';
 import { checkDraft, draftFieldOf, EMPTY_DRAFT, EMPTY_PARTICIPANT, firstStepWithIssues, type OrderDraft, REQUEST_FIELDS, stepOf } from './order-draft';
+import { POSTAL_ADDRESS } from '../../../server/features/trading/test-fixtures';
 
 const provider = (id: string) => TRADING_PROVIDERS.find((p) => p.id === id)!;
 const ATLAS = provider('ATLAS');
 const HARBOR = provider('HARBOR');
 const NORTHWIND = provider('NORTHWIND');
-
-const address = {
-  streetName: 'Unter den Linden',
-  buildingNumber: '5',
-  postalCode: '10117',
-  city: 'Berlin',
-  subdivision: 'Berlin',
-  district: 'Mitte',
-  country: 'DE',
-};
 
 /** A complete Atlas order: MARKET BUY 0.5 BTC for USDC, DVP from vault 1 to vault 0, both parties identified. */
 function atlasDraft(): OrderDraft {
@@ -39,7 +30,7 @@ function atlasDraft(): OrderDraft {
         fullName: { firstName: 'Ada', lastName: 'Lovelace' },
         dateOfBirth: '1985-12-10',
         email: 'ada@example.com',
-        postalAddress: address,
+        postalAddress: POSTAL_ADDRESS,
       },
       beneficiary: {
         ...EMPTY_PARTICIPANT,
@@ -48,7 +39,7 @@ function atlasDraft(): OrderDraft {
         participantRelationshipType: 'ThirdParty',
         businessName: 'Acme GmbH',
         registrationNumber: 'HRB 12345',
-        postalAddress: address,
+        postalAddress: POSTAL_ADDRESS,
       },
     },
     sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
@@ -71,7 +62,7 @@ describe('checkDraft', () => {
           fullName: { firstName: 'Ada', lastName: 'Lovelace' },
           dateOfBirth: '1985-12-10',
           email: 'ada@example.com',
-          postalAddress: address,
+          postalAddress: POSTAL_ADDRESS,
         },
         beneficiary: {
           entityType: 'BUSINESS',
@@ -79,7 +70,7 @@ describe('checkDraft', () => {
           participantRelationshipType: 'ThirdParty',
           businessName: 'Acme GmbH',
           registrationNumber: 'HRB 12345',
-          postalAddress: address,
+          postalAddress: POSTAL_ADDRESS,
         },
       },
       sourceOfFunds: { reasonForPayment: 'INVESTMENT' },

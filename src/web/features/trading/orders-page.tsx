@@ -1,4 +1,4 @@
-import { EmptyState, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
@@ -16,19 +16,13 @@ import { OrderFilters } from './order-filters';
 import { OrdersTable } from './orders-table';
 import { hasOrderFilters, type OrdersView, parseOrdersSearch, rangeProblem, toOrdersQuery, toOrdersSearch } from './orders-view';
 import { TradingErrorView } from './trading-error-view';
+import { LoadingSkeleton } from '../../components/section';
 
 const read = (search: URLSearchParams) => parseOrdersSearch(search);
 const write = (view: OrdersView) => ({ search: toOrdersSearch(view) });
 
 function LoadingOrders() {
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>Loading orders…</VisuallyHidden>
-      {[0, 1, 2, 3, 4].map((row) => (
-        <Skeleton key={row} height={40} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <LoadingSkeleton label="Loading orders…" heights={[40, 40, 40, 40, 40]} gap="xs" radius="sm" />;
 }
 
 export const pageData: PageData = {

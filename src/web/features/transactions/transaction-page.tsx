@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { ErrorView } from '../../components/error-view';
 import { Facts } from '../../components/facts';
 import { Page } from '../../components/page';
 import { Person } from '../../components/person';
-import { Section } from '../../components/section';
+import { LoadingSkeleton, Section } from '../../components/section';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
@@ -208,15 +208,7 @@ function TransactionDetail({ txId }: { txId: string }) {
       <Stack gap="md">
         <BackLink to="/transactions">All transactions</BackLink>
         <CopyableValue value={txId} label="transaction id" />
-        <Suspense
-          fallback={
-            <Stack role="status">
-              <VisuallyHidden>Loading the transaction…</VisuallyHidden>
-              <Skeleton height={40} />
-              <Skeleton height={240} />
-            </Stack>
-          }
-        >
+        <Suspense fallback={<LoadingSkeleton label="Loading the transaction…" heights={[40, 240]} />}>
           <LoadedTransaction txId={txId} />
         </Suspense>
       </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Button, EmptyState, Group, Loader, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsRightLeft, IconFilterOff } from '@tabler/icons-react';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -16,6 +16,7 @@ import { isFinal, subStatusLabel } from './labels';
 import { PeerName } from './peer-name';
 
 import { hasFilters, type TransactionsView } from './transactions-view';
+import { LoadingSkeleton } from '../../components/section';
 
 /** The first characters of an id: enough to tell rows apart, the link names it in full. */
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
@@ -118,16 +119,7 @@ function Transactions({ view, onClearFilters }: TransactionsListProps) {
 /** The filtered list, a page at a time, following the transactions still moving. */
 export function TransactionsList(props: TransactionsListProps) {
   return (
-    <Suspense
-      fallback={
-        <Stack gap="xs" role="status">
-          <VisuallyHidden>Loading transactions…</VisuallyHidden>
-          {[0, 1, 2, 3, 4].map((row) => (
-            <Skeleton key={row} height={40} radius="sm" />
-          ))}
-        </Stack>
-      }
-    >
+    <Suspense fallback={<LoadingSkeleton label="Loading transactions…" heights={[40, 40, 40, 40, 40]} gap="xs" radius="sm" />}>
       <Transactions {...props} />
     </Suspense>
   );

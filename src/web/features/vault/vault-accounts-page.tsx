@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, EmptyState, Group, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconSearch } from '@tabler/icons-react';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, Suspense, useState } from 'react';
@@ -14,6 +14,7 @@ import { VAULT_PAGE_SIZE, vaultAccountQueries } from './api';
 import { UsdWorth } from './usd-worth';
 import { useAssetsByLegacyId } from '../../lib/use-assets-by-legacy-id';
 import { type AccountWorth, accountWorth } from '../../lib/usd-value';
+import { LoadingSkeleton } from '../../components/section';
 
 /** The name search lives in the address (`?name=`): an account's name is the workspace's, not a person's. */
 const readSearch = (search: URLSearchParams) => search.get('name') ?? '';
@@ -134,16 +135,7 @@ export default function VaultAccountsPage({ pageSize = VAULT_PAGE_SIZE }: { page
     >
       {/* Keyed by the search, so going back in history shows the search the address holds. */}
       <NameSearch key={name} value={name} onSearch={(next) => setName(() => next)} />
-      <Suspense
-        fallback={
-          <Stack gap="xs" role="status">
-            <VisuallyHidden>Loading vault accounts…</VisuallyHidden>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={40} radius="sm" />
-            ))}
-          </Stack>
-        }
-      >
+      <Suspense fallback={<LoadingSkeleton label="Loading vault accounts…" heights={[40, 40, 40]} gap="xs" radius="sm" />}>
         <Accounts name={name} pageSize={pageSize} onShowAll={() => setName(() => '')} />
       </Suspense>
     </Page>

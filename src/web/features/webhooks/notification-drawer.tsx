@@ -1,4 +1,4 @@
-import { Alert, Code, Drawer, Group, ScrollArea, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Code, Drawer, Group, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { useResendNotification, webhookQueries } from './api';
 import { EVENT_LABELS, FAILURE_REASON_LABELS } from './labels';
 import { NotificationStatusBadge } from './webhook-status-badge';
+import { LoadingSkeleton } from '../../components/section';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const headingId = useId();
@@ -144,13 +145,7 @@ function NotificationView({ webhookId, notification, canResend }: { webhookId: s
 function DrawerContent({ webhookId, notificationId, canResend }: { webhookId: string; notificationId: string; canResend: boolean }) {
   const notification = useQuery(webhookQueries.notification(webhookId, notificationId));
   if (notification.isPending) {
-    return (
-      <Stack role="status">
-        <VisuallyHidden>Loading the notification…</VisuallyHidden>
-        <Skeleton height={30} />
-        <Skeleton height={160} />
-      </Stack>
-    );
+    return <LoadingSkeleton label="Loading the notification…" heights={[30, 160]} />;
   }
   if (notification.isError) {
     if (isApiError(notification.error) && notification.error.status === 404) {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Chip, EmptyState, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Chip, EmptyState, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconBellOff, IconRefresh } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
@@ -12,6 +12,7 @@ import { useResendFailed, webhookQueries } from './api';
 import { EVENT_LABELS, NOTIFICATION_STATUS_LABELS } from './labels';
 import type { NotificationsView } from './notifications-view';
 import { NotificationStatusBadge } from './webhook-status-badge';
+import { LoadingSkeleton } from '../../components/section';
 
 const EVENT_OPTIONS = WEBHOOK_EVENTS.map((value) => ({ value, label: EVENT_LABELS[value].label }));
 
@@ -130,12 +131,7 @@ export function NotificationsSection({ webhookId, view, canResend, onChange }: N
         )}
       </Group>
       {list.isPending ? (
-        <Stack gap="xs" role="status">
-          <VisuallyHidden>Loading notifications…</VisuallyHidden>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={40} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingSkeleton label="Loading notifications…" heights={[40, 40, 40]} gap="xs" radius="sm" />
       ) : list.isError ? (
         <ErrorView title="The notifications could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (

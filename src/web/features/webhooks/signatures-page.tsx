@@ -1,4 +1,5 @@
 import { Anchor, Code, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { LEGACY_SIGNATURE_HEADER, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, SIGNATURE_HEADER } from '../../../contract/webhooks';
 import { BackLink } from '../../components/back-link';
 import { CopyIconButton } from '../../components/copyable-value';
@@ -6,6 +7,18 @@ import { Page } from '../../components/page';
 import { jwksUrl, verifySnippet } from './verify-snippet';
 
 const RETRY_HOURS = Math.round(RETRY_SCHEDULE_SECONDS.reduce((total, seconds) => total + seconds, 0) / 3600);
+
+/** A part of the guide, under its heading. */
+function Topic({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 /** At /webhooks/signatures: how a receiver tells a genuine delivery from a forged one, with a receiver to copy. */
 export default function SignaturesPage() {
@@ -17,10 +30,7 @@ export default function SignaturesPage() {
       description="Every delivery is signed with this service's private key. A receiver should act on a delivery only once its signature checks out."
     >
       <BackLink to="/webhooks">All webhooks</BackLink>
-      <Stack gap="sm" component="section" aria-labelledby="signature-headers">
-        <Title order={2} size="h3" id="signature-headers">
-          The two headers
-        </Title>
+      <Topic id="signature-headers" title="The two headers">
         <List spacing="xs">
           <List.Item>
             <Code>{SIGNATURE_HEADER}</Code>: a detached JWS (RFC 7515, appendix F) written <Code>{'<protected header>..<signature>'}</Code>. Its header names
@@ -36,11 +46,8 @@ export default function SignaturesPage() {
           Both cover the <strong>raw bytes</strong> of the body exactly as they arrived. Verify before parsing: JSON parsed and written out again differs in
           spacing and key order, and its signature no longer matches.
         </Text>
-      </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="signature-keys">
-        <Title order={2} size="h3" id="signature-keys">
-          The public keys
-        </Title>
+      </Topic>
+      <Topic id="signature-keys" title="The public keys">
         <Text>The keys are published as a JSON Web Key Set. Fetch them from the service, not from a copy, so a new key is picked up by its key id:</Text>
         <Group gap="xs">
           <Anchor href={jwks} target="_blank" rel="noopener noreferrer" ff="monospace" data-testid="jwks-url">
@@ -48,7 +55,7 @@ export default function SignaturesPage() {
           </Anchor>
           <CopyIconButton value={jwks} label="JWKS URL" />
         </Group>
-      </Stack>
+      </Topic>
       <Stack gap="sm" component="section" aria-labelledby="signature-snippet">
         <Group justify="space-between">
           <Title order={2} size="h3" id="signature-snippet">
@@ -68,17 +75,14 @@ export default function SignaturesPage() {
           </ScrollArea>
         </Paper>
       </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="signature-duplicates">
-        <Title order={2} size="h3" id="signature-duplicates">
-          Duplicates and retries
-        </Title>
+      <Topic id="signature-duplicates" title="Duplicates and retries">
         <Text>
           Delivery is <strong>at least once</strong>. A delivery that is not answered with a 2xx in time is tried again, {MAX_ATTEMPTS} times in all over about{' '}
           {RETRY_HOURS} hours, and an admin can resend any notification; a retry or a resend carries the same envelope <Code>id</Code>. Keep the ids you have
           handled and drop a delivery whose id you have seen. Answer quickly and do slow work afterwards, so a slow answer is not taken for a failure and sent
           again.
         </Text>
-      </Stack>
+      </Topic>
     </Page>
   );
 }

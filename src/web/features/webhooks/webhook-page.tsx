@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ import { ErrorView } from '../../components/error-view';
 import { FormLoader } from '../../components/form-loader';
 import { Page } from '../../components/page';
 import { preloadable } from '../../components/preloadable';
-import { Section } from '../../components/section';
+import { LoadingSkeleton, Section } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
 import { isApiError } from '../../lib/api-client';
 import type { PageData, PageErrorProps } from '../../lib/page-data';
@@ -204,15 +204,7 @@ function WebhookDetail({ webhookId }: { webhookId: string }) {
       {deleted ? (
         <Text role="status">This webhook was deleted.</Text>
       ) : (
-        <Suspense
-          fallback={
-            <Stack role="status">
-              <VisuallyHidden>Loading the webhook…</VisuallyHidden>
-              <Skeleton height={40} />
-              <Skeleton height={160} />
-            </Stack>
-          }
-        >
+        <Suspense fallback={<LoadingSkeleton label="Loading the webhook…" heights={[40, 160]} />}>
           <LoadedWebhook
             webhookId={webhookId}
             onDeleted={() => {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, EmptyState, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconShieldCheck, IconWebhook } from '@tabler/icons-react';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -16,6 +16,7 @@ import { webhookQueries } from './api';
 import { EVENT_LABELS } from './labels';
 import { WebhookForm } from './webhook-form';
 import { WebhookStatusBadge } from './webhook-status-badge';
+import { LoadingSkeleton } from '../../components/section';
 
 const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 
@@ -57,14 +58,7 @@ export const pageData: PageData = {
 };
 
 function LoadingWebhooks() {
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>Loading webhooks…</VisuallyHidden>
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={40} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <LoadingSkeleton label="Loading webhooks…" heights={[40, 40, 40]} gap="xs" radius="sm" />;
 }
 
 function WebhooksTable() {
