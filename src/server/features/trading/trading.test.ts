@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { OrderDetails, OrdersResponse, QuotesResponse } from '../../../contract/trading';
+import { BERLIN_ADDRESS } from '../../test/fixtures';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 import { DEPOSIT_SEEN_MS, runOnce, STEP_MS } from './engine';
@@ -26,15 +27,6 @@ afterAll(() => ctx.database.close());
 const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   jsonCaller(app)<T>(token, method, path, body, headers);
 
-const address = {
-  streetName: 'Unter den Linden',
-  buildingNumber: '5',
-  postalCode: '10117',
-  city: 'Berlin',
-  subdivision: 'Berlin',
-  district: 'Mitte',
-  country: 'DE',
-};
 const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstParty') => ({
   entityType: 'INDIVIDUAL' as const,
   externalReferenceId: ref,
@@ -43,7 +35,7 @@ const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstP
   dateOfBirth: '1985-12-10',
   email: 'ada@example.com',
   phone: '+4930123456',
-  postalAddress: address,
+  postalAddress: BERLIN_ADDRESS,
 });
 const business = {
   entityType: 'BUSINESS' as const,
@@ -51,7 +43,7 @@ const business = {
   participantRelationshipType: 'ThirdParty' as const,
   businessName: 'Acme GmbH',
   registrationNumber: 'HRB 12345',
-  postalAddress: address,
+  postalAddress: BERLIN_ADDRESS,
   email: 'ops@acme.example',
 };
 
@@ -167,13 +159,15 @@ describe('POST /trading/orders: validation (400, code 900, naming the field)', (
     [
       'country',
       atlasOrder({
-        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...address, country: 'Germany' } }, beneficiary: business },
+        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...BERLIN_ADDRESS, country: 'Germany' } }, beneficiary: business },
       }),
       /postalAddress\.country/,
     ],
     [
       'country lower-case unknown',
-      atlasOrder({ participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...address, country: 'XX' } }, beneficiary: business } }),
+      atlasOrder({
+        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...BERLIN_ADDRESS, country: 'XX' } }, beneficiary: business },
+      }),
       /country/,
     ],
     [
