@@ -42,20 +42,21 @@ const CONSOLE_READS = { definition: new Set(['method', 'path', 'responses']), an
  * idempotency: the console reads the roles from the generated table) and the request's schemas
  * (which type the console's calls; the service checks them). A page imports the definitions
  * it calls for their paths and schemas, and carries no more of them (about 4 KB of the order pages).
- * The call of defineOperation, or of an area's `read` or `write` (routes/operation.ts), goes too,
- * leaving the object: a read's gets the method its constructor sets.
+ * The call of defineOperation goes too, leaving the object; the call of an area's constructor
+ * (`get`, `post`, … of routes/operation.ts) becomes the object it makes, of what the console reads.
  */
 function withoutOperationDocs(): Plugin {
-  const constructors = new Set(['read', 'write']);
+  const constructors = new Set(['get', 'post', 'put', 'patch', 'delete']);
   const isDefinition = (node: ts.Node): node is ts.CallExpression =>
-    ts.isCallExpression(node) &&
-    ((ts.isIdentifier(node.expression) && node.expression.text === 'defineOperation') ||
-      (ts.isPropertyAccessExpression(node.expression) && constructors.has(node.expression.name.text)));
+    ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineOperation';
   const isArea = (declaration: ts.VariableDeclaration) =>
     !!declaration.initializer &&
     ts.isCallExpression(declaration.initializer) &&
     ts.isIdentifier(declaration.initializer.expression) &&
     declaration.initializer.expression.text === 'area';
+  /** The status of an answer stated by a constructor (`200: […]`), or nothing for another property. */
+  const statusOf = (property: ts.ObjectLiteralElementLike) =>
+    ts.isPropertyAssignment(property) && ts.isNumericLiteral(property.name) ? property.name.text : undefined;
   return {
     name: 'asset-ops:without-operation-docs',
     apply: 'build',
@@ -63,6 +64,7 @@ function withoutOperationDocs(): Plugin {
     transform(code, id) {
       if (!/[\\/]src[\\/]contract[\\/]routes[\\/][\w-]+\.ts$/.test(id)) return null;
       const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const text = (node: ts.Node) => code.slice(node.getStart(file), node.end);
       // Each cut replaces a span of the code (by nothing, mostly).
       const cuts: [number, number, string][] = [];
       const cut = (object: ts.Node, keep: Set<string>) => {
@@ -75,20 +77,42 @@ function withoutOperationDocs(): Plugin {
           cuts.push([property.getStart(file), property.end + (comma ? comma[0].length : 0), '']);
         }
       };
+      /** An answer as the console reads it: its schema, unless it is not JSON (the live stream). */
+      const answer = (stated: ts.Expression) => {
+        if (ts.isArrayLiteralExpression(stated)) return stated.elements[1] ? `{ schema: ${text(stated.elements[1])} }` : '{}';
+        if (!ts.isObjectLiteralExpression(stated)) throw new Error(`${id}: an answer is stated in short or as an object (${text(stated)})`);
+        const schema = stated.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'schema');
+        const json = !stated.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'contentType');
+        return schema && ts.isPropertyAssignment(schema) && json ? `{ schema: ${text(schema.initializer)} }` : '{}';
+      };
+      const areas = new Set<string>();
       const visit = (node: ts.Node) => {
         // The area goes with its constructors' calls: left to the bundler, its module stayed imported for its side effects.
         if (ts.isVariableStatement(node) && node.declarationList.declarations.every(isArea)) {
+          for (const declaration of node.declarationList.declarations) if (ts.isIdentifier(declaration.name)) areas.add(declaration.name.text);
           cuts.push([node.getStart(file), node.end, '']);
+          return;
+        }
+        if (
+          ts.isCallExpression(node) &&
+          ts.isPropertyAccessExpression(node.expression) &&
+          ts.isIdentifier(node.expression.expression) &&
+          areas.has(node.expression.expression.text) &&
+          constructors.has(node.expression.name.text)
+        ) {
+          const [, path, , own] = node.arguments;
+          if (!path || !own || !ts.isObjectLiteralExpression(own)) throw new Error(`${id}: a constructor's call is (id, path, summary, { … })`);
+          const answers = own.properties.flatMap((p) => {
+            const status = statusOf(p);
+            return status && ts.isPropertyAssignment(p) ? [`${status}: ${answer(p.initializer)}`] : [];
+          });
+          cuts.push([node.getStart(file), node.end, `{ method: '${node.expression.name.text}', path: ${text(path)}, responses: { ${answers.join(', ')} } }`]);
           return;
         }
         if (isDefinition(node) && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
           const definition = node.arguments[0];
           // The object itself, without the call: nothing then keeps an unused definition in a page.
           cuts.push([node.expression.getStart(file), node.expression.end, '']);
-          if (ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'read') {
-            // A read is a GET (routes/operation.ts: READ), which the console needs to call it.
-            cuts.push([definition.getStart(file) + 1, definition.getStart(file) + 1, ` method: 'get',`]);
-          }
           cut(definition, CONSOLE_READS.definition);
           for (const property of definition.properties) {
             if (

@@ -15,6 +15,7 @@ import { shipped } from './features/catalogue/shipped';
 import { createLogger } from './logger';
 import { loadSecrets } from './features/auth/tokens';
 import { startServer, type RunningServer } from './server';
+import { BERLIN_ADDRESS, INBOUND_USDC_TRANSFER, prefundedMarketOrder } from './test/fixtures';
 import { makeCsr, openTestDatabase, signedHeaders, testConfig, type TestApiUser } from './test/harness';
 import { checkModel, checkShape, sdkRequestShape, sdkReturnShape, type SdkBounds } from './test/sdk-models';
 import { SDK_BOUNDS } from './test/sdk-bounds';
@@ -323,21 +324,7 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
       'createOrder',
       {
         idempotencyKey: 'conformance-market-prefunded',
-        createOrderRequest: {
-          via: { type: 'PROVIDER', providerId: 'HARBOR' },
-          executionRequestDetails: {
-            type: 'MARKET',
-            side: 'BUY',
-            baseAmount: '0.01',
-            baseAssetId: 'ETH',
-            quoteAssetId: 'USDT',
-            baseAssetRail: 'BLOCKCHAIN',
-            quoteAssetRail: 'BLOCKCHAIN',
-          },
-          settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
-          customerInternalReferenceId: 'conformance-1',
-          note: 'MARKET, PREFUNDED',
-        },
+        createOrderRequest: prefundedMarketOrder('conformance-1', 'MARKET, PREFUNDED'),
       },
       202,
     );
@@ -347,15 +334,7 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
       participantRelationshipType: 'ThirdParty',
       fullName: { firstName: 'Ada', lastName: 'Lovelace' },
       dateOfBirth: '1985-12-10',
-      postalAddress: {
-        streetName: 'Unter den Linden',
-        buildingNumber: '5',
-        postalCode: '10117',
-        city: 'Berlin',
-        subdivision: 'Berlin',
-        district: 'Mitte',
-        country: 'DE',
-      },
+      postalAddress: BERLIN_ADDRESS,
     };
     const dvp = await sdk<{ id: string }>(
       t,
@@ -458,12 +437,7 @@ describe('typed conformance: every SDK operation against the SDK’s declared mo
           customerIntegrationId,
           idempotencyKey,
           tRLinkCreateTrmRequest: {
-            direction: 'INBOUND',
-            assetId: 'USDC',
-            amount: '1500.25',
-            amountUSD: '1500.25',
-            srcAddress: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB',
-            destAddress: '0x583031D1113aD414F02576BD6afaBfb302140225',
+            ...INBOUND_USDC_TRANSFER,
             originatorVaspId: FULL_VASP,
             ivms101: { version: 'IVMS101.2023', data: originator, filledFields: [] },
             ...extra,

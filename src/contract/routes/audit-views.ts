@@ -19,65 +19,48 @@ const explorer = area({ tags, roles: AUDIT_READERS });
 
 // Audit explorer (extensions): an event with its neighbours, and each reader's own saved views
 // and columns, for the roles that may read the log.
-export const getAuditEventContext = explorer.read({
-  id: 'getAuditEventContext',
-  path: '/v1/management/audit_logs/{id}/context',
-  summary: 'One audit event with the events just before and after it',
-  description: 'Neighbours in the workspace’s order of the log, (timestamp, id), whatever their filters; another workspace’s event is a 404.',
-  params: AuditEventIdParam,
-  query: AuditContextQuery,
-  responses: { 200: { description: 'The event and its neighbours', schema: AuditEventContext } },
-  errors: [404],
-});
+export const getAuditEventContext = explorer.get(
+  'getAuditEventContext',
+  '/v1/management/audit_logs/{id}/context',
+  'One audit event with the events just before and after it',
+  {
+    description: 'Neighbours in the workspace’s order of the log, (timestamp, id), whatever their filters; another workspace’s event is a 404.',
+    params: AuditEventIdParam,
+    query: AuditContextQuery,
+    200: ['The event and its neighbours', AuditEventContext],
+  },
+);
 
-export const listAuditViews = explorer.read({
-  id: 'listAuditViews',
-  path: VIEWS,
-  summary: 'The caller’s saved views of the audit log, by name',
+export const listAuditViews = explorer.get('listAuditViews', VIEWS, 'The caller’s saved views of the audit log, by name', {
   description: 'Only the caller’s own views.',
-  responses: { 200: { description: 'The views', schema: SavedViews } },
+  200: ['The views', SavedViews],
 });
 
-export const createAuditView = explorer.write({
-  id: 'createAuditView',
-  method: 'post',
-  path: VIEWS,
-  summary: 'Save a view of the audit log',
+export const createAuditView = explorer.post('createAuditView', VIEWS, 'Save a view of the audit log', {
   description: 'A name the caller has not used yet (409), at most 100 views per user (409).',
   body: CreateSavedViewRequest,
-  responses: { 201: { description: 'The view', schema: SavedView } },
+  201: ['The view', SavedView],
 });
 
-export const renameAuditView = explorer.write({
-  id: 'renameAuditView',
-  method: 'patch',
-  path: `${VIEWS}/{viewId}`,
-  summary: 'Rename a saved view',
+export const renameAuditView = explorer.patch('renameAuditView', `${VIEWS}/{viewId}`, 'Rename a saved view', {
   description: 'Only the caller’s own views (404 otherwise); 409 when the name is taken.',
   params: SavedViewIdParam,
   body: RenameSavedViewRequest,
-  responses: { 200: { description: 'The view', schema: SavedView } },
-  errors: [404],
+  200: ['The view', SavedView],
 });
 
-export const deleteAuditView = explorer.write({
-  id: 'deleteAuditView',
-  method: 'delete',
-  path: `${VIEWS}/{viewId}`,
-  summary: 'Delete a saved view',
+export const deleteAuditView = explorer.delete('deleteAuditView', `${VIEWS}/{viewId}`, 'Delete a saved view', {
   description: 'Only the caller’s own views (404 otherwise).',
   params: SavedViewIdParam,
-  responses: { 200: { description: 'The deleted view', schema: SavedView } },
-  errors: [404],
+  200: ['The deleted view', SavedView],
 });
 
-export const getAuditPreferences = explorer.read({
-  id: 'getAuditPreferences',
-  path: '/v1/management/audit_logs/preferences',
-  summary: 'The caller’s explorer columns and their widths',
-  description: 'The default columns until the caller sets some.',
-  responses: { 200: { description: 'The preferences', schema: AuditPreferences } },
-});
+export const getAuditPreferences = explorer.get(
+  'getAuditPreferences',
+  '/v1/management/audit_logs/preferences',
+  'The caller’s explorer columns and their widths',
+  { description: 'The default columns until the caller sets some.', 200: ['The preferences', AuditPreferences] },
+);
 
 export const putAuditPreferences = defineOperation({
   id: 'putAuditPreferences',
@@ -91,10 +74,9 @@ export const putAuditPreferences = defineOperation({
   responses: { 200: { description: 'The preferences', schema: AuditPreferences } },
 });
 
-export const getDemoHistoryProgress = explorer.read({
-  id: 'getDemoHistoryProgress',
-  path: '/v1/management/audit_logs/demo_history',
-  summary: 'How much of the demo workspace’s audit history is written',
-  description: 'The caller’s workspace; 0 of 0 where no history is being written.',
-  responses: { 200: { description: 'The progress', schema: DemoHistoryProgress } },
-});
+export const getDemoHistoryProgress = explorer.get(
+  'getDemoHistoryProgress',
+  '/v1/management/audit_logs/demo_history',
+  'How much of the demo workspace’s audit history is written',
+  { description: 'The caller’s workspace; 0 of 0 where no history is being written.', 200: ['The progress', DemoHistoryProgress] },
+);

@@ -47,9 +47,4 @@ export const signOut = defineOperation({
 });
 
 // Console session (extension): always allowed to the signed-in principal
-export const getSession = session.read({
-  id: 'getSession',
-  path: '/v1/auth/session',
-  summary: 'Who is calling',
-  responses: { 200: { description: 'The signed-in principal', schema: SessionUser } },
-});
+export const getSession = session.get('getSession', '/v1/auth/session', 'Who is calling', { 200: ['The signed-in principal', SessionUser] });

@@ -6,10 +6,7 @@ const live = area({ tags: ['Console (extension)'], roles: 'any' });
 
 // Live updates (extension): any role; each notice reaches only the roles that may perform the read
 // operation of its kind (LIVE_READS in server/features/live).
-export const streamEvents = live.read({
-  id: 'streamEvents',
-  path: '/v1/events/stream',
-  summary: 'Live change notices, as server-sent events (extension)',
+export const streamEvents = live.get('streamEvents', '/v1/events/stream', 'Live change notices, as server-sent events (extension)', {
   description: [
     'A `text/event-stream` of small notices about changes in the caller’s workspace, each sent only to roles that may read its kind: transactions (listTransactions), orders (listOrders), approval requests (listApprovalRequests), webhook notifications (listWebhookNotifications: queued, each attempt, held, resent), webhooks (listWebhooks: registered, changed, deleted), Travel Rule messages (listTravelRuleMessages), screening configuration (getScreeningConfiguration), new audit events (getAuditLogs: the newest event id of each write, for the console to fetch what it may show).',
     'Events: `ready` first (its id is the position to resume from), then `notice` with a JSON body `{kind, id, status?, at}`; a comment line every 15 s keeps proxies from closing an idle stream.',
@@ -20,7 +17,5 @@ export const streamEvents = live.read({
   headers: z.object({
     'last-event-id': z.string().optional().meta({ description: 'The id of the last event received, `<transaction>.<sequence>`.' }),
   }),
-  responses: {
-    200: { description: 'The stream: `event: notice` lines carry one LiveNotice each as their data.', schema: LiveNotice, contentType: 'text/event-stream' },
-  },
+  200: { description: 'The stream: `event: notice` lines carry one LiveNotice each as their data.', schema: LiveNotice, contentType: 'text/event-stream' },
 });

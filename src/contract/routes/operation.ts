@@ -86,30 +86,69 @@ export function defineOperation<const D extends OperationDefinition>(definition:
   return definition;
 }
 
-/** What a read sets (a GET, which the console's build sets again: vite.config.ts), counted as a query unless it states otherwise. */
-const READ = { method: 'get', rateCategory: 'query' } as const;
+/** What a read sets: counted as a query unless it states otherwise. */
+const READ = { rateCategory: 'query' } as const;
 /** What a write sets: counted as a write, and replayed for a repeated Idempotency-Key. */
 const WRITE = { rateCategory: 'write', idempotent: true } as const;
 
 /** What the operations of an area share: their tags and, unless one states its own, their roles (and the trading beta's switch). */
 type Shared = Pick<GuardedDefinition, 'tags' | 'roles' | 'beta'>;
-/** What a definition states itself: all but what its area and its kind set, which it may state again where it differs. */
-type Own<Set extends keyof GuardedDefinition> = Omit<GuardedDefinition, Set | keyof Shared> & Partial<Pick<GuardedDefinition, Set | keyof Shared>>;
+/** What a constructor's call states in its arguments (its id, path and summary) or sets (the method). */
+type Stated = 'id' | 'method' | 'path' | 'summary' | 'responses';
+type Status = keyof GuardedDefinition['responses'];
+const NOT_FOUND = [404] as const;
+/** An answer in short: its description and, when it has a body, its schema. */
+type Short = readonly [description: string, schema?: z.ZodType];
+/**
+ * What a definition states itself after its id, path and summary: all but what its area and its
+ * kind set, which it may state again where it differs, and its answers by status, each in short
+ * (`200: ['The order', OrderDetails]`) or in full.
+ */
+type Own<Set extends keyof GuardedDefinition> = Omit<GuardedDefinition, Set | Stated | keyof Shared> &
+  Partial<Pick<GuardedDefinition, Set | keyof Shared>> & { [K in Status]?: Short | Answer };
 /** `B`'s properties, and `A`'s that `B` does not state: the type of `{ ...a, ...b }`, literal types kept. */
 type Merge<A, B> = Omit<A, keyof B> & B;
+/** The answers an `Own` states, in full. */
+type Answers<D> = {
+  [K in keyof D & Status]: D[K] extends readonly [infer Text, infer Schema]
+    ? { description: Text; schema: Schema }
+    : D[K] extends readonly [infer Text]
+      ? { description: Text }
+      : D[K];
+};
+/** The definition a constructor makes of its arguments. */
+type Made<S, Set, I, M, P, T, D> = Merge<Merge<S, Set>, Omit<D, Status> & { id: I; method: M; path: P; summary: T; responses: Answers<D> }> &
+  (D extends { params: z.ZodObject } ? { errors: readonly ErrorStatus[] } : unknown);
+
+/** What `own` states, with its answers in full and, for a path with parameters, the 404 it can answer. */
+function stated(own: Partial<Record<Status, Short | Answer> & Pick<GuardedDefinition, 'params' | 'errors'>>) {
+  const { 200: ok, 201: created, 202: accepted, 204: none, ...rest } = own;
+  const answers = Object.entries({ 200: ok, 201: created, 202: accepted, 204: none }).filter(([, a]) => a);
+  const full = (a: Short | Answer): Answer => (Array.isArray(a) ? { description: a[0], ...(a[1] && { schema: a[1] }) } : (a as Answer));
+  // A path that names a resource by its parameters may name none: a 404, unless it says otherwise.
+  const errors = own.errors ?? (own.params && NOT_FOUND);
+  return { ...rest, ...(errors && { errors }), responses: Object.fromEntries(answers.map(([status, a]) => [status, full(a!)])) };
+}
 
 /**
  * The constructors of an area's guarded operations, so that each definition states only what is its
- * own: `read` (a GET, counted as a query) and `write` (idempotent, counted as a write; it states its
- * method). A write that is not idempotent, or a public operation, is a `defineOperation` of its own.
- * Free of side effects like `defineOperation`; the console's build replaces each call by its object.
+ * own: `get(id, path, summary, own)`, a read counted as a query, and `post`, `put`, `patch` and
+ * `delete`, each idempotent and counted as a write. A write that is not idempotent, or a public
+ * operation, is a `defineOperation` of its own. Free of side effects like `defineOperation`; the
+ * console's build replaces each call by the little of its object the console reads (vite.config.ts).
  */
 /*#__NO_SIDE_EFFECTS__*/
 export function area<const S extends Shared>(shared: S) {
-  return {
-    read: <const D extends Omit<Own<'rateCategory'>, 'method'>>(own: D) => ({ ...shared, ...READ, ...own }) as Merge<Merge<S, typeof READ>, D>,
-    write: <const D extends Own<keyof typeof WRITE>>(own: D) => ({ ...shared, ...WRITE, ...own }) as Merge<Merge<S, typeof WRITE>, D>,
-  };
+  const make =
+    <const M extends Method, const Set extends object>(method: M, set: Set) =>
+    <const I extends string, const P extends Wire['path'], const T extends string, const D extends Own<keyof Set & keyof GuardedDefinition>>(
+      id: I,
+      path: P,
+      summary: T,
+      own: D,
+    ) =>
+      ({ ...shared, ...set, id, method, path, summary, ...stated(own) }) as unknown as Made<S, Set, I, M, P, T, D>;
+  return { get: make('get', READ), post: make('post', WRITE), put: make('put', WRITE), patch: make('patch', WRITE), delete: make('delete', WRITE) };
 }
 
 /** Where the service serves the OpenAPI document of every operation (the console's help menu links to it). */

@@ -26,12 +26,9 @@ const passkeys = area({ tags, roles: 'any' });
 // Passkeys (extension, issue 20): console users only, whatever their role (an API user gets 403:
 // it signs every request already). Each manages their own passkeys; the workspace setting belongs
 // to the admins and changes through an approval request, as the quorum does.
-export const listPasskeys = passkeys.read({
-  id: 'listPasskeys',
-  path: '/v1/auth/passkeys',
-  summary: 'My passkeys',
+export const listPasskeys = passkeys.get('listPasskeys', '/v1/auth/passkeys', 'My passkeys', {
   description: `The caller’s own passkeys, oldest first, and whether the workspace requires passkeys of the caller. ${CONSOLE_ONLY}`,
-  responses: { 200: { description: 'My passkeys', schema: PasskeyList } },
+  200: ['My passkeys', PasskeyList],
 });
 
 export const startPasskeyRegistration = defineOperation({
@@ -47,37 +44,23 @@ export const startPasskeyRegistration = defineOperation({
   responses: { 200: { description: 'The registration options', schema: RegistrationOptionsResponse } },
 });
 
-export const registerPasskey = passkeys.write({
-  id: 'registerPasskey',
-  method: 'post',
-  path: '/v1/auth/passkeys',
-  summary: 'Register a passkey',
+export const registerPasskey = passkeys.post('registerPasskey', '/v1/auth/passkeys', 'Register a passkey', {
   description: `Verifies the authenticator’s answer (origin, relying party, user verification, the challenge from registration_options) and keeps the public key. Audited (Security / Passkey: Registered). ${CONSOLE_ONLY}`,
   body: RegisterPasskeyRequest,
-  responses: { 201: { description: 'The passkey', schema: Passkey } },
+  201: ['The passkey', Passkey],
 });
 
-export const renamePasskey = passkeys.write({
-  id: 'renamePasskey',
-  method: 'patch',
-  path: '/v1/auth/passkeys/{passkeyId}',
-  summary: 'Rename one of my passkeys',
+export const renamePasskey = passkeys.patch('renamePasskey', '/v1/auth/passkeys/{passkeyId}', 'Rename one of my passkeys', {
   description: `Audited. ${CONSOLE_ONLY}`,
   params: PasskeyIdParam,
   body: RenamePasskeyRequest,
-  responses: { 200: { description: 'The passkey', schema: Passkey } },
-  errors: [404],
+  200: ['The passkey', Passkey],
 });
 
-export const deletePasskey = passkeys.write({
-  id: 'deletePasskey',
-  method: 'delete',
-  path: '/v1/auth/passkeys/{passkeyId}',
-  summary: 'Remove one of my passkeys',
+export const deletePasskey = passkeys.delete('deletePasskey', '/v1/auth/passkeys/{passkeyId}', 'Remove one of my passkeys', {
   description: `409 when it is my last passkey and the workspace requires passkeys of me. Audited. ${CONSOLE_ONLY}`,
   params: PasskeyIdParam,
-  responses: { 204: { description: 'Removed' } },
-  errors: [404],
+  204: ['Removed'],
 });
 
 export const startPasskeySignIn = defineOperation({
@@ -122,33 +105,27 @@ export const startStepUp = defineOperation({
   errors: [404],
 });
 
-export const getPasskeyPolicy = passkeys.read({
-  id: 'getPasskeyPolicy',
-  path: '/v1/management/passkey_policy',
-  summary: 'Whether the workspace requires passkeys of its admins',
+export const getPasskeyPolicy = passkeys.get('getPasskeyPolicy', '/v1/management/passkey_policy', 'Whether the workspace requires passkeys of its admins', {
   description: CONSOLE_ONLY,
   roles: QUORUM_READERS,
-  responses: { 200: { description: 'The setting', schema: PasskeyPolicy } },
+  200: ['The setting', PasskeyPolicy],
 });
 
-export const updatePasskeyPolicy = passkeys.write({
-  id: 'updatePasskeyPolicy',
-  method: 'put',
-  path: '/v1/management/passkey_policy',
-  summary: 'Require passkeys of admins, or stop requiring them',
+export const updatePasskeyPolicy = passkeys.put('updatePasskeyPolicy', '/v1/management/passkey_policy', 'Require passkeys of admins, or stop requiring them', {
   description: `Raises an approval request (kind PASSKEY_POLICY) like a quorum change; it takes effect when approved. While it is on, admins (Owner, Admin, Non-Signing Admin) sign in with a passkey only and confirm the step-up operations with one. 409 when turning it on while an enabled admin has no passkey (named), checked again when it executes. ${CONSOLE_ONLY}`,
   roles: OWNER_AND_ADMINS,
   body: UpdatePasskeyPolicyRequest,
-  responses: { 202: { description: 'The approval request', schema: ApprovalRequest } },
+  202: ['The approval request', ApprovalRequest],
 });
 
-export const getApprovalSignatures = passkeys.read({
-  id: 'getApprovalSignatures',
-  path: '/v1/approval_requests/{requestId}/signatures',
-  summary: 'Verify which passkey signed each decision of an approval request',
-  description: `Recomputes the request’s digest from the stored request and verifies each stored assertion against the public key stored with it (which outlives the passkey’s removal). ${CONSOLE_ONLY}`,
-  roles: QUORUM_READERS,
-  params: ApprovalIdParam,
-  responses: { 200: { description: 'Each decision and whether its signature verifies', schema: ApprovalSignatures } },
-  errors: [404],
-});
+export const getApprovalSignatures = passkeys.get(
+  'getApprovalSignatures',
+  '/v1/approval_requests/{requestId}/signatures',
+  'Verify which passkey signed each decision of an approval request',
+  {
+    description: `Recomputes the request’s digest from the stored request and verifies each stored assertion against the public key stored with it (which outlives the passkey’s removal). ${CONSOLE_ONLY}`,
+    roles: QUORUM_READERS,
+    params: ApprovalIdParam,
+    200: ['Each decision and whether its signature verifies', ApprovalSignatures],
+  },
+);

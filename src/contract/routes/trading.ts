@@ -18,74 +18,47 @@ const tags = ['Trading (beta)'];
 
 const trading = area({ tags, roles: 'any', beta: true });
 
-export const listTradingProviders = trading.read({
-  id: 'listTradingProviders',
-  path: '/v1/trading/providers',
-  summary: 'List trading providers',
+export const listTradingProviders = trading.get('listTradingProviders', '/v1/trading/providers', 'List trading providers', {
   description: 'Each provider with its manifest: the execution and settlement types it supports, the order fields it requires and the pairs it trades.',
   query: ProvidersQuery,
-  responses: { 200: { description: 'A page of providers', schema: ProvidersResponse } },
+  200: ['A page of providers', ProvidersResponse],
 });
 
-export const getTradingProvider = trading.read({
-  id: 'getTradingProvider',
-  path: '/v1/trading/providers/{providerId}',
-  summary: 'Get a trading provider',
+export const getTradingProvider = trading.get('getTradingProvider', '/v1/trading/providers/{providerId}', 'Get a trading provider', {
   params: ProviderIdParam,
-  responses: { 200: { description: 'The provider', schema: TradingProvider } },
-  errors: [404],
+  200: ['The provider', TradingProvider],
 });
 
-export const createQuote = trading.write({
-  id: 'createQuote',
-  method: 'post',
-  path: '/v1/trading/quotes',
-  summary: 'Create quotes',
+export const createQuote = trading.post('createQuote', '/v1/trading/quotes', 'Create quotes', {
   description:
     'One quote per provider in scope, priced from the catalogue; a provider that cannot quote appears in quoteFailures. A quote is valid for 60 seconds and is used by a QUOTE order.',
   body: CreateQuoteRequest,
-  responses: { 201: { description: 'The quotes', schema: QuotesResponse } },
+  201: ['The quotes', QuotesResponse],
 });
 
-export const createOrder = trading.write({
-  id: 'createOrder',
-  method: 'post',
-  path: '/v1/trading/orders',
-  summary: 'Create an order',
+export const createOrder = trading.post('createOrder', '/v1/trading/orders', 'Create an order', {
   description: "Validation failures (including the provider manifest's requirements) answer 400 with code 900 and a message naming the field.",
   roles: ORDER_WRITERS,
   body: CreateOrderRequest,
-  responses: { 202: { description: 'The order, accepted', schema: OrderDetails } },
+  202: ['The order, accepted', OrderDetails],
 });
 
-export const listOrders = trading.read({
-  id: 'listOrders',
-  path: '/v1/trading/orders',
-  summary: 'List orders',
+export const listOrders = trading.get('listOrders', '/v1/trading/orders', 'List orders', {
   description: 'Newest first by default; filters combine with AND, repeated values with OR.',
   query: OrdersQuery,
-  responses: { 200: { description: 'A page of orders', schema: OrdersResponse } },
+  200: ['A page of orders', OrdersResponse],
 });
 
 // Trading (wire-facts, beta): no stated roles
-export const getOrder = trading.read({
-  id: 'getOrder',
-  path: '/v1/trading/orders/{orderId}',
-  summary: 'Get an order',
+export const getOrder = trading.get('getOrder', '/v1/trading/orders/{orderId}', 'Get an order', {
   params: OrderIdParam,
-  responses: { 200: { description: 'The order', schema: OrderDetails } },
-  errors: [404],
+  200: ['The order', OrderDetails],
 });
 
-export const cancelOrder = trading.write({
-  id: 'cancelOrder',
-  method: 'post',
-  path: '/v1/trading/orders/{orderId}/cancel',
+export const cancelOrder = trading.post('cancelOrder', '/v1/trading/orders/{orderId}/cancel', 'Cancel an order before execution', {
   tags: ['Trading (beta) (extension)'],
-  summary: 'Cancel an order before execution',
   description: `Only an order in ${CANCELLABLE_ORDER_STATUSES.join(' or ')} can be cancelled (409 otherwise).`,
   roles: ORDER_WRITERS,
   params: OrderIdParam,
-  responses: { 200: { description: 'The cancelled order', schema: OrderDetails } },
-  errors: [404],
+  200: ['The cancelled order', OrderDetails],
 });

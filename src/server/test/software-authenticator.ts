@@ -122,26 +122,19 @@ export class SoftwareAuthenticator {
     });
     const credentialId = b64url(id);
     this.credentials.set(credentialId, { id, keys, userHandle: options.user.id, rpId, counter });
-    return {
-      id: credentialId,
-      rawId: credentialId,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'cross-platform',
-      response: {
-        clientDataJSON: b64url(new TextEncoder().encode(clientDataJSON)),
-        attestationObject: b64url(
-          cbor(
-            new Map<string, Cbor>([
-              ['fmt', 'none'],
-              ['attStmt', new Map()],
-              ['authData', authData],
-            ]),
-          ),
+    return answerFor(credentialId, {
+      clientDataJSON: b64url(new TextEncoder().encode(clientDataJSON)),
+      attestationObject: b64url(
+        cbor(
+          new Map<string, Cbor>([
+            ['fmt', 'none'],
+            ['attStmt', new Map()],
+            ['authData', authData],
+          ]),
         ),
-        transports: ['usb'],
-      },
-    };
+      ),
+      transports: ['usb'],
+    });
   }
 
   /**
@@ -167,20 +160,25 @@ export class SoftwareAuthenticator {
     );
     const signed = concat(authData, await sha256(clientData));
     const raw = new Uint8Array(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, credential.keys.privateKey, signed));
-    return {
-      id: credentialId,
-      rawId: credentialId,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'cross-platform',
-      response: {
-        clientDataJSON: b64url(clientData),
-        authenticatorData: b64url(authData),
-        signature: b64url(derSignature(raw)),
-        userHandle: credential.userHandle,
-      },
-    };
+    return answerFor(credentialId, {
+      clientDataJSON: b64url(clientData),
+      authenticatorData: b64url(authData),
+      signature: b64url(derSignature(raw)),
+      userHandle: credential.userHandle,
+    });
   }
+}
+
+/** What navigator.credentials answers for a credential of this authenticator, around its `response`. */
+function answerFor<R>(credentialId: string, response: R) {
+  return {
+    id: credentialId,
+    rawId: credentialId,
+    type: 'public-key',
+    clientExtensionResults: {},
+    authenticatorAttachment: 'cross-platform',
+    response,
+  } as const;
 }
 
 function counterBytes(counter: number): Uint8Array {

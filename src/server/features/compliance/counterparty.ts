@@ -36,7 +36,8 @@ export function simulatedPrivateKey(vaspId: string): KeyObject {
 
 const F = BENEFICIARY_FIELDS;
 const STANDARD: RequiredField[] = [F.naturalFamilyName, F.naturalGivenNames, F.naturalTown, F.naturalCountry, F.legalName, F.legalTown, F.legalCountry];
-const FULL: RequiredField[] = [
+/** What a VASP of FULL requirements asks of a natural person's details, and of a legal person's. */
+export const FULL_NATURAL: readonly RequiredField[] = [
   F.naturalFamilyName,
   F.naturalGivenNames,
   F.naturalTown,
@@ -45,6 +46,8 @@ const FULL: RequiredField[] = [
   F.naturalNationalIdType,
   F.naturalDateOfBirth,
   F.naturalPlaceOfBirth,
+];
+export const FULL_LEGAL: readonly RequiredField[] = [
   F.legalName,
   F.legalTown,
   F.legalCountry,
@@ -52,6 +55,7 @@ const FULL: RequiredField[] = [
   F.legalNationalIdType,
   F.legalCountryOfRegistration,
 ];
+const FULL = [...FULL_NATURAL, ...FULL_LEGAL];
 
 /** What this VASP requires of a beneficiary: a natural person's fields or a legal person's. */
 export function beneficiaryRequirements(vaspId: string): RequiredField[] {

@@ -2,6 +2,7 @@ import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TravelRuleIntegration } from '../../../contract/travel-rule';
 import type { RunningServer } from '../../server';
+import { INBOUND_USDC_TRANSFER } from '../../test/fixtures';
 import { signedHeaders, startSdkServer, type SdkServer, type TestApiUser } from '../../test/harness';
 import { encryptPiiFor } from './pii-encryption';
 import { FULL_VASP, NATURAL_FULL_FIELDS, naturalBeneficiary, OWN_VASP, publicKeyOf } from './test-helpers';
@@ -36,12 +37,7 @@ describe('the official TypeScript SDK: Travel Rule, screening and earn', () => {
     const created = await fireblocks.trLink.createTRLinkTrm({
       customerIntegrationId: integrationId,
       tRLinkCreateTrmRequest: {
-        direction: 'INBOUND',
-        assetId: 'USDC',
-        amount: '1500.25',
-        amountUSD: '1500.25',
-        srcAddress: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB',
-        destAddress: '0x583031D1113aD414F02576BD6afaBfb302140225',
+        ...INBOUND_USDC_TRANSFER,
         txHash: '0x9f3c6b1d5e2a7c4f8b0d3e6a9c2f5b8e1d4a7c0f3b6e9d2a5c8f1b4e7d0a3c6b',
         originatorVaspId: FULL_VASP,
         // Nullable in the SDK's model: an explicit null is what a client without the value sends.

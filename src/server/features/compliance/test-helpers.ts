@@ -1,6 +1,7 @@
-import { BENEFICIARY_FIELDS, type BeneficiaryPayload } from '../../../contract/ivms101';
+import type { BeneficiaryPayload } from '../../../contract/ivms101';
 import type { CreateTrmRequest } from '../../../contract/travel-rule';
 import { jsonCaller } from '../../test/harness';
+import { FULL_LEGAL, FULL_NATURAL } from './counterparty';
 import { findVasp } from './directory';
 import { encryptPiiFor } from './pii-encryption';
 
@@ -21,20 +22,8 @@ export function publicKeyOf(vaspId: string): string {
   return vasp.publicKey;
 }
 
-const F = BENEFICIARY_FIELDS;
-export const NATURAL_FULL_FIELDS = [
-  F.naturalFamilyName,
-  F.naturalGivenNames,
-  F.naturalTown,
-  F.naturalCountry,
-  F.naturalNationalId,
-  F.naturalNationalIdType,
-  F.naturalDateOfBirth,
-  F.naturalPlaceOfBirth,
-].map((f) => f.path);
-export const LEGAL_FULL_FIELDS = [F.legalName, F.legalTown, F.legalCountry, F.legalNationalId, F.legalNationalIdType, F.legalCountryOfRegistration].map(
-  (f) => f.path,
-);
+export const NATURAL_FULL_FIELDS = FULL_NATURAL.map((f) => f.path);
+export const LEGAL_FULL_FIELDS = FULL_LEGAL.map((f) => f.path);
 
 export const naturalBeneficiary = (overrides: Record<string, unknown> = {}): BeneficiaryPayload =>
   ({

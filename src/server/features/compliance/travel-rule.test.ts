@@ -47,7 +47,10 @@ async function team(name: string) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   };
-  return { ws, admin, compliance, viewer, integrationId: made.body.customerIntegrationId, base, create, pending };
+  // The security admin resolves a message's UPLOAD_BENEFICIARY_PII with a beneficiary encrypted for the counterparty.
+  const resolve = async <T = TravelRuleMessage>(trmId: string, counterparty: string, beneficiary: unknown, filledFields: string[]) =>
+    call<T>(compliance, 'POST', `${base}/trm/${trmId}/resolve_action`, await beneficiaryUpload(counterparty, beneficiary, filledFields));
+  return { ws, admin, compliance, viewer, integrationId: made.body.customerIntegrationId, base, create, pending, resolve };
 }
 
 /** The Travel Rule events about one message, newest first. */
@@ -153,12 +156,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
   it('a natural person encrypted for the counterparty is decrypted, checked and accepted; the message says so and needs nothing more', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
-    const res = await call<TravelRuleMessage>(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${trm.id}/resolve_action`,
-      await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
-    );
+    const res = await t.resolve(trm.id, FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: trm.id, status: 'ACCEPTED', reason: 'Northwind Digital accepted the beneficiary PII', version: '2' });
     expect(res.body.ivms101.filledFields).toEqual([...trm.ivms101.filledFields, ...NATURAL_FULL_FIELDS]);
@@ -166,12 +164,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
     expect((await call<RequiredActionsResponse>(t.viewer, 'GET', `${t.base}/trm/${trm.id}/required_actions`)).body).toEqual({ actions: [] });
 
     // Nothing is required any more, so the same action is refused, naming the type.
-    const again = await call(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${trm.id}/resolve_action`,
-      await beneficiaryUpload(FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
-    );
+    const again = await t.resolve<{ message: string }>(trm.id, FULL_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('type UPLOAD_BENEFICIARY_PII is not an action this message requires now: it is ACCEPTED and requires none');
 
@@ -187,12 +180,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
   it('a legal person is accepted too', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
-    const res = await call<TravelRuleMessage>(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${trm.id}/resolve_action`,
-      await beneficiaryUpload(FULL_VASP, legalBeneficiary(), LEGAL_FULL_FIELDS),
-    );
+    const res = await t.resolve(trm.id, FULL_VASP, legalBeneficiary(), LEGAL_FULL_FIELDS);
     expect(res.body).toMatchObject({ status: 'ACCEPTED' });
   });
 
@@ -249,12 +237,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
   it('the counterparty fails what it cannot decrypt (encrypted for another VASP’s key)', async () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
-    const res = await call<TravelRuleMessage>(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${trm.id}/resolve_action`,
-      await beneficiaryUpload(STANDARD_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS),
-    );
+    const res = await t.resolve(trm.id, STANDARD_VASP, naturalBeneficiary(), NATURAL_FULL_FIELDS);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('FAILED');
     expect(res.body.reason).toMatch(/^Northwind Digital could not decrypt the beneficiary PII: it was not encrypted for its public key/);
@@ -267,12 +250,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
     const future = naturalBeneficiary({ dateAndPlaceOfBirth: { dateOfBirth: '2999-01-01', placeOfBirth: 'Lausanne' } });
-    const res = await call<TravelRuleMessage>(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${trm.id}/resolve_action`,
-      await beneficiaryUpload(FULL_VASP, future, NATURAL_FULL_FIELDS),
-    );
+    const res = await t.resolve(trm.id, FULL_VASP, future, NATURAL_FULL_FIELDS);
     expect(res.body.status).toBe('REJECTED');
     expect(res.body.reason).toBe(
       'Northwind Digital rejected the beneficiary PII: IVMS101 beneficiary.beneficiaryPerson.0.naturalPerson.dateAndPlaceOfBirth.dateOfBirth: must be in the past (and less than 150 years ago)',
@@ -280,12 +258,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
 
     const another = await t.pending(FULL_VASP);
     const badCountry = naturalBeneficiary({ geographicAddress: [{ addressType: 'HOME', townName: 'Genève', country: 'Switzerland' }] });
-    const res2 = await call<TravelRuleMessage>(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${another.id}/resolve_action`,
-      await beneficiaryUpload(FULL_VASP, badCountry, NATURAL_FULL_FIELDS),
-    );
+    const res2 = await t.resolve(another.id, FULL_VASP, badCountry, NATURAL_FULL_FIELDS);
     expect(res2.body).toMatchObject({
       status: 'REJECTED',
       reason: expect.stringMatching(/geographicAddress\.0\.country: must be a two-letter ISO 3166 country code/),
@@ -296,12 +269,7 @@ describe('resolving UPLOAD_BENEFICIARY_PII', () => {
     const t = shared;
     const trm = await t.pending(FULL_VASP);
     const noBirth = naturalBeneficiary({ dateAndPlaceOfBirth: undefined });
-    const res = await call<TravelRuleMessage>(
-      t.compliance,
-      'POST',
-      `${t.base}/trm/${trm.id}/resolve_action`,
-      await beneficiaryUpload(FULL_VASP, noBirth, NATURAL_FULL_FIELDS),
-    );
+    const res = await t.resolve(trm.id, FULL_VASP, noBirth, NATURAL_FULL_FIELDS);
     expect(res.body).toMatchObject({
       status: 'REJECTED',
       reason:

@@ -1,5 +1,6 @@
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prefundedMarketOrder } from '../../test/fixtures';
 import { startSdkServer, type SdkServer } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 
@@ -74,21 +75,7 @@ describe('the official SDK against the trading endpoints', () => {
   it('createOrder (202), getOrder until COMPLETED through the running engine, and getOrders', async () => {
     const created = await fireblocks.tradingBeta.createOrder({
       idempotencyKey: 'sdk-order-1',
-      createOrderRequest: {
-        via: { type: 'PROVIDER', providerId: 'HARBOR' },
-        executionRequestDetails: {
-          type: 'MARKET',
-          side: 'BUY',
-          baseAmount: '0.01',
-          baseAssetId: 'ETH',
-          quoteAssetId: 'USDT',
-          baseAssetRail: 'BLOCKCHAIN',
-          quoteAssetRail: 'BLOCKCHAIN',
-        },
-        settlement: { type: 'PREFUNDED', destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
-        customerInternalReferenceId: 'sdk-ref',
-        note: 'from the SDK',
-      },
+      createOrderRequest: prefundedMarketOrder('sdk-ref', 'from the SDK'),
     });
     expect(created.statusCode).toBe(202);
     expect(created.data).toMatchObject({ status: 'CREATED', via: { type: 'PROVIDER', providerId: 'HARBOR' }, note: 'from the SDK' });

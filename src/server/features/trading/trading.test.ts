@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { OrderDetails, OrdersResponse, QuotesResponse } from '../../../contract/trading';
+import { BERLIN_ADDRESS } from '../../test/fixtures';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
 import { seedTradingDemo } from './demo';
 import { DEPOSIT_SEEN_MS, runOnce, STEP_MS } from './engine';
 import * as store from './store';
 import * as vaults from '../vault/store';
-import { POSTAL_ADDRESS } from './test-fixtures';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -35,7 +35,7 @@ const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstP
   dateOfBirth: '1985-12-10',
   email: 'ada@example.com',
   phone: '+4930123456',
-  postalAddress: POSTAL_ADDRESS,
+  postalAddress: BERLIN_ADDRESS,
 });
 const business = {
   entityType: 'BUSINESS' as const,
@@ -43,7 +43,7 @@ const business = {
   participantRelationshipType: 'ThirdParty' as const,
   businessName: 'Acme GmbH',
   registrationNumber: 'HRB 12345',
-  postalAddress: POSTAL_ADDRESS,
+  postalAddress: BERLIN_ADDRESS,
   email: 'ops@acme.example',
 };
 
@@ -159,14 +159,14 @@ describe('POST /trading/orders: validation (400, code 900, naming the field)', (
     [
       'country',
       atlasOrder({
-        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...POSTAL_ADDRESS, country: 'Germany' } }, beneficiary: business },
+        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...BERLIN_ADDRESS, country: 'Germany' } }, beneficiary: business },
       }),
       /postalAddress\.country/,
     ],
     [
       'country lower-case unknown',
       atlasOrder({
-        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...POSTAL_ADDRESS, country: 'XX' } }, beneficiary: business },
+        participantsIdentification: { originator: { ...individual('o'), postalAddress: { ...BERLIN_ADDRESS, country: 'XX' } }, beneficiary: business },
       }),
       /country/,
     ],

@@ -1,5 +1,6 @@
 import { Fireblocks } from '@fireblocks/ts-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vaultTransfer } from '../../test/fixtures';
 import { startSdkServer, WebhookReceiver, type SdkServer } from '../../test/harness';
 import { seedTradingDemo } from '../trading/demo';
 
@@ -32,13 +33,7 @@ describe('the official SDK against transactions and webhooks', { timeout: 120_00
 
     const created = await fireblocks.transactions.createTransaction({
       idempotencyKey: 'sdk-transfer-1',
-      transactionRequest: {
-        assetId: 'USDC',
-        source: { type: 'VAULT_ACCOUNT', id: '1' },
-        destination: { type: 'VAULT_ACCOUNT', id: '0' },
-        amount: '12.5',
-        note: 'from the SDK',
-      },
+      transactionRequest: vaultTransfer('12.5', 'from the SDK'),
     });
     expect(created.data.status).toBe('SUBMITTED');
     const id = created.data.id!;
@@ -55,13 +50,7 @@ describe('the official SDK against transactions and webhooks', { timeout: 120_00
     expect(list.data.map((t) => t.id)).toContain(id);
     // Page by page with the SDK's own parameters: next from the next-page header, prev from prev-page.
     await fireblocks.transactions.createTransaction({
-      transactionRequest: {
-        assetId: 'USDC',
-        source: { type: 'VAULT_ACCOUNT', id: '1' },
-        destination: { type: 'VAULT_ACCOUNT', id: '0' },
-        amount: '1',
-        note: 'a second one',
-      },
+      transactionRequest: vaultTransfer('1', 'a second one'),
     });
     const firstPage = await fireblocks.transactions.getTransactions({ limit: 1 });
     const next = new URL(firstPage.headers['next-page']!).searchParams.get('next')!;

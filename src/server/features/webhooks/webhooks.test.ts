@@ -57,26 +57,25 @@ const register = (body: Record<string, unknown>, token = admin) =>
 const deliver = (at: Date, timeoutMs = options.timeoutMs) => deliverDue(ctx.deps.db, key, { ...options, timeoutMs }, () => at);
 const notifications = (webhookId: string, query = '') => call<NotificationsPage>(admin, 'GET', `/v1/webhooks/${webhookId}/notifications${query}`);
 
+/** What a test submits: `amount` of `asset` from vault account 1 to vault account 0. */
+function transferOf(asset: Parameters<typeof submitTransfer>[1]['asset'], amount: string, outcome = 'COMPLETED'): Parameters<typeof submitTransfer>[1] {
+  return {
+    workspaceId: ws.id,
+    asset,
+    source: { type: 'VAULT_ACCOUNT', id: '1' },
+    destination: { type: 'VAULT_ACCOUNT', id: '0' },
+    destinationAddress: '0xabc',
+    amount,
+    outcome,
+    balancesMoved: false,
+    createdBy: 'test',
+  };
+}
+
 /** A transfer submitted now, or at `at` for a test that runs the engine on a clock of its own. */
 async function newTransfer(extra: { outcome?: string; assetId?: string; at?: Date } = {}) {
   const asset = (await chainAsset(ctx.deps.db, ws.id, extra.assetId ?? 'USDC'))!;
-  return ctx.deps.db.transaction((tx) =>
-    submitTransfer(
-      tx,
-      {
-        workspaceId: ws.id,
-        asset,
-        source: { type: 'VAULT_ACCOUNT', id: '1' },
-        destination: { type: 'VAULT_ACCOUNT', id: '0' },
-        destinationAddress: '0xabc',
-        amount: '1.123456789012345678',
-        outcome: extra.outcome ?? 'COMPLETED',
-        balancesMoved: false,
-        createdBy: 'test',
-      },
-      extra.at ?? new Date(),
-    ),
-  );
+  return ctx.deps.db.transaction((tx) => submitTransfer(tx, transferOf(asset, '1.123456789012345678', extra.outcome), extra.at ?? new Date()));
 }
 
 async function withWebhook(events: string[] = ['transaction.created', 'transaction.status.updated']) {
@@ -235,21 +234,7 @@ describe('delivery', () => {
     await expect(
       ctx.deps.db.transaction(async (tx) => {
         const asset = (await chainAsset(tx, ws.id, 'USDC'))!;
-        await submitTransfer(
-          tx,
-          {
-            workspaceId: ws.id,
-            asset,
-            source: { type: 'VAULT_ACCOUNT', id: '1' },
-            destination: { type: 'VAULT_ACCOUNT', id: '0' },
-            destinationAddress: '0xabc',
-            amount: '1',
-            outcome: 'COMPLETED',
-            balancesMoved: false,
-            createdBy: 'test',
-          },
-          new Date(),
-        );
+        await submitTransfer(tx, transferOf(asset, '1'), new Date());
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

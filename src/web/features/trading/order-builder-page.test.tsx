@@ -9,7 +9,7 @@ import { loadDraft, saveDraft } from './draft-storage';
 import OrderBuilderPage from './order-builder-page';
 import { EMPTY_DRAFT, EMPTY_PARTICIPANT, type OrderDraft, REVIEW_STEP } from './order-draft';
 import OrderPage from './order-page';
-import { POSTAL_ADDRESS } from '../../../server/features/trading/test-fixtures';
+import { BERLIN_ADDRESS } from '../../../server/test/fixtures';
 
 const service = realServiceForFile();
 
@@ -31,7 +31,7 @@ function saveAtlasDraft(execution: Partial<OrderDraft['execution']> = {}) {
     participantRelationshipType: 'FirstParty' as const,
     fullName: { firstName: 'Ada', lastName: 'Lovelace' },
     dateOfBirth: '1985-12-10',
-    postalAddress: POSTAL_ADDRESS,
+    postalAddress: BERLIN_ADDRESS,
   };
   const draft: OrderDraft = {
     ...EMPTY_DRAFT,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateOrderRequest } from '../../../contract/trading';
 import { TRADING_PROVIDERS } from '../../../server/features/trading/providers';
 import { checkDraft, draftFieldOf, EMPTY_DRAFT, EMPTY_PARTICIPANT, firstStepWithIssues, type OrderDraft, REQUEST_FIELDS, stepOf } from './order-draft';
-import { POSTAL_ADDRESS } from '../../../server/features/trading/test-fixtures';
+import { BERLIN_ADDRESS } from '../../../server/test/fixtures';
 
 const provider = (id: string) => TRADING_PROVIDERS.find((p) => p.id === id)!;
 const ATLAS = provider('ATLAS');
@@ -30,7 +30,7 @@ function atlasDraft(): OrderDraft {
         fullName: { firstName: 'Ada', lastName: 'Lovelace' },
         dateOfBirth: '1985-12-10',
         email: 'ada@example.com',
-        postalAddress: POSTAL_ADDRESS,
+        postalAddress: BERLIN_ADDRESS,
       },
       beneficiary: {
         ...EMPTY_PARTICIPANT,
@@ -39,7 +39,7 @@ function atlasDraft(): OrderDraft {
         participantRelationshipType: 'ThirdParty',
         businessName: 'Acme GmbH',
         registrationNumber: 'HRB 12345',
-        postalAddress: POSTAL_ADDRESS,
+        postalAddress: BERLIN_ADDRESS,
       },
     },
     sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
@@ -62,7 +62,7 @@ describe('checkDraft', () => {
           fullName: { firstName: 'Ada', lastName: 'Lovelace' },
           dateOfBirth: '1985-12-10',
           email: 'ada@example.com',
-          postalAddress: POSTAL_ADDRESS,
+          postalAddress: BERLIN_ADDRESS,
         },
         beneficiary: {
           entityType: 'BUSINESS',
@@ -70,7 +70,7 @@ describe('checkDraft', () => {
           participantRelationshipType: 'ThirdParty',
           businessName: 'Acme GmbH',
           registrationNumber: 'HRB 12345',
-          postalAddress: POSTAL_ADDRESS,
+          postalAddress: BERLIN_ADDRESS,
         },
       },
       sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
