@@ -67,23 +67,25 @@ function withoutOperationDocs(): Plugin {
       const text = (node: ts.Node) => code.slice(node.getStart(file), node.end);
       // Each cut replaces a span of the code (by nothing, mostly).
       const cuts: [number, number, string][] = [];
+      /** What the console reads of `object`: `keep`, but nothing of an answer that is not JSON (the live stream), which it reads itself. */
+      const readOf = (object: ts.ObjectLiteralExpression, keep: Set<string>) =>
+        object.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'contentType') ? new Set<string>() : keep;
       const cut = (object: ts.Node, keep: Set<string>) => {
         if (!ts.isObjectLiteralExpression(object)) return;
-        // An answer that is not JSON (the live stream) the console reads itself, without its schema.
-        const read = object.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'contentType') ? new Set<string>() : keep;
+        const read = readOf(object, keep);
         for (const property of object.properties) {
           if (!property.name || !ts.isIdentifier(property.name) || read.has(property.name.text)) continue;
           const comma = /^\s*,/.exec(code.slice(property.end));
           cuts.push([property.getStart(file), property.end + (comma ? comma[0].length : 0), '']);
         }
       };
-      /** An answer as the console reads it: its schema, unless it is not JSON (the live stream). */
+      /** An answer as the console reads it (its schema), from its short form or its object. */
       const answer = (stated: ts.Expression) => {
         if (ts.isArrayLiteralExpression(stated)) return stated.elements[1] ? `{ schema: ${text(stated.elements[1])} }` : '{}';
         if (!ts.isObjectLiteralExpression(stated)) throw new Error(`${id}: an answer is stated in short or as an object (${text(stated)})`);
-        const schema = stated.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'schema');
-        const json = !stated.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'contentType');
-        return schema && ts.isPropertyAssignment(schema) && json ? `{ schema: ${text(schema.initializer)} }` : '{}';
+        const read = readOf(stated, CONSOLE_READS.answer);
+        const kept = stated.properties.filter((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && read.has(p.name.text));
+        return `{ ${kept.map(text).join(', ')} }`;
       };
       const areas = new Set<string>();
       const visit = (node: ts.Node) => {

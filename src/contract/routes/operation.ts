@@ -122,12 +122,15 @@ type Made<S, Set, I, M, P, T, D> = Merge<Merge<S, Set>, Omit<D, Status> & { id: 
 
 /** What `own` states, with its answers in full and, for a path with parameters, the 404 it can answer. */
 function stated(own: Partial<Record<Status, Short | Answer> & Pick<GuardedDefinition, 'params' | 'errors'>>) {
-  const { 200: ok, 201: created, 202: accepted, 204: none, ...rest } = own;
-  const answers = Object.entries({ 200: ok, 201: created, 202: accepted, 204: none }).filter(([, a]) => a);
   const full = (a: Short | Answer): Answer => (Array.isArray(a) ? { description: a[0], ...(a[1] && { schema: a[1] }) } : (a as Answer));
+  // An answer is stated under its status, a number, as the console's build reads it too (vite.config.ts).
+  const isStatus = (key: string) => /^\d{3}$/.test(key);
+  const entries = Object.entries(own);
+  const rest = Object.fromEntries(entries.filter(([key]) => !isStatus(key)));
+  const responses = Object.fromEntries(entries.filter(([key, a]) => isStatus(key) && a).map(([status, a]) => [status, full(a as Short | Answer)]));
   // A path that names a resource by its parameters may name none: a 404, unless it says otherwise.
   const errors = own.errors ?? (own.params && NOT_FOUND);
-  return { ...rest, ...(errors && { errors }), responses: Object.fromEntries(answers.map(([status, a]) => [status, full(a!)])) };
+  return { ...rest, ...(errors && { errors }), responses };
 }
 
 /**
