@@ -7,6 +7,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { AuditLogPage, parseCsv } from './pages/audit-log-page';
 import { ConsoleShell } from './pages/console-shell';
+import { resizeTo } from './viewport';
 
 test.use({ signedInAs: 'auditor' });
 
@@ -167,12 +168,12 @@ test('the audit explorer has no serious accessibility problems, in light and dar
 test('the When (UTC) column shows its whole text, relative time included, at common screen widths', async ({ page }) => {
   const audit = new AuditLogPage(page);
   const range = settledRange();
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await resizeTo(page, { width: 1440, height: 900 });
   await new ConsoleShell(page).start(`/audit?startTime=${range.startTime}&endTime=${range.endTime}`);
   await expect(audit.rows.first()).toBeVisible({ timeout: 30_000 });
 
   for (const width of [1440, 1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 });
+    await resizeTo(page, { width, height: 900 });
     // The first cell of a row is its time; its text box is what truncates when it is too narrow.
     const cell = audit.rows.first().locator('td').first().locator('p');
     await expect(cell).toContainText(/ UTC \((just now|\d+ \w+ ago)\)$/);

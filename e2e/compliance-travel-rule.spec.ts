@@ -5,6 +5,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { TravelRulePage } from './pages/travel-rule-page';
+import { resizeTo } from './viewport';
 
 // The workspace's security admin works the compliance pages.
 test.use({ signedInAs: 'secadmin' });
@@ -76,7 +77,7 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
   expect(await seriousViolations(page)).toEqual([]);
 
   // On a phone the long path breaks inside its card rather than widening the page.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   const fields = shell.main.getByRole('list', { name: 'Originator fields filled' });
   await expect(fields).toContainText('geographicAddress[].addressLine[]');
   const inside = await fields.evaluate((list) => {
@@ -90,7 +91,7 @@ test('a compliance user resolves a pending TRM by filling the beneficiary form, 
     return table.getBoundingClientRect().right <= card.right && card.right <= window.innerWidth;
   });
   expect(transferInside, 'the transfer card stays on the screen').toBe(true);
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await resizeTo(page, { width: 1280, height: 720 });
 
   // A date of birth is written as the console writes a day, which the input says; the browser's
   // own mm/dd/yyyy is not taken for one.

@@ -4,6 +4,7 @@ import { seriousViolations } from './axe';
 import { expect, type Persona, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { textLines } from './text-lines';
+import { resizeTo } from './viewport';
 
 /*
  * Each demo role opens the console on its home: the tiles of what waits for it (only what the role
@@ -102,7 +103,7 @@ async function homeLoaded(shell: ConsoleShell) {
 /** A page at 390 px, in light then dark: no serious accessibility problem, and nothing wider than the screen. */
 async function checkNarrow(page: Page, shell: ConsoleShell, loaded: () => Promise<void>) {
   const wide = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   for (const scheme of ['light', 'dark'] as const) {
     if (scheme === 'dark') await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
@@ -114,7 +115,7 @@ async function checkNarrow(page: Page, shell: ConsoleShell, loaded: () => Promis
     expect(await textLines(shell.header.getByRole('link', { name: 'Asset Ops' })), `${scheme} at 390 px`).toHaveLength(1);
   }
   await shell.header.getByRole('button', { name: 'Switch to light theme' }).click();
-  await page.setViewportSize(wide);
+  await resizeTo(page, wide);
 }
 
 for (const home of HOMES) {

@@ -3,6 +3,7 @@ import { OrderDetails } from '../src/contract/trading';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
+import { resizeTo } from './viewport';
 
 /** The command palette as a keyboard user meets it: Ctrl+K, type, Enter. */
 function palette(page: Page) {
@@ -65,13 +66,13 @@ test.describe('as a trader', () => {
       ['light', 390],
     ] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(width === 390 ? { width, height: 844 } : wide);
+      await resizeTo(page, width === 390 ? { width, height: 844 } : wide);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expect(results.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
       expect(await seriousViolations(page), `${scheme} at ${width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${scheme} at ${width} px`).toBeLessThanOrEqual(width);
     }
-    await page.setViewportSize(wide);
+    await resizeTo(page, wide);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/catalogue\/assets\?q=USDC&asset=[^&]+$/);
     await expect(search).toBeHidden();

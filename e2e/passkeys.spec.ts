@@ -5,6 +5,7 @@ import { ConsoleShell } from './pages/console-shell';
 import { SecurityPage } from './pages/security-page';
 import { SignInPage } from './pages/sign-in-page';
 import { VirtualAuthenticator } from './virtual-authenticator';
+import { resizeTo } from './viewport';
 
 /*
  * The owner's own passkeys, at localhost (AT_LOCALHOST). The test signs the owner out: no other
@@ -45,11 +46,11 @@ test('an admin registers a passkey, signs out and signs in with it, then removes
   await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expect(security.row('Olivia’s laptop')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shell.header.getByRole('button', { name: 'Switch to light theme' }).click();
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await resizeTo(page, { width: 1280, height: 720 });
 
   // Renamed, and the name is what the list shows.
   await row.getByRole('button', { name: 'Rename Olivia’s laptop' }).click();

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
 import { TransactionsPage } from './pages/transactions-page';
 import { textLines } from './text-lines';
+import { resizeTo } from './viewport';
 
 test.describe('as a trader', () => {
   test.use({ signedInAs: 'trader' });
@@ -52,11 +53,11 @@ test.describe('as a trader', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // On a phone the address breaks into lines of even length: none left with a character or two.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, { width: 390, height: 844 });
     const lines = await textLines(transactions.places.getByRole('row', { name: /^To/ }).locator('code'));
     expect(lines.reduce((sum, n) => sum + n, 0)).toBe(42);
     expect(Math.min(...lines), `lines of ${lines.join(', ')} characters`).toBeGreaterThanOrEqual(Math.max(...lines) - 2);
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await resizeTo(page, { width: 1280, height: 720 });
 
     // Back in the list, the row says the same.
     await page.getByRole('link', { name: 'All transactions' }).click();
@@ -109,11 +110,11 @@ test.describe('as a viewer', () => {
     await expect(transactions.newTransferButton).toHaveCount(0);
 
     // On a phone, every status badge keeps its whole label (Mantine would cut it short with an ellipsis).
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, { width: 390, height: 844 });
     const badges = transactions.table.locator('tbody .mantine-Badge-label');
     await expect(badges.first()).toBeVisible();
     expect(await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await resizeTo(page, { width: 1280, height: 720 });
 
     await transactions.filterByStatus('Blocked');
     await expect(page).toHaveURL(/status=BLOCKED/);

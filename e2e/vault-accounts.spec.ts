@@ -5,6 +5,7 @@ import { readableAmount } from '../src/web/lib/amounts';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ConsoleShell } from './pages/console-shell';
+import { resizeTo } from './viewport';
 
 /*
  * The vault pages of this spec's workspace, with the demo's accounts: Treasury (0), Trading desk (1)
@@ -90,13 +91,13 @@ test('a trader finds a vault account by name and reads its balances, deposit add
   await shell.header.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expectAccessible(page);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expect(card.getByRole('img', { name: 'QR code of the BTC deposit address' })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/vault/accounts');
   await expect(table(page, 'Vault accounts').getByRole('row', { name: /^Treasury/ })).toBeVisible();
   await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   await shell.header.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   await expectAccessible(page);

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The tabs below are a browser's: its navigator (without Web Locks, as jsdom has none) and its events.
 import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionFor } from '../test/service';

@@ -1,6 +1,3 @@
-// @vitest-environment node
-// Node's WebCrypto rejects the ArrayBuffers of jsdom's realm, and this module needs no DOM: it runs
-// in Node, whose WebCrypto is the same standard API the browser offers.
 import 'reflect-metadata';
 import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,3 @@
-// @vitest-environment node
-// The encryption round trip needs Node's WebCrypto without jsdom's realm in between; no DOM is used.
 import { generateKeyPairSync } from 'node:crypto';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';

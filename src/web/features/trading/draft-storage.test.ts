@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The draft is kept in the browser's sessionStorage.
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import { EMPTY_DRAFT } from './order-draft';
