@@ -28,7 +28,7 @@ afterAll(async () => {
 const ROUTES = { '/audit': <AuditLogPage />, '/audit/events/:eventId': <AuditEventPage /> };
 /** The event rows rendered, without the header row; the first read of the log may take a while on a busy machine. */
 const eventRows = async () =>
-  within(await screen.findByRole('grid', { name: 'Audit events' }, { timeout: 30_000 }))
+  within(await screen.findByRole('grid', { name: 'Audit events' }))
     .getAllByRole('row')
     .slice(1);
 

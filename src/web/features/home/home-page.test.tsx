@@ -174,10 +174,7 @@ describe('the home page', () => {
     // Two low-fee transfers that stay in CONFIRMING: only the EVM one counts as stuck (the engine's rule).
     const stuck = await submit('ETH');
     const utxo = await submit('BTC');
-    await waitFor(async () => expect((await callServiceFor(service, '/v1/console/home', HomeSummary)).transactions?.stuck).toBe(1), {
-      timeout: 45_000,
-      interval: 1_000,
-    });
+    await waitFor(async () => expect((await callServiceFor(service, '/v1/console/home', HomeSummary)).transactions?.stuck).toBe(1), { interval: 1_000 });
 
     const user = userEvent.setup();
     // The transactions page as the console's router serves it (features do not import each other).

@@ -77,12 +77,12 @@ describe('TransactionsPage', () => {
     expect(within(details).getByRole('button', { name: 'Copy creator id' })).toBeInTheDocument();
 
     const timeline = screen.getByRole('list', { name: 'Status timeline' });
-    await waitFor(() => expect(within(timeline).getByText('Confirming')).toBeInTheDocument(), { timeout: 30_000 });
+    await waitFor(() => expect(within(timeline).getByText('Confirming')).toBeInTheDocument());
     expect(within(timeline).getByText('Submitted')).toBeInTheDocument();
     expect(within(timeline).getAllByText('Waiting for block confirmations').length).toBeGreaterThan(0);
     expect(within(timeline).getByText('Next status')).toBeInTheDocument();
 
-    await waitFor(() => expect(within(screen.getByTestId('transaction-status')).getByText('Completed')).toBeInTheDocument(), { timeout: 30_000 });
+    await waitFor(() => expect(within(screen.getByTestId('transaction-status')).getByText('Completed')).toBeInTheDocument());
     expect(within(screen.getByTestId('transaction-status')).getByText('Confirmed on chain')).toBeInTheDocument();
     // Once final, the page stops waiting for a next status.
     expect(within(screen.getByRole('list', { name: 'Status timeline' })).queryByText('Next status')).not.toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('TransactionsPage', () => {
   it('filters the list by status in the address, and shows a failed transfer with its sub-status', async () => {
     await signInTo(service, PEOPLE.editor);
     const rejected = await submitTransfer({ simulation: { outcome: 'REJECTED_AML_SCREENING' }, note: 'screened' });
-    await waitFor(async () => expect((await transaction(rejected)).status).toBe('REJECTED'), { timeout: 20_000, interval: 500 });
+    await waitFor(async () => expect((await transaction(rejected)).status).toBe('REJECTED'), { interval: 500 });
     await signInTo(service, PEOPLE.viewer);
 
     const { user, address, choose } = renderTransactions('/transactions');
@@ -220,7 +220,7 @@ describe('TransactionsPage', () => {
     const txId = await submitTransfer({ amount: '999999' });
     renderTransactions(`/transactions/${txId}`);
     const status = await screen.findByTestId('transaction-status');
-    await waitFor(() => expect(status).toHaveTextContent('Failed'), { timeout: 30_000 });
+    await waitFor(() => expect(status).toHaveTextContent('Failed'));
     expect(status).toHaveTextContent('Insufficient funds');
     const amounts = screen.getByRole('table', { name: 'Amounts and fees' });
     expect(within(amounts).getByRole('row', { name: /^Fee (?!deducted)/ })).toHaveTextContent('None: failed (Insufficient funds)');
