@@ -7,6 +7,7 @@ import { OPENAPI_PATH } from '../contract/routes/operation';
 import { registerAdmin } from './features/admin/handlers';
 import { registerAuditExplorer } from './features/audit/explorer-handlers';
 import { registerAudit } from './features/audit/handlers';
+import { registerAuditTree } from './features/audit/tree-handlers';
 import { authenticateCaller, recordRefusedOperation } from './features/auth/authenticate';
 import { registerAuth } from './features/auth/handlers';
 import { registerCatalogue } from './features/catalogue/handlers';
@@ -116,6 +117,7 @@ export function createApp(
   registerPasskeys(app, deps);
   registerAdmin(app, deps);
   registerAudit(app, deps);
+  registerAuditTree(app, deps);
   registerAuditExplorer(app, deps);
   registerCatalogue(app, deps);
   registerTrading(app, deps);

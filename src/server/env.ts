@@ -117,6 +117,12 @@ const EnvSchema = z.object({
     .min(100, { error: 'WORKER_SAFETY_POLL_MS must be between 100 and 600000' })
     .max(600_000, { error: 'WORKER_SAFETY_POLL_MS must be between 100 and 600000' })
     .default(5_000),
+  AUDIT_TREE_HEAD_INTERVAL_MS: z.coerce
+    .number({ error: 'AUDIT_TREE_HEAD_INTERVAL_MS must be a number of milliseconds' })
+    .int({ error: 'AUDIT_TREE_HEAD_INTERVAL_MS must be a whole number of milliseconds' })
+    .min(100, { error: 'AUDIT_TREE_HEAD_INTERVAL_MS must be between 100 and 3600000' })
+    .max(3_600_000, { error: 'AUDIT_TREE_HEAD_INTERVAL_MS must be between 100 and 3600000' })
+    .default(2_000),
   DRAIN_DELAY_MS: z.coerce
     .number({ error: 'DRAIN_DELAY_MS must be a number of milliseconds' })
     .int({ error: 'DRAIN_DELAY_MS must be a whole number of milliseconds' })
@@ -219,6 +225,8 @@ export interface Config {
    * listening connection dropped). Notices and the engines' own due times drive them otherwise.
    */
   workerSafetyPollMs: number;
+  /** The least time between two signed heads of a workspace's audit tree: a head is signed when the tree grew and this passed. */
+  auditTreeHeadIntervalMs: number;
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, so a balancer stops sending first. */
   drainDelayMs: number;
   /**
@@ -307,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stuckAlert: { seconds: e.STUCK_ALERT_SECONDS, blocks: e.STUCK_ALERT_BLOCKS },
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     workerSafetyPollMs: e.WORKER_SAFETY_POLL_MS,
+    auditTreeHeadIntervalMs: e.AUDIT_TREE_HEAD_INTERVAL_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
     liveStreamsPerCaller: e.LIVE_STREAMS_PER_CALLER,
     instanceId: e.INSTANCE_ID,

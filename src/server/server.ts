@@ -14,6 +14,7 @@ import type { Logger } from './logger';
 import { startDemoHistoryFill } from './demo/history-fill';
 import { startBackups, type Backups } from './workers/backups';
 import { startHousekeeping } from './workers/housekeeping';
+import { startAuditTreeWorker } from './features/audit/tree-worker';
 import { closeLiveHub, openLiveStreams, purgeOldNotices } from './features/live/hub';
 import { purgeExpiredLeases } from './features/live/leases';
 import { purgeChallenges } from './features/passkeys/store';
@@ -113,6 +114,7 @@ export async function startServer(
   const worker = { db: deps.db, notices: database.notices, logger, now: deps.now, safetyMs: config.workerSafetyPollMs };
   const orderEngine = startOrderEngine(worker);
   const transactionEngine = startTransactionEngine(worker, config.stuckAlert);
+  const auditTree = startAuditTreeWorker(worker, config.auditTreeHeadIntervalMs);
   const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);
   const signingKey = currentSigningKey(deps.db, deps.now);
   await signingKey(); // the JWKS has a key before the first delivery
@@ -166,7 +168,15 @@ export async function startServer(
       // give back what this instance holds, so another instance takes it over at once.
       readiness.workers = false;
       stopHousekeeping();
-      await Promise.all([orderEngine.stop(), transactionEngine.stop(), delivery.stop(), stopRefusalSummaries(), backups?.stop(), demoHistory?.stop()]);
+      await Promise.all([
+        orderEngine.stop(),
+        transactionEngine.stop(),
+        auditTree.stop(),
+        delivery.stop(),
+        stopRefusalSummaries(),
+        backups?.stop(),
+        demoHistory?.stop(),
+      ]);
       await metricsServer?.close();
       await database.close();
       await deps.tracing?.shutdown();

@@ -7,7 +7,14 @@ import type { Db } from './db-type';
  * first key of a two-key lock per caller (the second is the caller's hash), taken while counting
  * a user's open streams across instances (features/live/leases.ts).
  */
-export const ADVISORY_LOCKS = { migrations: 727_001, signingKey: 727_002, demoSeed: 727_003, auditSavedViews: 727_004, liveStreams: 727_005 } as const;
+export const ADVISORY_LOCKS = {
+  migrations: 727_001,
+  signingKey: 727_002,
+  demoSeed: 727_003,
+  auditSavedViews: 727_004,
+  liveStreams: 727_005,
+  auditSigningKey: 727_006,
+} as const;
 
 /** Runs `work` in one transaction holding the lock until it commits or rolls back. */
 export function inTransactionUnderLock<T>(db: Db, lock: keyof typeof ADVISORY_LOCKS, work: (tx: Db) => Promise<T>): Promise<T> {

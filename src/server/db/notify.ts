@@ -26,6 +26,8 @@ export const CHANNELS = {
   live: 'live_events_written',
   /** A console sign-in or an API user lost access (payload: accessEndedPayload): every instance ends its live streams at once. */
   accessEnded: 'access_ended',
+  /** Audit events were appended (sent by the audit migration 0001's trigger): the Merkle tree workers extend the trees. */
+  auditEvents: 'audit_events_appended',
 } as const;
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

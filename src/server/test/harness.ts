@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stuckAlert: { seconds: 300, blocks: 25 },
     idempotencyLeaseMs: 30_000,
     workerSafetyPollMs: 5_000,
+    auditTreeHeadIntervalMs: 2_000,
     drainDelayMs: 0,
     liveStreamsPerCaller: 20,
     instanceId: undefined,

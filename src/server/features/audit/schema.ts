@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AuditColumn } from '../../../contract/audit-views';
 
 /**
@@ -37,3 +37,60 @@ export const auditPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
+
+/** A SHA-256 hash, 32 bytes (half the room of its hex, in a table of two rows per event). Written and read as hex in SQL (encode/decode). */
+const hash = customType<{ data: string }>({ dataType: () => 'bytea' });
+const count = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The verifiable log (RFC 9162 Merkle trees, see src/contract/merkle.ts): each workspace's events
+ * are the leaves of a tree, event `seq` at leaf index seq - 1. Every complete subtree's hash is kept,
+ * level 0 being the leaves, so a proof or a root reads O(log n) rows and rehashes nothing.
+ */
+export const auditMerkleNodes = pgTable(
+  'audit_merkle_nodes',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    /** The subtree holds 2^level leaves… */
+    level: smallint('level').notNull(),
+    /** …from leaf index·2^level. */
+    index: count('index').notNull(),
+    hash: hash('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.level, t.index] })],
+);
+
+/** How far each workspace's tree has grown (its leaves are events 1..size), and its latest signed head. */
+export const auditMerkleTrees = pgTable('audit_merkle_trees', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  size: count('size').notNull(),
+  signedSize: count('signed_size').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Signed tree heads: the tree's size and root at a time, signed with an audit log key (audit_log_signing_keys); all are kept. */
+export const auditTreeHeads = pgTable(
+  'audit_tree_heads',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    treeSize: count('tree_size').notNull(),
+    rootHash: hash('root_hash').notNull(),
+    /** Epoch milliseconds. */
+    timestamp: count('timestamp').notNull(),
+    /** Ed25519 over treeHeadMessage (src/contract/audit.ts), base64url. */
+    signature: text('signature').notNull(),
+    keyId: text('key_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.treeSize] })],
+);
+
+/**
+ * The keys tree heads are signed with (Ed25519), made once per installation like the webhook
+ * signing key and published beside it in the JWKS; kept after a rotation, so old heads still verify.
+ */
+export const auditLogSigningKeys = pgTable('audit_log_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

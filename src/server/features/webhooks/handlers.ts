@@ -16,6 +16,7 @@ import { requeue } from './delivery';
 import { enqueueEvent } from './outbox';
 import { webhookNotifications } from './schema';
 import { publicJwks } from './signing';
+import { treeHeadJwks } from '../audit/tree-keys';
 import * as store from './store';
 import { checkWebhookUrl } from './url-policy';
 import { toNotification, toWebhook } from './view';
@@ -39,7 +40,9 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, deps: AppDeps, sample
   // Public keys for verifying delivery signatures: no sign-in, like any JWKS.
   app.get(JWKS_PATH, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(await publicJwks(deps.db, deps.now()));
+    // The audit log's tree head keys (alg EdDSA) beside the delivery keys (RS512), so one JWKS verifies both.
+    const [deliveries, treeHeads] = await Promise.all([publicJwks(deps.db, deps.now()), treeHeadJwks(deps.db)]);
+    return c.json({ keys: [...deliveries.keys, ...treeHeads] });
   });
 
   register(app, deps, routes.createWebhook, async (c) => {
