@@ -11,6 +11,8 @@ import { DEMO_USERS, seedDemo } from './demo/seed';
 import { createConsoleUser, createWorkspace } from './features/auth/accounts';
 import { currentSigningKey, KEY_REFRESH_MS, loadSigningKey, publicJwks, RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from './features/webhooks/signing';
 import { webhookSigningKeys } from './features/webhooks/schema';
+import { auditLogSigningKeys } from './features/audit/schema';
+import { loadTreeHeadKey } from './features/audit/tree-keys';
 import { openTestDatabase } from './test/harness';
 import { scratchDatabase } from './test/scratch-database';
 import { startInstance } from '../../scripts/fleet';
@@ -42,6 +44,12 @@ describe('instances starting together', () => {
     expect(new Set(keys.map((k) => k.kid)).size).toBe(1);
     expect(await first.db.select({ n: count() }).from(webhookSigningKeys)).toEqual([{ n: 1 }]);
     expect((await publicJwks(first.db, new Date())).keys.map((k) => k.kid)).toEqual([keys[0]!.kid]);
+  });
+
+  it('make one audit tree head key and all sign with it', async () => {
+    const keys = await Promise.all([...instances, ...instances].map((db) => loadTreeHeadKey(db, new Date())));
+    expect(new Set(keys.map((k) => k.kid)).size).toBe(1);
+    expect(await first.db.select({ n: count() }).from(auditLogSigningKeys)).toEqual([{ n: 1 }]);
   });
 
   it('seed one complete demo workspace between them', async () => {
@@ -117,6 +125,7 @@ describe.runIf(process.env.DATABASE_URL)('three service processes started in the
       }
       expect(await demoWorkspaces(check.db)).toHaveLength(1);
       expect(await check.db.select({ n: count() }).from(webhookSigningKeys)).toEqual([{ n: 1 }]);
+      expect(await check.db.select({ n: count() }).from(auditLogSigningKeys)).toEqual([{ n: 1 }]);
     } finally {
       await check.close();
     }
@@ -124,7 +133,8 @@ describe.runIf(process.env.DATABASE_URL)('three service processes started in the
       urls.map(async (url) => ((await (await fetch(`${url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid)),
     );
     expect(new Set(jwks.map((kids) => kids.join()))).toEqual(new Set([jwks[0]!.join()]));
-    expect(jwks[0]).toHaveLength(1);
+    // The webhook delivery key and the audit log's tree head key.
+    expect(jwks[0]).toHaveLength(2);
     for (const url of urls) {
       const res = await fetch(`${url}/v1/auth/sign_in`, {
         method: 'POST',

@@ -14,6 +14,7 @@ import type { Logger } from './logger';
 import { startDemoHistoryFill } from './demo/history-fill';
 import { startBackups, type Backups } from './workers/backups';
 import { startHousekeeping } from './workers/housekeeping';
+import { loadTreeHeadKey } from './features/audit/tree-keys';
 import { startAuditTreeWorker } from './features/audit/tree-worker';
 import { closeLiveHub, openLiveStreams, purgeOldNotices } from './features/live/hub';
 import { purgeExpiredLeases } from './features/live/leases';
@@ -118,6 +119,7 @@ export async function startServer(
   const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);
   const signingKey = currentSigningKey(deps.db, deps.now);
   await signingKey(); // the JWKS has a key before the first delivery
+  await loadTreeHeadKey(deps.db, deps.now()); // and the audit log's before its first signed tree head
   const { metrics } = deps;
   const delivery = startDeliveryWorker(worker, signingKey, {
     policy: { allowLocal: config.webhooks.allowLocal },
