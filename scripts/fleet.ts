@@ -196,9 +196,16 @@ export async function startBalancer(
   servers: { id: string; port: number }[],
   options: { port?: number; onLine?: (line: string) => void } = {},
 ): Promise<Balancer> {
-  if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
   const port = options.port || (await freePort());
-  const config = haproxyConfig(port, servers);
+  return startHaproxy(haproxyConfig(port, servers), { url: `http://127.0.0.1:${port}`, ready: () => haproxyWaitsFor(port), onLine: options.onLine });
+}
+
+/**
+ * HAProxy running `config` (checked first), returned once `ready` resolves: the service's
+ * balancer above, and the database's in front of a Patroni cluster (scripts/ha-database.ts).
+ */
+export async function startHaproxy(config: string, options: { url: string; ready: () => Promise<void>; onLine?: (line: string) => void }): Promise<Balancer> {
+  if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
   const configDir = mkdtempSync(join(tmpdir(), 'ao-haproxy-'));
   const configFile = join(configDir, 'haproxy.cfg');
   writeFileSync(configFile, config);
@@ -221,7 +228,7 @@ export async function startBalancer(
   haproxy.stderr.on('data', fromHaproxy);
   const exited = new Promise<void>((resolve) => haproxy.on('exit', () => resolve()));
   try {
-    await haproxyWaitsFor(port);
+    await options.ready();
   } catch (error) {
     haproxy.kill('SIGKILL');
     rmSync(configDir, { recursive: true, force: true });
@@ -231,7 +238,7 @@ export async function startBalancer(
   const orphan = () => haproxy.exitCode === null && haproxy.kill('SIGKILL');
   process.once('exit', orphan);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: options.url,
     config,
     configFile,
     output: () => output,
