@@ -87,8 +87,8 @@ beforeAll(async () => {
       DRAIN_DELAY_MS: '0',
       RATE_LIMIT_WRITE: '100000',
       RATE_LIMIT_QUERY: '100000',
-      // A write in flight when the database went away holds its key until its lease runs out, if
-      // the instance could not give it up (the database was already gone): short here, 30 s by default.
+      // A write in flight when the database went away gives its key up once the database answers
+      // again (idempotency.ts); its lease still bounds a key whose instance died: short here, 30 s by default.
       IDEMPOTENCY_LEASE_MS: '2000',
       // The workers look by themselves only every 10 minutes: what they do after the restart, they
       // do because the listening connection is back and its notices wake them.
