@@ -344,10 +344,16 @@ async function main() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 
   let ha: HaDatabase | undefined;
+  // Ctrl+C while it starts: exiting runs the 'exit' handlers, which kill what was started so far.
+  const exitNow = () => process.exit(130);
+  process.on('SIGINT', exitNow);
+  process.on('SIGTERM', exitNow);
   if (values.ha) {
     console.log('Starting etcd (one member), two PostgreSQL nodes under Patroni (synchronous replication) and HAProxy to the primary…');
     ha = await startHaDatabase({
-      onLine: (source, line) => /WARNING|ERROR|FATAL|PANIC|promoted|failover|switchover/i.test(line) && console.log(`[${source}] ${line}`),
+      // What an operator looks for: errors, and the cluster changing hands. (Patroni warns of every
+      // health check HAProxy closes; those are left out.)
+      onLine: (source, line) => /ERROR|FATAL|PANIC|promoted|failover|switchover|DOWN|UP/.test(line) && console.log(`[${source}] ${line}`),
     });
   }
   const databaseUrl = ha?.url ?? process.env.DATABASE_URL!;
@@ -406,6 +412,8 @@ async function main() {
       },
     );
   };
+  process.off('SIGINT', exitNow);
+  process.off('SIGTERM', exitNow);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

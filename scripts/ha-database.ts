@@ -5,9 +5,10 @@
 // Patroni's REST health check. The service's DATABASE_URL is HAProxy's address.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, HAPROXY, startHaproxy, type Balancer } from './fleet';
+import { HAPROXY, startHaproxy, type Balancer } from './fleet';
 
 const PATRONI = '/usr/bin/patroni';
 const PATRONICTL = '/usr/bin/patronictl';
@@ -143,6 +144,28 @@ export interface HaDatabase {
   stop(): Promise<void>;
 }
 
+/**
+ * `count` different ports nobody listens on now. They are all held open until every one is known:
+ * asking for one free port after another can give the same port twice (the first is not bound yet
+ * by the process it is meant for), and two of the cluster's servers would then fight over it.
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let n = 0; n < count; n++) {
+      const server = createServer();
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return servers.map((server) => (server.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
@@ -165,6 +188,7 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
   if (!Number.isInteger(uid) || uid === 0) throw new Error('A highly available database needs the postgres user (the Debian package makes it)');
   const dir = mkdtempSync(join(tmpdir(), 'ao-ha-'));
   chownSync(dir, uid, gid);
+  const asPostgres = { ...process.env, HOME: dir, USER: 'postgres', LOGNAME: 'postgres' };
   const children: ChildProcess[] = [];
   const outputs = new Map<string, string>();
   const track = (source: string, child: ChildProcess) => {
@@ -180,11 +204,24 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
   };
-  // Every process runs in a group of its own (detached): none may outlive this one.
-  const killAll = () => children.forEach((c) => c.exitCode === null && c.signalCode === null && process.kill(-c.pid!, 'SIGKILL'));
+  const nodes: Node[] = [];
+  // Every process runs in a group of its own (detached), and each PostgreSQL in a session of its
+  // own (Patroni starts it so): none may outlive this one.
+  const killAll = () => {
+    for (const child of children.filter((c) => c.exitCode === null && c.signalCode === null)) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // its group has ended already
+      }
+    }
+    nodes.forEach(killPostmaster);
+  };
   process.once('exit', killAll);
 
-  const [etcdClient, etcdPeer] = [await freePort(), await freePort()];
+  // etcd's two, each node's PostgreSQL and REST API, and the database's HAProxy.
+  const ports = await freePorts(7);
+  const [etcdClient, etcdPeer, haproxyPort] = [ports[0]!, ports[1]!, options.port || ports[2]!];
   const etcdDir = join(dir, 'etcd');
   mkdirSync(etcdDir, { mode: 0o700 });
   const etcdUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -202,12 +239,17 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
     ),
   );
 
-  const nodes: Node[] = [];
-  for (const name of ['pg1', 'pg2']) {
+  for (const [n, name] of ['pg1', 'pg2'].entries()) {
     const nodeDir = join(dir, name);
     mkdirSync(nodeDir, { mode: 0o700 });
     chownSync(nodeDir, uid, gid);
-    const node: Node = { name, pgPort: await freePort(), restPort: await freePort(), dataDir: join(nodeDir, 'data'), configFile: join(nodeDir, 'patroni.yml') };
+    const node: Node = {
+      name,
+      pgPort: ports[3 + 2 * n]!,
+      restPort: ports[4 + 2 * n]!,
+      dataDir: join(nodeDir, 'data'),
+      configFile: join(nodeDir, 'patroni.yml'),
+    };
     writeFileSync(node.configFile, patroniConfig({ ...node, socketDir: nodeDir }, etcdClient, bin));
     chownSync(node.configFile, uid, gid);
     nodes.push(node);
@@ -218,12 +260,12 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
     return node;
   };
   const startPatroni = (node: Node) => {
-    // As the postgres user itself (not through runuser, which would stand between a signal and Patroni).
+    // As the postgres user itself (not through runuser, which would stand between a signal and Patroni: it kills what it ran).
     node.patroni = spawn(PATRONI, [node.configFile], {
       cwd: dir,
       uid,
       gid,
-      env: { ...process.env, HOME: dir, USER: 'postgres', LOGNAME: 'postgres' },
+      env: asPostgres,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -260,7 +302,7 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
     await waitFor('the first node to be the primary', async () => ((await rest(nodes[0]!, '/primary')).status === 200 ? true : undefined), 60_000);
     startPatroni(nodes[1]!);
     await healthy();
-    const port = options.port || (await freePort());
+    const port = haproxyPort;
     haproxy = await startHaproxy(databaseHaproxyConfig(port, nodes), {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       // Ready once HAProxy passes connections to the primary.
@@ -311,11 +353,12 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
     restart: (name) => startPatroni(nodeNamed(name)),
     switchover: async () => {
       const { primary: from, standby: to } = await healthy();
-      const done = spawnSync(
-        'runuser',
-        ['-u', 'postgres', '--', PATRONICTL, '-c', nodeNamed(from).configFile, 'switchover', '--leader', from, '--candidate', to, '--force', SCOPE],
-        { encoding: 'utf8' },
-      );
+      const done = spawnSync(PATRONICTL, ['-c', nodeNamed(from).configFile, 'switchover', '--leader', from, '--candidate', to, '--force', SCOPE], {
+        encoding: 'utf8',
+        uid,
+        gid,
+        env: asPostgres,
+      });
       if (done.status !== 0) throw new Error(`patronictl switchover failed:\n${done.stdout}${done.stderr}`);
       await waitFor(`${to} to be the primary`, async () => ((await rest(nodeNamed(to), '/primary')).status === 200 ? true : undefined), 60_000);
       return { from, to };
@@ -334,7 +377,6 @@ export async function startHaDatabase(options: { port?: number; onLine?: (source
         ),
       );
       killAll();
-      nodes.forEach(killPostmaster);
       process.off('exit', killAll);
       rmSync(dir, { recursive: true, force: true });
     },
