@@ -1,15 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { LIVE_EVENTS, type LiveNoticeBody } from '../src/contract/live-events';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { LISTENER_APPLICATION_NAME } from '../src/server/db/notify';
 import { WebhookReceiver } from '../src/server/test/harness';
-import { freePort, startFleet, type Fleet, type FleetInstance } from '../scripts/fleet';
+import { postgresBin } from '../scripts/ha-database';
+import { freePort, startFleet, type Fleet } from '../scripts/fleet';
+import { call, openStream, transfer, until, type Answer } from './load';
 
 /**
  * PostgreSQL restarted under load (`npm run test:fleet`). The suite's shared server is used by
@@ -23,15 +24,6 @@ import { freePort, startFleet, type Fleet, type FleetInstance } from '../scripts
  */
 
 const PASSWORD = 'restart-Demo-password-1';
-/** A probe that has not answered by then hangs (they answer in milliseconds: the figures are printed). */
-const HANG_MS = 10_000;
-
-/** The newest PostgreSQL installed (Debian's layout), as .ci/run picks it. */
-function postgresBin(): string {
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
-  if (versions.length === 0) throw new Error('PostgreSQL is not installed (/usr/lib/postgresql/*/bin): apt-get install -y postgresql');
-  return `/usr/lib/postgresql/${versions.at(-1)}/bin`;
-}
 
 /**
  * A throwaway PostgreSQL cluster in a temporary folder. PostgreSQL refuses to run as root: as root,
@@ -39,6 +31,7 @@ function postgresBin(): string {
  */
 function postgresCluster(port: number) {
   const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (/usr/lib/postgresql/*/bin): apt-get install -y postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'ao-restart-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -74,87 +67,6 @@ function postgresCluster(port: number) {
   };
 }
 
-type Answer = { status: number; body: Record<string, unknown>; ms: number };
-
-async function call(
-  base: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const started = performance.now();
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    signal: AbortSignal.timeout(HANG_MS),
-  });
-  const text = await res.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    body = { text: text.slice(0, 200) }; // HAProxy's own 503 page, with no instance up
-  }
-  return { status: res.status, body, ms: performance.now() - started };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A live stream on one instance: the notices it delivered. */
-function openStream(instance: FleetInstance, token: string) {
-  const notices: LiveNoticeBody[] = [];
-  const controller = new AbortController();
-  let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  let ended = false;
-  const reading = (async () => {
-    const res = await fetch(`${instance.url}/v1/events/stream`, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
-    if (res.status !== 200) throw new Error(`the stream on ${instance.id} answered ${res.status}`);
-    const decoder = new TextDecoder();
-    const body = res.body!.getReader();
-    let pending = '';
-    for (;;) {
-      const { done, value } = await body.read();
-      if (done) return;
-      pending += decoder.decode(value, { stream: true });
-      const frames = pending.split('\n\n');
-      pending = frames.pop()!;
-      for (const frame of frames) {
-        const event = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event === LIVE_EVENTS.ready) ready();
-        if (event === LIVE_EVENTS.notice && data) notices.push(JSON.parse(data) as LiveNoticeBody);
-      }
-    }
-  })()
-    .catch((error: unknown) => {
-      if (!controller.signal.aborted) throw error;
-    })
-    .finally(() => (ended = true));
-  reading.catch(() => undefined);
-  return { notices, isReady, ended: () => ended, reading, close: () => controller.abort() };
-}
-
-const transfer = (externalTxId: string) => ({
-  assetId: 'USDC',
-  source: { type: 'VAULT_ACCOUNT', id: '0' },
-  destination: { type: 'VAULT_ACCOUNT', id: '1' },
-  amount: '0.01',
-  externalTxId,
-});
-
 let cluster: ReturnType<typeof postgresCluster>;
 let fleet: Fleet;
 let db: pg.Pool;
@@ -175,8 +87,8 @@ beforeAll(async () => {
       DRAIN_DELAY_MS: '0',
       RATE_LIMIT_WRITE: '100000',
       RATE_LIMIT_QUERY: '100000',
-      // A write in flight when the database went away holds its key until its lease runs out, if
-      // the instance could not give it up (the database was already gone): short here, 30 s by default.
+      // A write in flight when the database went away gives its key up once the database answers
+      // again (idempotency.ts); its lease still bounds a key whose instance died: short here, 30 s by default.
       IDEMPOTENCY_LEASE_MS: '2000',
       // The workers look by themselves only every 10 minutes: what they do after the restart, they
       // do because the listening connection is back and its notices wake them.

@@ -1,6 +1,8 @@
 // `npm run fleet`: several instances of the service on one PostgreSQL behind HAProxy, as a fleet
 // runs in production, on this machine. Ctrl+C drains every instance (SIGTERM), then stops HAProxy.
 //   DATABASE_URL=postgres://… npm run fleet [-- --instances 3 --port 8080]
+// With --ha (as root), the database is a highly available one started here instead of DATABASE_URL:
+// etcd, two PostgreSQL nodes under Patroni and HAProxy to the primary (scripts/ha-database.ts).
 // The tests and the fleet benchmark start one with `startFleet`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../src/server/demo/seed';
+import { haDatabaseMissing, startHaDatabase, type HaDatabase } from './ha-database';
 
 export const HAPROXY = '/usr/sbin/haproxy';
 /**
@@ -196,9 +199,16 @@ export async function startBalancer(
   servers: { id: string; port: number }[],
   options: { port?: number; onLine?: (line: string) => void } = {},
 ): Promise<Balancer> {
-  if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
   const port = options.port || (await freePort());
-  const config = haproxyConfig(port, servers);
+  return startHaproxy(haproxyConfig(port, servers), { url: `http://127.0.0.1:${port}`, ready: () => haproxyWaitsFor(port), onLine: options.onLine });
+}
+
+/**
+ * HAProxy running `config` (checked first), returned once `ready` resolves: the service's
+ * balancer above, and the database's in front of a Patroni cluster (scripts/ha-database.ts).
+ */
+export async function startHaproxy(config: string, options: { url: string; ready: () => Promise<void>; onLine?: (line: string) => void }): Promise<Balancer> {
+  if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
   const configDir = mkdtempSync(join(tmpdir(), 'ao-haproxy-'));
   const configFile = join(configDir, 'haproxy.cfg');
   writeFileSync(configFile, config);
@@ -221,7 +231,7 @@ export async function startBalancer(
   haproxy.stderr.on('data', fromHaproxy);
   const exited = new Promise<void>((resolve) => haproxy.on('exit', () => resolve()));
   try {
-    await haproxyWaitsFor(port);
+    await options.ready();
   } catch (error) {
     haproxy.kill('SIGKILL');
     rmSync(configDir, { recursive: true, force: true });
@@ -231,7 +241,7 @@ export async function startBalancer(
   const orphan = () => haproxy.exitCode === null && haproxy.kill('SIGKILL');
   process.once('exit', orphan);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: options.url,
     config,
     configFile,
     output: () => output,
@@ -306,11 +316,18 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '8080' } } });
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
+  const { values } = parseArgs({
+    options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '8080' }, ha: { type: 'boolean', default: false } },
+  });
+  if (values.ha) {
+    const missing = haDatabaseMissing();
+    if (missing) {
+      console.error(`npm run fleet -- --ha cannot start a highly available database here: ${missing}`);
+      process.exit(2);
+    }
+  } else if (!process.env.DATABASE_URL) {
     console.error(
-      'npm run fleet needs DATABASE_URL: the instances share one PostgreSQL (PGlite is one process’s). For example:\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/assetops npm run fleet',
+      'npm run fleet needs DATABASE_URL: the instances share one PostgreSQL (PGlite is one process’s). For example:\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/assetops npm run fleet\nor, as root, a highly available PostgreSQL started here: npm run fleet -- --ha',
     );
     process.exit(2);
   }
@@ -326,6 +343,20 @@ async function main() {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-console.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 
+  let ha: HaDatabase | undefined;
+  // Ctrl+C while it starts: exiting runs the 'exit' handlers, which kill what was started so far.
+  const exitNow = () => process.exit(130);
+  process.on('SIGINT', exitNow);
+  process.on('SIGTERM', exitNow);
+  if (values.ha) {
+    console.log('Starting etcd (one member), two PostgreSQL nodes under Patroni (synchronous replication) and HAProxy to the primary…');
+    ha = await startHaDatabase({
+      // What an operator looks for: errors, and the cluster changing hands. (Patroni warns of every
+      // health check HAProxy closes; those are left out.)
+      onLine: (source, line) => /ERROR|FATAL|PANIC|promoted|failover|switchover|DOWN|UP/.test(line) && console.log(`[${source}] ${line}`),
+    });
+  }
+  const databaseUrl = ha?.url ?? process.env.DATABASE_URL!;
   console.log(`Starting ${instances} instances on ${new URL(databaseUrl).host}, then HAProxy on port ${port}…`);
   const fleet = await startFleet({
     databaseUrl,
@@ -347,6 +378,13 @@ async function main() {
       `  API            ${fleet.url}/v1`,
       `  API reference  ${fleet.url}/docs`,
       `  HAProxy config ${fleet.haproxyConfigFile}`,
+      ...(ha
+        ? [
+            `  Database       ${ha.url} (HAProxy to the primary of ${ha.nodes.join(', ')}, in ${ha.dir})`,
+            `  Switch over    sudo -u postgres patronictl -c ${ha.dir}/${ha.nodes[0]}/patroni.yml switchover --force`,
+            `  Cluster        sudo -u postgres patronictl -c ${ha.dir}/${ha.nodes[0]}/patroni.yml list`,
+          ]
+        : []),
       '',
       `  Demo workspace: sign in as admin@demo.test (ADMIN) with the password below.`,
       `  Other demo users, same password: ${DEMO_USERS.filter((u) => u.email !== 'admin@demo.test')
@@ -354,7 +392,7 @@ async function main() {
         .join(', ')} — all @demo.test`,
       `  Demo password: ${fleet.demoPassword}${process.env.DEMO_PASSWORD ? ' (from DEMO_PASSWORD)' : ' (random for this start; set DEMO_PASSWORD to choose it)'}`,
       '',
-      'Ctrl+C drains every instance, then stops HAProxy.',
+      `Ctrl+C drains every instance, then stops HAProxy${ha ? ', then the database (Patroni, PostgreSQL, etcd)' : ''}.`,
       '',
     ].join('\n'),
   );
@@ -363,7 +401,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('Draining the instances (DRAIN_DELAY_MS), then stopping HAProxy…');
-    fleet.stop().then(
+    (async () => {
+      await fleet.stop();
+      await ha?.stop();
+    })().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -371,6 +412,8 @@ async function main() {
       },
     );
   };
+  process.off('SIGINT', exitNow);
+  process.off('SIGTERM', exitNow);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -6,6 +5,7 @@ import type { Logger } from '../logger';
 import { ADVISORY_LOCKS } from './advisory-lock';
 import type { Db } from './db-type';
 import { PgNotices } from './notify';
+import { isDatabaseUnavailable } from './unavailable';
 import type { StatementHook } from './pglite-statements';
 import * as schema from './schema';
 
@@ -39,14 +39,52 @@ function hookedClient(onStatement: StatementHook): typeof pg.Client {
 }
 
 /**
- * A pool whose queries run in their caller's async context. The pool's query waits for a
- * connection with a callback, which another query's release calls when the pool is busy: the
- * statement would then be told to the hook (and its span parented) as that other request's.
+ * How long, from the first failed connection of an outage, a request waits for the database to
+ * come back before it fails (503). A planned switchover or a restart of PostgreSQL under Patroni
+ * leaves no server to connect to for a few seconds: requests that need a connection then wait
+ * and go through, instead of failing. A database that stays away costs the requests of its first
+ * seconds this wait once; after it, every request fails at once until a connection succeeds again.
  */
-const CallersPool = class extends pg.Pool {
-  // @ts-expect-error -- one override for connect's two forms (callback or promise), passed through.
-  override connect(callback?: (...args: unknown[]) => void) {
-    return callback ? super.connect(AsyncResource.bind(callback)) : super.connect();
+export const DATABASE_OUTAGE_WAIT_MS = 6_000;
+/** How often a waiting request tries to connect again. */
+const RECONNECT_EVERY_MS = 250;
+
+/**
+ * The service's pool: connecting waits out the first seconds of an outage (above). Connecting is
+ * the safe place to wait: no statement of the request has run yet. Its queries run in their
+ * caller's async context: the pool's query waits for a connection with a callback, which another
+ * query's release calls when the pool is busy, and the statement would then be told to the hook
+ * (and its span parented) as that other request's; here the callback is called from a promise the
+ * caller awaits.
+ */
+const ServicePool = class extends pg.Pool {
+  /** When connecting first failed, in the outage going on now; undefined while connections succeed. */
+  private unavailableSince: number | undefined;
+
+  // @ts-expect-error -- one override for connect's two forms (callback or promise).
+  override connect(callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) {
+    const connecting = this.connectWaiting();
+    if (!callback) return connecting;
+    connecting.then(
+      (client) => callback(undefined, client, (release?: unknown) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error),
+    );
+  }
+
+  private async connectWaiting(): Promise<pg.PoolClient> {
+    for (;;) {
+      try {
+        const client = await super.connect();
+        this.unavailableSince = undefined;
+        return client;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        const now = Date.now();
+        this.unavailableSince ??= now;
+        if (now - this.unavailableSince >= DATABASE_OUTAGE_WAIT_MS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
+      }
+    }
   }
 } as unknown as typeof pg.Pool;
 
@@ -59,7 +97,7 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 
 /** Opens a pool on `url` and brings the schema up to date under the migrations' advisory lock. */
 export async function openPostgres(url: string, logger: Logger, migrationSets: readonly { folder: string; table: string }[], onStatement?: StatementHook) {
-  const pool = new (onStatement ? CallersPool : pg.Pool)({
+  const pool = new ServicePool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,

@@ -3,9 +3,12 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 
 /**
  * PostgreSQL's own: class 08 (connection exception), 57P01-57P03 (the server shutting down, crashed,
- * or starting up and not accepting connections yet) and 53300 (no connection slot left).
+ * or starting up and not accepting connections yet), 53300 (no connection slot left) and 25006 (a
+ * write on a read-only server: a connection made to a primary that a failover or a switchover has
+ * just turned into a replica, before the balancer cut it; the write goes to the new primary once it
+ * has).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300|25006)$/;
 
 /** node-postgres's errors for a connection that ended or never came, which carry no code. */
 const DRIVER_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'is not queryable'];

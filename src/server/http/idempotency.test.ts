@@ -17,6 +17,9 @@ let token: string;
 let email: string;
 let executions = 0;
 let databaseGone = 0;
+/** While true, the database of /v1/probe-away/* refuses every statement, as one that went away does. */
+let databaseAway = false;
+let awayAttempts = 0;
 let release: () => void = () => undefined;
 // Called when /v1/probe/hold is entered, that is once its key is claimed.
 let entered: () => void = () => undefined;
@@ -64,6 +67,25 @@ beforeAll(async () => {
       databaseGone += 1;
       if (databaseGone === 1) throw new Error('Connection terminated unexpectedly');
       return c.json({ attempt: databaseGone }, 201);
+    });
+    // The same, on a database that stays away after the failure, so that the request's lease
+    // cannot be given up when it answers 503 (its release fails too).
+    const away = new Proxy(ctx.deps.db, {
+      get(target, property, receiver) {
+        if (databaseAway && ['select', 'insert', 'update', 'delete', 'execute', 'transaction'].includes(String(property))) {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    for (const middleware of guard({ ...ctx.deps, db: away }, setApiUserEnabled)) a.use('/v1/probe-away/*', middleware);
+    a.post('/v1/probe-away/gone', (c) => {
+      awayAttempts += 1;
+      if (awayAttempts === 1) {
+        databaseAway = true;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return c.json({ attempt: awayAttempts }, 201);
     });
     // A write with a real effect in the database, committed the way the service's writes commit
     // theirs. X-Probe-Stall (not part of the request's fingerprint) holds it where a process can die.
@@ -163,6 +185,18 @@ describe('Idempotency-Key', () => {
     expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
     // Neither held until its lease runs out (409) nor burnt as after an internal error (400).
     const again = await post('/v1/probe/database-gone', 'key-gone', {});
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ attempt: 2 });
+  });
+
+  it('a 503 whose lease could not be released (the database stayed away) frees the key once the database is back', async () => {
+    const first = await post('/v1/probe-away/gone', 'key-away', {});
+    expect(first.status).toBe(503);
+    // While it is away, the retry is answered 503 too (its claim fails).
+    expect((await post('/v1/probe-away/gone', 'key-away', {})).status).toBe(503);
+    databaseAway = false;
+    // Back: the retry is the key's one execution at once, not 409 until the lease (30 s) runs out.
+    const again = await post('/v1/probe-away/gone', 'key-away', {});
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual({ attempt: 2 });
   });

@@ -128,6 +128,56 @@ async function release(db: Db, lease: Lease, now: Date): Promise<void> {
   await db.update(idempotencyRecords).set({ lockedUntil: now }).where(heldBy(lease));
 }
 
+/** How often releases that failed are tried again while the database is away. */
+const RELEASE_RETRY_MS = 500;
+
+/**
+ * Leases that requests answered 503 could not give up, because the database was away when they
+ * tried (a failover, a restart): without this, a retry with the key would get 409 until the lease
+ * ran out (IDEMPOTENCY_LEASE_MS, 30 s by default). They are released as soon as the database
+ * answers again: before this process claims another key, and every RELEASE_RETRY_MS meanwhile (a
+ * retry that reaches another instance, through a balancer, needs the release done in the database).
+ * A lease that runs out first is dropped: claim takes an expired key over by itself.
+ */
+class UnreleasedLeases {
+  private readonly held = new Map<string, { lease: Lease; expiresAt: number }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  add(lease: Lease, expiresAt: number): void {
+    this.held.set(lease.owner, { lease, expiresAt });
+    this.timer ??= setInterval(() => void this.retry(), RELEASE_RETRY_MS).unref();
+  }
+
+  /** Releases what it can; stops at the first failure (the database is still away). */
+  async retry(): Promise<void> {
+    const now = this.now();
+    for (const [owner, { lease, expiresAt }] of this.held) {
+      if (expiresAt > now.getTime()) {
+        try {
+          await release(this.db, lease, now);
+        } catch {
+          return;
+        }
+      }
+      this.held.delete(owner);
+    }
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+// One list per database, shared by every operation's middleware (each guard builds its own).
+const unreleasedByDb = new WeakMap<Db, UnreleasedLeases>();
+
 /**
  * Stores the responses of several requests under their keys in one statement (a group commit's),
  * each fenced on its own lease as settle does; answers false unless every one was still held, and
@@ -197,11 +247,13 @@ export async function commitWithResponse<T, R extends Response>(
  * A running request holds the key with a lease that it renews; if its process dies, the record
  * stays IN_FLIGHT only until the lease runs out, and then a retry takes the key over (see claim
  * and commitWithResponse for why that never makes a second effect). A request answered 503 (the
- * database unavailable) gives its lease up at once, if the database lets it, so the retry the 503
- * asks for is not kept waiting.
+ * database unavailable) gives its lease up at once, or as soon as the database answers again
+ * (UnreleasedLeases), so the retry the 503 asks for is not kept waiting.
  */
 export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const leaseMs = deps.config.idempotencyLeaseMs;
+  const pending = unreleasedByDb.get(deps.db) ?? new UnreleasedLeases(deps.db, deps.now);
+  unreleasedByDb.set(deps.db, pending);
   return async (c, next) => {
     const key = c.req.header('Idempotency-Key');
     if (key === undefined) return next();
@@ -214,6 +266,8 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       .update(await c.req.text())
       .digest('hex');
 
+    // This request may be the retry of one whose release is still waiting: release it first.
+    if (pending.size > 0) await pending.retry();
     const claimed = await claim(deps.db, scope, fingerprint, c.get('requestId'), deps.now(), leaseMs);
     if ('existing' in claimed) {
       const { existing } = claimed;
@@ -248,7 +302,14 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       await next();
     } finally {
       clearInterval(renewal);
-      if (!lease.settled) await (c.res.status === 503 ? release(deps.db, lease, deps.now()) : settle(deps.db, lease, c.res));
+      if (!lease.settled && c.res.status === 503) {
+        await release(deps.db, lease, deps.now()).catch((err: unknown) => {
+          c.get('log').warn({ err }, 'could not release the lease of an Idempotency-Key (the database is away): released once it answers');
+          pending.add(lease, deps.now().getTime() + leaseMs);
+        });
+      } else if (!lease.settled) {
+        await settle(deps.db, lease, c.res);
+      }
     }
   };
 }
