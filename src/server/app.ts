@@ -22,7 +22,7 @@ import { registerTransactions } from './features/transactions/handlers';
 import { sampleTransaction } from './features/transactions/view';
 import { registerVault } from './features/vault/handlers';
 import { registerWebhooks } from './features/webhooks/handlers';
-import { isDatabaseUnavailable } from './db/unavailable';
+import { isDatabaseUnavailable, isTransactionConflict } from './db/unavailable';
 import { ApiError, describeZodError, errorResponse } from './http/errors';
 import { registerHealth } from './http/health';
 import type { Readiness } from './http/readiness';
@@ -39,6 +39,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; retry shortly (a write with the same Idempotency-Key)';
 /** A database restart or failover takes seconds: what a 503 for an unavailable database tells the caller to wait. */
 const DATABASE_RETRY_AFTER_SECONDS = 2;
+const TRANSACTION_CONFLICT_MESSAGE = 'This write met another at the same moment and nothing of it was kept; retry it (with the same Idempotency-Key)';
 
 /**
  * `extend` adds routes before the catch-all ones (tests use it for probes such as a slow request).
@@ -177,6 +178,11 @@ export function createApp(
       c.get('log').warn({ err: error }, 'the database is unavailable');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: ERROR_CODES.serviceUnavailable }, 503);
+    }
+    if (isTransactionConflict(error)) {
+      c.get('log').warn({ err: error }, 'the database rolled a write back to break a deadlock');
+      c.header('Retry-After', '1');
+      return c.json({ message: TRANSACTION_CONFLICT_MESSAGE, code: ERROR_CODES.serviceUnavailable }, 503);
     }
     c.get('log').error({ err: error }, 'unexpected error');
     return c.json({ message: 'Internal server error', code: ERROR_CODES.internal }, 500);

@@ -29,3 +29,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the database rolled the transaction back to break a deadlock (40P01) or a serialization
+ * conflict (40001): two writes met at the same moment, nothing of this one committed, and the same
+ * request run again succeeds. So it is answered as an outage is (503, the key given up for the retry),
+ * never as a 500, which would burn the request's Idempotency-Key.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}

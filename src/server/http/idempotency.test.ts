@@ -17,6 +17,7 @@ let token: string;
 let email: string;
 let executions = 0;
 let databaseGone = 0;
+let deadlocks = 0;
 /** While true, the database of /v1/probe-away/* refuses every statement, as one that went away does. */
 let databaseAway = false;
 let awayAttempts = 0;
@@ -101,6 +102,22 @@ beforeAll(async () => {
       );
       if (at === 'after') await stall(tag);
       return res;
+    });
+    // A write the database rolls back to break a deadlock the first time, after its effect was
+    // written in the transaction (PostgreSQL's error, as node-postgres raises it and drizzle wraps it).
+    a.post('/v1/probe/deadlock', async (c) => {
+      deadlocks += 1;
+      const attempt = deadlocks;
+      return commitWithResponse(
+        c,
+        ctx.deps.db,
+        async (tx) => {
+          const [row] = await queryRows<{ id: number }>(tx, sql`insert into probe_effects (tag) values ('deadlock') returning id`);
+          if (attempt === 1) throw new Error('Failed query', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+          return row!;
+        },
+        (row) => c.json({ effect: row.id }, 201),
+      );
     });
     // The same write through a group commit, as transfers are committed.
     a.post('/v1/probe/grouped', async (c) => {
@@ -187,6 +204,19 @@ describe('Idempotency-Key', () => {
     const again = await post('/v1/probe/database-gone', 'key-gone', {});
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual({ attempt: 2 });
+  });
+
+  it('answers 503 to a write the database rolled back to break a deadlock, and the retry with the same key is its one effect', async () => {
+    const first = await post('/v1/probe/deadlock', 'key-deadlock', {});
+    expect(first.status).toBe(503);
+    expect(await first.json()).toEqual({ message: expect.stringMatching(/nothing of it was kept; retry it/), code: 503 });
+    expect(first.headers.get('retry-after')).toBe('1');
+    const again = await post('/v1/probe/deadlock', 'key-deadlock', {});
+    expect(again.status).toBe(201);
+    const replayed = await post('/v1/probe/deadlock', 'key-deadlock', {});
+    expect(await replayed.json()).toEqual(await again.json());
+    expect(deadlocks).toBe(2);
+    expect(await queryRows(ctx.deps.db, sql`select id from probe_effects where tag = 'deadlock'`)).toHaveLength(1);
   });
 
   it('a 503 whose lease could not be released (the database stayed away) frees the key once the database is back', async () => {
