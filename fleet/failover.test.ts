@@ -5,6 +5,7 @@ import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { WebhookReceiver } from '../src/server/test/harness';
 import { startFleet, type Fleet } from '../scripts/fleet';
 import { haDatabaseMissing, startHaDatabase, type HaDatabase } from '../scripts/ha-database';
+import { prefundedMarketOrder } from '../src/server/test/fixtures';
 import { call, openStream, transfer, until, type Answer } from './load';
 
 /**
@@ -12,7 +13,7 @@ import { call, openStream, transfer, until, type Answer } from './load';
  * This file starts its own cluster (scripts/ha-database.ts: etcd, two PostgreSQL nodes under
  * Patroni with synchronous replication, HAProxy to the primary; DATABASE_URL is not used), two
  * instances behind their balancer on it, and steady mixed traffic through the balancer: transfers
- * with Idempotency-Keys (retried with their key on 503, 409 and 429, as the SDKs do,
+ * and orders with Idempotency-Keys (retried with their key on 503, 409 and 429, as the SDKs do,
  * after Retry-After), audit log reads, a webhook receiver and a live stream on each instance.
  * Then it kills the primary (SIGKILL to its Patroni and its PostgreSQL), and once the old primary
  * is back as the standby, switches over on purpose. No instance is restarted. It checks that no
@@ -122,6 +123,18 @@ describe.skipIf(missing)('a highly available PostgreSQL: failover and switchover
         await new Promise((r) => setTimeout(r, 50));
       }
     });
+    // Orders beside them: an order's settlement writes balances and the audit chain as a transfer does.
+    const ordersAcknowledged = new Map<string, string>(); // customerInternalReferenceId → the order id answered
+    const ordersAttempted: string[] = [];
+    const orders = (async () => {
+      for (let n = 0; loading; n++) {
+        const ref = `failover-${run}-order-${n}`;
+        ordersAttempted.push(ref);
+        const answer = await write('order', '/v1/trading/orders', prefundedMarketOrder(ref, 'failover test'));
+        ordersAcknowledged.set(ref, answer.body.id as string);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
     // Reads are not retried: each failure counts.
     const reader = (async () => {
       while (loading) {
@@ -168,7 +181,7 @@ describe.skipIf(missing)('a highly available PostgreSQL: failover and switchover
     const switchoverWriteMs = firstWriteAfter(switchStartedAt);
     phase = 'after';
     loading = false;
-    await Promise.all([...transfers, reader]);
+    await Promise.all([...transfers, orders, reader]);
 
     // What is stored, read from the new primary through the database's balancer.
     const db = new pg.Client({ connectionString: ha.url });
@@ -181,9 +194,19 @@ describe.skipIf(missing)('a highly available PostgreSQL: failover and switchover
         )
       ).rows.map((r) => [r.external_tx_id, r]),
     );
+    const storedOrders = new Map(
+      (
+        await db.query<{ ref: string; id: string; n: number }>(
+          'select customer_internal_reference_id as ref, min(id::text) as id, count(*)::int as n from trading_orders where customer_internal_reference_id = any($1) group by 1',
+          [ordersAttempted],
+        )
+      ).rows.map((r) => [r.ref, r]),
+    );
     await db.end();
-    const lost = [...acknowledged].filter(([ref, id]) => stored.get(ref)?.id !== id).length;
-    const duplicated = [...stored.values()].filter((r) => r.n > 1).length;
+    const lost =
+      [...acknowledged].filter(([ref, id]) => stored.get(ref)?.id !== id).length +
+      [...ordersAcknowledged].filter(([ref, id]) => storedOrders.get(ref)?.id !== id).length;
+    const duplicated = [...stored.values(), ...storedOrders.values()].filter((r) => r.n > 1).length;
 
     // Every acknowledged transfer's webhook notification arrives (a redelivery keeps its id).
     const delivered = () => new Set(receiver.envelopes().map((e: WebhookEnvelope) => e.resourceId));
@@ -223,7 +246,7 @@ describe.skipIf(missing)('a highly available PostgreSQL: failover and switchover
     print(
       `switchover: ${switched.from} → ${switched.to} in ${s(switchMs)} (patronictl until the new primary answers); first write ${s(switchoverWriteMs)} after it began; requests failed ${failures('switchover')}; ${common}`,
     );
-    print(`failover: ${acknowledged.size} transfers acknowledged in all`);
+    print(`failover: ${acknowledged.size} transfers and ${ordersAcknowledged.size} orders acknowledged in all`);
 
     expect(lost, 'acknowledged writes lost').toBe(0);
     expect(duplicated, 'effects made twice').toBe(0);
