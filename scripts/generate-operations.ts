@@ -9,19 +9,19 @@ import * as operation from '../src/contract/routes/operation';
  * on every page to hide what a role may not do, and the paths on the sign-in screen, so neither may
  * carry the definitions' schemas: they are generated rather than imported. A test fails while they
  * are stale. The table names the definitions' role groups, to be as short as it can be: every page
- * of the console carries it.
+ * of the console carries it, and each entry is the roles alone (`getOrder: 'any'`).
  */
 const HEADER = '// Generated from the definitions in src/contract/routes by `npm run generate:operations`: edit those, then run it.';
 const GROUPS = Object.entries(operation as Record<string, unknown>).filter((entry): entry is [string, readonly string[]] => Array.isArray(entry[1]));
 const rolesOf = (roles: unknown) =>
   roles === 'any' ? `'any'` : (GROUPS.find(([, group]) => JSON.stringify(group) === JSON.stringify(roles))?.[0] ?? JSON.stringify(roles));
 
-const entries = Object.entries(operationTable(DEFINITIONS)).map(([id, { roles }]) => `${id}: { roles: ${roles === 'public' ? `'public'` : rolesOf(roles)} }`);
-const used = GROUPS.map(([name]) => name).filter((name) => entries.some((entry) => entry.includes(`roles: ${name} }`)));
+const entries = Object.entries(operationTable(DEFINITIONS)).map(([id, roles]) => `${id}: ${roles === 'public' ? `'public'` : rolesOf(roles)}`);
+const used = GROUPS.map(([name]) => name).filter((name) => entries.some((entry) => entry.endsWith(`: ${name}`)));
 const table = `${HEADER}
 import { type Operation, ${used.join(', ')} } from './routes/operation';
 
-export const OPERATION_TABLE = { ${entries.join(', ')} } satisfies Record<string, Operation>;
+export const OPERATION_TABLE = { ${entries.join(', ')} } satisfies Record<string, Operation['roles']>;
 `;
 const files = {
   'src/contract/operation-table.ts': table,

@@ -22,9 +22,9 @@ export const OPERATIONS = OPERATION_TABLE;
 export type OperationId = keyof typeof OPERATIONS;
 
 /** The operations behind the guard: every one but the public ones. */
-export type GuardedOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['roles'] extends 'public' ? never : K }[OperationId];
+export type GuardedOperationId = { [K in OperationId]: (typeof OPERATIONS)[K] extends 'public' ? never : K }[OperationId];
 
 export function mayPerform(role: Role, operationId: OperationId): boolean {
-  const { roles }: Operation = OPERATIONS[operationId];
+  const roles: Operation['roles'] = OPERATIONS[operationId];
   return roles === 'any' || roles === 'public' || roles.includes(role);
 }

@@ -2,6 +2,7 @@ import * as admin from './admin';
 import * as approvals from './approvals';
 import * as auditViews from './audit-views';
 import * as audit from './audit';
+import * as auditTree from './audit-tree';
 import * as auth from './auth';
 import * as catalogue from './catalogue';
 import * as compliance from './compliance';
@@ -23,6 +24,7 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
   approvals,
   auditViews,
   audit,
+  auditTree,
   auth,
   catalogue,
   compliance,
@@ -40,7 +42,7 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
 
 /** The table's entry of each definition: who may perform it, as the console reads it to offer what a role may do. */
 export function operationTable(definitions: readonly OperationDefinition[]) {
-  return Object.fromEntries(definitions.map((d) => [d.id, { roles: d.public ? 'public' : d.roles }]));
+  return Object.fromEntries(definitions.map((d) => [d.id, d.public ? 'public' : d.roles]));
 }
 
 /**

@@ -1,21 +1,4 @@
-import {
-  AuditChainVerification,
-  AuditConsistencyProof,
-  AuditConsistencyQuery,
-  AuditDimensions,
-  AuditEventParams,
-  AuditHistogram,
-  AuditHistogramQuery,
-  AuditInclusionProof,
-  AuditInclusionQuery,
-  AuditLogQuery,
-  AuditLogsResponse,
-  AuditRangeQuery,
-  AuditTreeHead,
-  AuditTreeHeadList,
-  AuditTreeHeadsQuery,
-  AuditTreeSizeParams,
-} from '../audit';
+import { AuditChainVerification, AuditDimensions, AuditHistogram, AuditHistogramQuery, AuditLogQuery, AuditLogsResponse, AuditRangeQuery } from '../audit';
 import { area, AUDIT_READERS } from './operation';
 
 const auditLog = area({ tags: ['Administration (extension)'], roles: AUDIT_READERS });
@@ -56,46 +39,5 @@ export const getAuditHistogram = auditLog.get(
       'The same range and filters as the audit log list (and `q`), counted per bucket of an automatic width; the counts add up to what the list pages through.',
     query: AuditHistogramQuery,
     200: ['Counts per bucket', AuditHistogram],
-  },
-);
-
-// The verifiable log (docs/audit-log.md): signed tree heads of the workspace's Merkle tree and proofs against them.
-export const listAuditTreeHeads = auditLog.get('listAuditTreeHeads', '/v1/management/audit_logs/tree_heads', 'List the signed tree heads of the audit log', {
-  description:
-    'Latest first. A head is signed (Ed25519, key in /.well-known/jwks.json) within seconds of the log growing; every head is kept, so any earlier one can be checked against a later one.',
-  query: AuditTreeHeadsQuery,
-  200: ['A page of tree heads', AuditTreeHeadList],
-});
-
-export const getAuditTreeHead = auditLog.get('getAuditTreeHead', '/v1/management/audit_logs/tree_heads/{treeSize}', 'Get the signed tree head of a size', {
-  description: 'A size never signed is not found.',
-  params: AuditTreeSizeParams,
-  200: ['The tree head', AuditTreeHead],
-  errors: [404],
-});
-
-export const getAuditInclusionProof = auditLog.get(
-  'getAuditInclusionProof',
-  '/v1/management/audit_logs/{id}/inclusion_proof',
-  'Prove that an event is in the log as it is now',
-  {
-    description:
-      "The event's leaf as the log holds it, and the RFC 9162 audit path from it to a signed tree head's root (the latest unless `treeSize` names one). An event newer than the head, or not yet in any signed head, answers 409: the next head includes it within seconds.",
-    params: AuditEventParams,
-    query: AuditInclusionQuery,
-    200: ['The proof', AuditInclusionProof],
-    errors: [404, 409],
-  },
-);
-
-export const getAuditConsistencyProof = auditLog.get(
-  'getAuditConsistencyProof',
-  '/v1/management/audit_logs/consistency_proof',
-  'Prove that an earlier tree head is a prefix of a later one',
-  {
-    description: 'Both sizes must be signed tree sizes, `first` at most `second`: the proof shows that nothing the first head covered was changed or removed.',
-    query: AuditConsistencyQuery,
-    200: ['Both heads and the proof', AuditConsistencyProof],
-    errors: [404],
   },
 );

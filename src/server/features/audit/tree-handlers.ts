@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { consistencyRanges, inclusionRanges, toHex } from '../../../contract/merkle';
-import * as routes from '../../../contract/routes/audit';
+import * as routes from '../../../contract/routes/audit-tree';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { register } from '../../http/register';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { AuditTreeHead } from '../../../contract/audit';
-import { treeHeadMessage } from '../../../contract/audit';
+import type { AuditTreeHead } from '../../../contract/audit-tree';
+import { treeHeadMessage } from '../../../contract/audit-tree';
 import { type Block, fromHex, type LeafRange, leafHash, nodeHash, rangeBlocks, rangeHash, toHex } from '../../../contract/merkle';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';

@@ -1,7 +1,7 @@
 import { createPublicKey, randomUUID, verify, type JsonWebKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditConsistencyProof, type AuditInclusionProof, type AuditTreeHead, treeHeadMessage } from '../../../contract/audit';
+import { type AuditConsistencyProof, type AuditInclusionProof, type AuditTreeHead, treeHeadMessage } from '../../../contract/audit-tree';
 import { fromHex, leafHash, verifyConsistency, verifyInclusion } from '../../../contract/merkle';
 import { createLogger } from '../../logger';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
