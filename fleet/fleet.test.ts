@@ -207,17 +207,22 @@ afterAll(async () => {
 }, 60_000);
 
 describe('three instances started together on an empty database', () => {
-  it('made one schema, one demo workspace and one signing key, and every instance serves', async () => {
+  it('made one schema, one demo workspace and one signing key of each kind, and every instance serves', async () => {
     for (const i of fleet.instances) expect(i.output(), i.id).not.toMatch(/could not start|"level":50/);
     const { rows: demo } = await db.query('select id from workspaces where is_demo');
     expect(demo).toHaveLength(1);
-    const { rows: keys } = await db.query('select count(*)::int as n from webhook_signing_keys');
-    expect(keys[0].n).toBe(1);
-    const kids = await Promise.all(
-      fleet.instances.map(async (i) => ((await call('/.well-known/jwks.json', { base: i.url })).body.keys as { kid: string }[]).map((k) => k.kid)),
+    const { rows: keys } = await db.query(
+      'select (select count(*) from webhook_signing_keys)::int as webhooks, (select count(*) from audit_log_signing_keys)::int as audit',
     );
-    expect(kids).toEqual([kids[0], kids[0], kids[0]]);
-    expect(kids[0]).toHaveLength(1);
+    expect(keys[0]).toEqual({ webhooks: 1, audit: 1 });
+    const published = await Promise.all(
+      fleet.instances.map(async (i) =>
+        ((await call('/.well-known/jwks.json', { base: i.url })).body.keys as { kid: string; alg: string }[]).map((k) => `${k.alg} ${k.kid}`),
+      ),
+    );
+    expect(published).toEqual([published[0], published[0], published[0]]);
+    // The webhook deliveries' key and the audit log's tree heads' key.
+    expect(published[0]!.map((key) => key.split(' ')[0]).sort()).toEqual(['EdDSA', 'RS512']);
     const ready = await Promise.all(fleet.instances.map((i) => call('/readyz', { base: i.url })));
     expect(ready.map((r) => r.status)).toEqual([200, 200, 200]);
   });
