@@ -4,13 +4,13 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { LISTENER_APPLICATION_NAME } from '../src/server/db/notify';
 import { WebhookReceiver } from '../src/server/test/harness';
 import { postgresBin } from '../scripts/ha-database';
 import { freePort, startFleet, type Fleet } from '../scripts/fleet';
-import { call, openStream, transfer, until, type Answer } from './load';
+import { call, transfer, until, watchFleet, type Answer } from './load';
 
 /**
  * PostgreSQL restarted under load (`npm run test:fleet`). The suite's shared server is used by
@@ -112,19 +112,8 @@ afterAll(async () => {
 
 describe('PostgreSQL restarted under load', () => {
   it('instances answer 503 while it is down, then recover by themselves with no acknowledged write lost', async () => {
-    onTestFailed(() => {
-      for (const i of fleet.instances) process.stdout.write(`${i.id} printed:\n${i.output().slice(-8000)}\n`);
-    });
     const run = randomUUID().slice(0, 8);
-    const hook = await call(fleet.url, '/v1/webhooks', {
-      method: 'POST',
-      token,
-      body: { url: receiver.url, events: ['transaction.created'] },
-      headers: { 'Idempotency-Key': randomUUID() },
-    });
-    expect(hook.status).toBe(201);
-    const streams = fleet.instances.map((instance) => openStream(instance, token));
-    await Promise.all(streams.map((s) => s.isReady));
+    const streams = await watchFleet(fleet, token, receiver.url);
 
     // Steady traffic through the balancer: each writer retries a write with its key until it is
     // acknowledged (200), as a client does; every answer it met is kept.

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { WebhookReceiver } from '../src/server/test/harness';
 import { startFleet, type Fleet } from '../scripts/fleet';
 import { haDatabaseMissing, startHaDatabase, type HaDatabase } from '../scripts/ha-database';
 import { prefundedMarketOrder } from '../src/server/test/fixtures';
-import { call, openStream, transfer, until, type Answer } from './load';
+import { call, transfer, until, watchFleet, type Answer } from './load';
 
 /**
  * A failover and a switchover of a highly available PostgreSQL under load (`npm run test:fleet`).
@@ -64,19 +64,8 @@ afterAll(async () => {
 
 describe.skipIf(missing)('a highly available PostgreSQL: failover and switchover under load', () => {
   it('loses and duplicates nothing through a failover, and fails no request through a switchover', async () => {
-    onTestFailed(() => {
-      for (const i of fleet.instances) process.stdout.write(`${i.id} printed:\n${i.output().slice(-8000)}\n`);
-    });
     const run = randomUUID().slice(0, 8);
-    const hook = await call(fleet.url, '/v1/webhooks', {
-      method: 'POST',
-      token,
-      body: { url: receiver.url, events: ['transaction.created'] },
-      headers: { 'Idempotency-Key': randomUUID() },
-    });
-    expect(hook.status).toBe(201);
-    const streams = fleet.instances.map((instance) => openStream(instance, token));
-    await Promise.all(streams.map((s) => s.isReady));
+    const streams = await watchFleet(fleet, token, receiver.url);
 
     let phase: Phase = 'warm-up';
     /** Every answer that was not a success, by phase: `${what} ${status}` → how many. */

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { LiveNoticeBody } from '../src/contract/live-events';
 import { LIVE_EVENTS } from '../src/contract/live-events';
+import { expect, onTestFailed } from 'vitest';
+import type { Fleet } from '../scripts/fleet';
 
 // What the fleet's database tests share (database-restart, failover): a client of the API that
 // never hangs, waiting for a condition, a live stream that keeps what it delivered, and a transfer.
@@ -87,3 +90,24 @@ export const transfer = (externalTxId: string) => ({
   amount: '0.01',
   externalTxId,
 });
+
+/**
+ * What a database test watches the fleet with, set up at its start: the instances' output printed
+ * if the test fails, a webhook to `receiverUrl` for transfers, and a live stream on each instance,
+ * open and ready.
+ */
+export async function watchFleet(fleet: Fleet, token: string, receiverUrl: string) {
+  onTestFailed(() => {
+    for (const i of fleet.instances) process.stdout.write(`${i.id} printed:\n${i.output().slice(-8000)}\n`);
+  });
+  const hook = await call(fleet.url, '/v1/webhooks', {
+    method: 'POST',
+    token,
+    body: { url: receiverUrl, events: ['transaction.created'] },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(hook.status).toBe(201);
+  const streams = fleet.instances.map((instance) => openStream(instance, token));
+  await Promise.all(streams.map((s) => s.isReady));
+  return streams;
+}
