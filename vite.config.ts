@@ -212,6 +212,9 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           include: ['src/web/**/*.test.ts'],
           setupFiles: ['src/web/test/setup.ts'],
+          // As the server's: vitest's 5 s default failed CI on an RSA-4096 key generation (its time
+          // is a random search for primes, and the machine was loaded).
+          testTimeout: 60_000,
         },
       },
       {
