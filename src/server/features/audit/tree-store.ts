@@ -49,12 +49,15 @@ const CHAINED = {
 async function blockHashes(db: Db, workspaceId: string, blocks: Block[]): Promise<(block: Block) => Uint8Array> {
   const found = new Map<string, Uint8Array>();
   if (blocks.length > 0) {
-    const wanted = JSON.stringify(blocks.map((b) => [b.level, b.index]));
+    const levels = `{${blocks.map((b) => b.level).join(',')}}`;
+    const indexes = `{${blocks.map((b) => b.index).join(',')}}`;
+    // One primary-key lookup per block (the lateral join): joined as a set instead, the planner
+    // scanned every node of the workspace, 46 ms at 20,000 events and growing with the log.
     const rows = await queryRows<{ level: number; index: string; hash: string }>(
       db,
-      sql`select n.level, n.index, encode(n.hash, 'hex') as hash from ${auditMerkleNodes} n
-        join jsonb_array_elements(${wanted}::jsonb) w on n.level = (w->>0)::smallint and n.index = (w->>1)::bigint
-        where n.workspace_id = ${workspaceId}::uuid`,
+      sql`select w.level, w.index, encode(n.hash, 'hex') as hash
+        from unnest(${levels}::smallint[], ${indexes}::bigint[]) as w(level, index)
+        cross join lateral (select hash from ${auditMerkleNodes} where workspace_id = ${workspaceId}::uuid and level = w.level and index = w.index) n`,
     );
     for (const r of rows) found.set(`${r.level}/${Number(r.index)}`, fromHex(r.hash));
   }
