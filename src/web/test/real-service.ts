@@ -63,6 +63,9 @@ export interface RealService {
   stop(): Promise<void>;
 }
 
+/** How long a start may take: it took over 60 s with the machine's load at 10. */
+const START_BOUND_MS = 200_000;
+
 // The fetch of the test process itself, before any test replaces it.
 const realFetch = globalThis.fetch;
 
@@ -97,8 +100,19 @@ export async function startRealService({
     errors += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the real service stopped (${code}): ${errors}`)));
+    // Below the file's hook timeout (vite.config.ts), so that a start that never ends says how far it got.
+    const late = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the real service gave no address within ${START_BOUND_MS / 1000} s; its steps:\n${errors}`));
+    }, START_BOUND_MS);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(late);
+      resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(late);
+      reject(new Error(`the real service stopped (${code}): ${errors}`));
+    });
   });
   const calls: ConsoleCall[] = [];
   let lose: ((method: string, path: string) => boolean) | null = null;

@@ -16,7 +16,8 @@
 // test page's origin, for which the page's WebAuthn device (webauthn-device.ts) makes them.
 //
 // It prints one JSON line with its address, { "url": "…" }, then serves, its engines running,
-// until it is sent SIGTERM.
+// until it is sent SIGTERM. Each step of its start goes to stderr, which real-service.ts shows
+// when the address does not come.
 import 'reflect-metadata';
 import { generateKeyPairSync } from 'node:crypto';
 import type { Role } from '../../contract/roles';
@@ -42,11 +43,16 @@ interface Seed {
   demoHistoryEvents?: number;
 }
 
+const began = performance.now();
+const step = (what: string) => process.stderr.write(`${((performance.now() - began) / 1000).toFixed(1)} s: ${what}\n`);
+
 async function main() {
+  step('loaded');
   if (!process.env.REAL_SERVICE_SEED) throw new Error('REAL_SERVICE_SEED names the workspaces and people to seed');
   const seed = JSON.parse(process.env.REAL_SERVICE_SEED) as Seed;
   const database = await openDatabase({ memory: true, image: await testDatabaseImage() });
   const { db } = database;
+  step('database open');
   const workspaceIds = new Map<string, string>();
   for (const name of new Set([seed.demoWorkspace, ...[...seed.people, ...seed.apiUsers].map((someone) => someone.workspace)])) {
     workspaceIds.set(name, (await createWorkspace(db, name)).id);
@@ -61,6 +67,7 @@ async function main() {
     const publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     await insertApiUser(db, { workspaceId: workspaceIds.get(workspace)!, name, role, status: 'READY', publicKeyPem });
   }
+  step('seeded');
   if (seed.demoHistoryEvents) await beginDemoHistory(db, workspaceIds.get(seed.demoWorkspace)!, seed.demoHistoryEvents, Date.now());
   const config = testConfig({
     // A receiver gets 10 s to answer, as the server suite's do: with 2 s, the webhooks page's test
@@ -71,6 +78,7 @@ async function main() {
   });
   const logger = createLogger('silent');
   const deps = { db, config, logger, now: () => new Date(), secrets: await loadSecrets(db) };
+  step('starting the server');
   const server = await startServer(config, logger, { deps, database, releaseLock: () => undefined });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   process.on('SIGTERM', () => {
