@@ -224,6 +224,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
           setupFiles: ['src/web/test/setup.ts'],
+          globalSetup: ['src/web/test/real-service-bundle.ts'],
           // Several waits of up to 60 s each (src/web/test/setup.ts) fit in one test; a file's real
           // service (src/web/test/real-service.ts) took over 60 s to start with the machine's load at 10.
           testTimeout: 300_000,

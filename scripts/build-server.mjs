@@ -27,24 +27,29 @@ function runtimeFiles(dir) {
   });
 }
 
+/** How the service is bundled, here and for the component tests' real service (src/web/test/real-service-bundle.ts). */
+export const SERVICE_BUNDLE = {
+  absWorkingDir: root,
+  bundle: true,
+  // Dependencies are bundled too: a start then reads one file instead of resolving and loading a
+  // few hundred modules, which took about half a second of every start. PGlite stays outside: it
+  // finds its WebAssembly and data files beside its own module.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
+  // Bundled CommonJS modules call require() for Node's own modules, which an ES module has not.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+};
+
 export async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    ...SERVICE_BUNDLE,
     entryPoints: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'make-empty-database': 'src/server/make-empty-database.ts' },
     outdir,
-    bundle: true,
-    // Dependencies are bundled too: a start then reads one file instead of resolving and loading a
-    // few hundred modules, which took about half a second of every start. PGlite stays outside: it
-    // finds its WebAssembly and data files beside its own module.
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
-    // Bundled CommonJS modules call require() for Node's own modules, which an ES module has not.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     sourcemap: true,
-    logLevel: 'warning',
   });
   for (const rel of runtimeFiles(join(root, 'src/server'))) cpSync(join(root, 'src/server', rel), join(outdir, rel));
   // The migrated empty database a new data folder starts from (src/server/db/client.ts says why),

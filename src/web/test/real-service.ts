@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import type { z } from 'zod';
 import type { Role } from '../../contract/roles';
 import { session } from '../lib/session';
@@ -80,8 +78,8 @@ export async function startRealService({
   stuckAlertSeconds,
   demoHistoryEvents,
 }: { stuckAlertSeconds?: number; demoHistoryEvents?: number } = {}): Promise<RealService> {
-  // A path rather than new URL(…, import.meta.url), which Vite would turn into an asset address.
-  const script = join(dirname(fileURLToPath(import.meta.url)), 'serve-real-service.ts');
+  // Bundled once per run by the web project's global setup (real-service-bundle.ts).
+  const script = inject('realServiceBundle');
   const seed = {
     password: PASSWORD,
     demoWorkspace: DEMO_WORKSPACE,
@@ -90,7 +88,7 @@ export async function startRealService({
     stuckAlertSeconds,
     demoHistoryEvents,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [script], {
     // Passkeys belong to the test page's origin (jsdom's), as a browser's belong to the console's.
     env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent', PUBLIC_ORIGIN: globalThis.location?.origin ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],

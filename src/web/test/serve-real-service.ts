@@ -1,5 +1,6 @@
 // The real service for the console's component tests, run by real-service.ts as a Node process of
-// its own: the console tests run in jsdom, where the service's code cannot load.
+// its own (bundled once per run by real-service-bundle.ts): the console tests run in jsdom, where
+// the service's code cannot load.
 //
 // An in-memory database, seeded from REAL_SERVICE_SEED in the environment (JSON, written by
 // real-service.ts, which holds the one list of test people):
@@ -43,11 +44,10 @@ interface Seed {
   demoHistoryEvents?: number;
 }
 
-const began = performance.now();
-const step = (what: string) => process.stderr.write(`${((performance.now() - began) / 1000).toFixed(1)} s: ${what}\n`);
+const step = (what: string) => process.stderr.write(`${process.uptime().toFixed(1)} s: ${what}\n`);
 
 async function main() {
-  step('loaded');
+  step('loaded'); // the process's own start and the bundle's modules
   if (!process.env.REAL_SERVICE_SEED) throw new Error('REAL_SERVICE_SEED names the workspaces and people to seed');
   const seed = JSON.parse(process.env.REAL_SERVICE_SEED) as Seed;
   const database = await openDatabase({ memory: true, image: await testDatabaseImage() });
