@@ -218,6 +218,8 @@ export interface Config {
   };
   /** An EVM transaction in CONFIRMING longer than either of these is stuck. */
   stuckAlert: { seconds: number; blocks: number };
+  /** How long the simulated trading provider takes to see a prefunded order's payment, when not its own 3 s: a test that watches the wait lengthens it. */
+  depositSeenMs?: number;
   /** How long a request holds its Idempotency-Key without renewing it before a retry may take it over. */
   idempotencyLeaseMs: number;
   /**

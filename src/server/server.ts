@@ -113,7 +113,7 @@ export async function startServer(
   const app = createApp(deps, extend, readiness);
   const stopHousekeeping = startHousekeeping(deps.db, database.kind, logger, deps.now, [purgeOldNotices, purgeExpiredLeases, purgeChallenges]);
   const worker = { db: deps.db, notices: database.notices, logger, now: deps.now, safetyMs: config.workerSafetyPollMs };
-  const orderEngine = startOrderEngine(worker);
+  const orderEngine = startOrderEngine(worker, { depositSeenMs: config.depositSeenMs });
   const transactionEngine = startTransactionEngine(worker, config.stuckAlert);
   const auditTree = startAuditTreeWorker(worker, config.auditTreeHeadIntervalMs);
   const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);

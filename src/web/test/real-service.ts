@@ -73,11 +73,14 @@ const realFetch = globalThis.fetch;
  * transfer in CONFIRMING takes to count as stuck (25 s, the 25 blocks' limit, otherwise).
  * `demoHistoryEvents` gives the demo workspace a demo history of that many events as a first start
  * leaves it: its newest written, the rest waiting (this service does not write it).
+ * `depositSeenMs` lengthens the time the simulated trading provider takes to see a prefunded
+ * order's payment (3 s otherwise).
  */
 export async function startRealService({
   stuckAlertSeconds,
   demoHistoryEvents,
-}: { stuckAlertSeconds?: number; demoHistoryEvents?: number } = {}): Promise<RealService> {
+  depositSeenMs,
+}: { stuckAlertSeconds?: number; demoHistoryEvents?: number; depositSeenMs?: number } = {}): Promise<RealService> {
   // Bundled once per run by the web project's global setup (real-service-bundle.ts).
   const script = inject('realServiceBundle');
   const seed = {
@@ -87,6 +90,7 @@ export async function startRealService({
     apiUsers: Object.values(API_USERS),
     stuckAlertSeconds,
     demoHistoryEvents,
+    depositSeenMs,
   };
   const child = spawn(process.execPath, [script], {
     // Passkeys belong to the test page's origin (jsdom's), as a browser's belong to the console's.

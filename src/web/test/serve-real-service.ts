@@ -5,7 +5,8 @@
 // An in-memory database, seeded from REAL_SERVICE_SEED in the environment (JSON, written by
 // real-service.ts, which holds the one list of test people):
 //   { "password": "…", "demoWorkspace": "…", "people": [{ "email", "role", "workspace" }],
-//     "apiUsers": [{ "name", "role", "workspace" }], "stuckAlertSeconds"?: n, "demoHistoryEvents"?: n }
+//     "apiUsers": [{ "name", "role", "workspace" }], "stuckAlertSeconds"?: n, "demoHistoryEvents"?: n,
+//     "depositSeenMs"?: n }
 // Every workspace a person or API user names is created; `demoWorkspace` gets the trading demo
 // (the trading beta, vault accounts with balances, prices, and a demo history begun as a first start
 // begins it, when `demoHistoryEvents` is given), the others stay bare. Every person's
@@ -42,6 +43,7 @@ interface Seed {
   apiUsers: { name: string; role: Role; workspace: string }[];
   stuckAlertSeconds?: number;
   demoHistoryEvents?: number;
+  depositSeenMs?: number;
 }
 
 const step = (what: string) => process.stderr.write(`${process.uptime().toFixed(1)} s: ${what}\n`);
@@ -74,6 +76,7 @@ async function main() {
     // saw a receiver's 500 recorded as "Timed out" after 2.1 s in 2 of 12 runs beside a browser suite.
     webhooks: { allowLocal: true, timeoutMs: 10_000, retryScale: 0.0005 },
     ...(seed.stuckAlertSeconds !== undefined && { stuckAlert: { seconds: seed.stuckAlertSeconds, blocks: 25 } }),
+    ...(seed.depositSeenMs !== undefined && { depositSeenMs: seed.depositSeenMs }),
     ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
   });
   const logger = createLogger('silent');

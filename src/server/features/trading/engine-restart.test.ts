@@ -89,7 +89,7 @@ it('the running worker stopped in the middle of processing picks the order up af
   const usdcBefore = plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'));
 
   const engine = (c: TestContext) =>
-    startOrderEngine({ db: c.deps.db, notices: c.database.notices, logger: c.deps.logger, now: c.deps.now, safetyMs: 5_000 }, 20);
+    startOrderEngine({ db: c.deps.db, notices: c.database.notices, logger: c.deps.logger, now: c.deps.now, safetyMs: 5_000 }, { busyMs: 20 });
   let running = engine(ctx);
   const processing = await until(
     () => store.findOrder(ctx.deps.db, ws.id, id),

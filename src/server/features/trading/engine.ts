@@ -28,7 +28,7 @@ import type { SettlementPlan } from './view';
  */
 
 export const STEP_MS = 1_000;
-/** The simulated provider sees a PREFUNDED deposit this long after it asked for it. */
+/** The simulated provider sees a PREFUNDED deposit this long after it asked for it (config.depositSeenMs). */
 export const DEPOSIT_SEEN_MS = 3_000;
 export const PAYMENT_WINDOW_MS = 15 * 60_000;
 
@@ -193,7 +193,7 @@ async function settlementTransactions(db: Db, row: OrderRow, plan: SettlementPla
 }
 
 /** Moves one locked order a step. */
-export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
+export async function advance(db: Db, row: OrderRow, now: Date, depositSeenMs = DEPOSIT_SEEN_MS): Promise<void> {
   const plan = row.plan as SettlementPlan;
   const steps = row.executionSteps as ExecutionStep[];
   switch (row.status as OrderStatus) {
@@ -204,7 +204,7 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
         return fail(db, row, 'INSUFFICIENT_FUNDS', now);
       if (nextOrderStatus('CREATED', row.settlementType) === 'AWAITING_PAYMENT') {
         const instruction = await depositInstruction(db, row.workspaceId, plan.payAsset, row.id);
-        const seen = new Date(now.getTime() + DEPOSIT_SEEN_MS);
+        const seen = new Date(now.getTime() + depositSeenMs);
         return setStatus(db, row, 'AWAITING_PAYMENT', now, {
           paymentInstructions: [instruction],
           expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
@@ -294,29 +294,29 @@ export async function advance(db: Db, row: OrderRow, now: Date): Promise<void> {
   }
 }
 
-const orderSteps: DueWork<OrderRow> = {
+const orderSteps = (depositSeenMs: number): DueWork<OrderRow> => ({
   table: tradingOrders,
   claim: store.claimDueOrder,
-  advance,
-};
+  advance: (db, row, now) => advance(db, row, now, depositSeenMs),
+});
 
 /**
  * Advances every due order by one step (at most `max` tried); answers how many steps were taken. An
  * order whose step fails is retried later, with a growing delay, while the others go on.
  */
-export async function runOnce(db: Db, now: Date, max = 100, failures = byHand(), signal?: AbortSignal): Promise<number> {
-  return takeDueSteps(db, orderSteps, now, max, failures, signal);
+export async function runOnce(db: Db, now: Date, max = 100, failures = byHand(), signal?: AbortSignal, depositSeenMs = DEPOSIT_SEEN_MS): Promise<number> {
+  return takeDueSteps(db, orderSteps(depositSeenMs), now, max, failures, signal);
 }
 
 /**
  * The running worker: a round of due steps whenever an order is created (a notice), when the next
  * step is due, and at least every safety period. Answers the poller.
  */
-export function startOrderEngine(worker: WorkerContext, busyMs = 500): Poller {
+export function startOrderEngine(worker: WorkerContext, { busyMs = 500, depositSeenMs = DEPOSIT_SEEN_MS } = {}): Poller {
   const { db, logger, now } = worker;
   const failures = new StepFailures(logger, 'order engine step failed');
   const round = async (signal: AbortSignal) => {
-    await runOnce(db, now(), 100, failures, signal);
+    await runOnce(db, now(), 100, failures, signal, depositSeenMs);
     return store.nextOrderStepDue(db);
   };
   return startPoller('order engine', round, logger, { ...worker, channel: CHANNELS.orders, busyMs });

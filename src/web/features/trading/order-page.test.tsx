@@ -6,7 +6,10 @@ import { callServiceFor, PEOPLE, realServiceForFile, signInTo } from '../../test
 import { renderPage, renderRoutes } from '../../test/render';
 import OrderPage from './order-page';
 
-const service = realServiceForFile();
+// The simulated provider sees a prefunded order's payment after 15 s rather than 3 s: the first
+// test watches the page ask for the payment, then follow the order to its receipt, and with the
+// machine's load at 15 the page drew after the 3 s had passed, with the order already completed.
+const service = realServiceForFile({ depositSeenMs: 15_000 });
 
 const place = (body: CreateOrderRequest) => callServiceFor(service, '/v1/trading/orders', OrderDetails, { method: 'POST', body });
 const renderTrading = (path: string) => renderRoutes({ '/trading/orders/:orderId': <OrderPage /> }, path);
@@ -36,8 +39,8 @@ describe('the order page', () => {
 
     const payment = await screen.findByRole('region', { name: 'Payment instructions' });
     const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
-    // Whether it still asks for the payment depends on whether the engine has seen the deposit yet
-    // (3 s after the order was placed): payment-instructions.test.tsx checks both.
+    // Whether it still asks for the payment depends on whether the engine has seen the deposit yet:
+    // payment-instructions.test.tsx checks both.
     expect(within(payment).getByTestId('payment-deposit-address')).toHaveTextContent(instruction.address.blockchainAddress);
     expect(within(payment).getByTestId('payment-tag-or-memo')).toHaveTextContent(instruction.address.tag!);
     expect(within(payment).getByRole('button', { name: 'Copy deposit address' })).toBeInTheDocument();
