@@ -14,6 +14,7 @@ import { openDatabase } from '../src/server/database';
 import { queryRows } from '../src/server/db/rows';
 import { seedDemo } from '../src/server/demo/seed';
 import { openTestDatabase } from '../src/server/test/harness';
+import { bundleForTests } from './build-server.mjs';
 import { freePort } from './fleet';
 
 const ROUNDS = 3;
@@ -56,6 +57,8 @@ class Service {
   child: ChildProcess | undefined;
   exited: Promise<void> = Promise.resolve();
   constructor(
+    /** The service's bundle (bundleForTests): it is started four times. */
+    readonly main: string,
     readonly port: number,
     readonly env: Record<string, string>,
   ) {}
@@ -78,7 +81,7 @@ class Service {
     env.RATE_LIMIT_WRITE = '1000000';
     env.CONSOLE_DIR = join(work, 'no-console');
     if (!this.env.DATABASE_URL) delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', this.main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
@@ -131,7 +134,8 @@ async function write(service: Service, token: string, key: string) {
 
 async function main() {
   const database = await prepareDatabase();
-  const service = new Service(await freePort(), database.env);
+  const bundle = await bundleForTests('src/server/main.ts');
+  const service = new Service(bundle.file, await freePort(), database.env);
   const acknowledged = new Map<string, string>(); // key -> transaction id, from the first answer
   const resolved = new Map<string, string>(); // in-flight key -> transaction id, from its retry
   let sent = 0;
@@ -243,6 +247,7 @@ async function main() {
     check('the crash test ran to its end', false, error instanceof Error ? error.message : String(error));
   } finally {
     await service.kill('SIGKILL');
+    bundle.remove();
     await database.drop().catch((error: unknown) => check('the test database is dropped', false, String(error)));
   }
   const failed = checks.filter((c) => !c.ok).length;
