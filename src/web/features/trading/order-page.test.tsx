@@ -37,15 +37,19 @@ describe('the order page', () => {
     // The account the order delivers to links to its page.
     expect(await screen.findByRole('link', { name: 'Vault account Trading desk (1)' })).toHaveAttribute('href', '/vault/accounts/1');
 
-    const payment = await screen.findByRole('region', { name: 'Payment instructions' });
+    // The instructions as the service gives them, once the page shows it has them.
+    await screen.findByRole('region', { name: 'Payment instructions' });
     const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
+    // Found again after that call: the page may have drawn the region anew meanwhile (one repeat
+    // run found the first one's buttons detached).
+    const payment = await screen.findByRole('region', { name: 'Payment instructions' });
     // Whether it still asks for the payment depends on whether the engine has seen the deposit yet:
     // payment-instructions.test.tsx checks both.
     expect(within(payment).getByTestId('payment-deposit-address')).toHaveTextContent(instruction.address.blockchainAddress);
     expect(within(payment).getByTestId('payment-tag-or-memo')).toHaveTextContent(instruction.address.tag!);
     expect(within(payment).getByRole('button', { name: 'Copy deposit address' })).toBeInTheDocument();
     expect(within(payment).getByRole('button', { name: 'Copy tag or memo' })).toBeInTheDocument();
-    const qr = await within(payment).findByRole('img', { name: 'QR code of the deposit address for XRP' });
+    const qr = await screen.findByRole('img', { name: 'QR code of the deposit address for XRP' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 
     // The provider sees the deposit, executes and delivers; the page follows without a reload.
