@@ -9,7 +9,7 @@ import { ErrorView } from '../../components/error-view';
 import { ColumnHeads, wrapAnywhere } from '../../components/facts';
 import { LoadingSkeleton } from '../../components/section';
 import { UtcTime } from '../../components/utc-time';
-import { checkedIn, Failures, HeadName } from './event-proof';
+import { checkedIn, Failures, HeadName, VERIFIED } from './event-proof';
 import { treeQueries } from './tree-api';
 
 /** Two tree sizes, the earlier first. */
@@ -35,7 +35,7 @@ function ConsistencyOutcome({ check, onRetry }: { check: ReturnType<typeof useCo
   const { first, second, failures, ms } = check.data;
   if (failures.length === 0) {
     return (
-      <Alert color="teal" variant="light" role="status" icon={<IconShieldCheck aria-hidden />} title="Consistent">
+      <Alert {...VERIFIED} icon={<IconShieldCheck aria-hidden />} title="Consistent">
         <Text size="sm">
           The log of <HeadName head={first} /> is a prefix of the log of <HeadName head={second} />: both signatures valid, proof valid. Nothing the earlier
           head covered was changed or removed.
