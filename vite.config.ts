@@ -177,7 +177,8 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-  server: { proxy: { '/v1': apiTarget, '/docs': apiTarget } },
+  // /.well-known for the JWKS: the console checks the audit log's tree heads with the key published there.
+  server: { proxy: { '/v1': apiTarget, '/docs': apiTarget, '/.well-known': apiTarget } },
   test: {
     // At least two test files at a time, even on two cores: most of a file's time is spent waiting
     // (on the database, on engines' steps, on scrypt in the thread pool), so the default of one

@@ -34,6 +34,26 @@ export function treeHeadMessage(head: Pick<AuditTreeHead, 'workspaceId' | 'treeS
   return `asset-ops audit tree head v1\n${head.workspaceId}\n${head.treeSize}\n${head.rootHash}\n${head.timestamp}\n`;
 }
 
+/**
+ * The fields an event's chain hash covers: everything it says, in a form that survives a jsonb round
+ * trip. Their canonical JSON (contract/canonical-json.ts) is also the event's leaf data, which the
+ * console rebuilds from the event it shows (seq being leafIndex + 1) to check the leaf is that event.
+ */
+export interface ChainedFields {
+  id: string;
+  workspaceId: string;
+  seq: number;
+  timestamp: number;
+  userName: string;
+  userId: string;
+  category: string;
+  subject: string;
+  event: string;
+  requestId: string | null;
+  sourceAddress: string | null;
+  detail: unknown;
+}
+
 export const AUDIT_TREE_HEAD_PAGE_SIZE = { min: 1, max: 500, default: 100 } as const;
 
 export const AuditTreeHeadsQuery = z.object({

@@ -34,19 +34,6 @@ export const PASSKEY_ASSERTION_HEADER = 'X-Passkey-Assertion';
 /** Roles for whom the workspace setting "admins require passkeys" applies (the quorum's admins). */
 export const PASSKEY_REQUIRED_ROLES = ['OWNER', 'ADMIN', 'NON_SIGNING_ADMIN'] as const;
 
-/**
- * JSON with object keys sorted at every level, so the client's body and the server's reading of
- * it hash alike. `undefined` fields are left out, as JSON.stringify does.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
 const b64url = (name: string) =>
   z
     .string({ error: `${name} is required` })

@@ -5,7 +5,7 @@ import * as routes from '../../../contract/routes/audit';
 import { register } from '../../http/register';
 import { badRequest } from '../../http/errors';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { canonicalJson } from './chain';
+import { canonicalJson } from '../../../contract/canonical-json';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import * as store from './store';
 

@@ -15,7 +15,8 @@ import {
   auditWords,
   auditWordTallies,
 } from '../../db/schema';
-import { canonicalJson, chainHash, GENESIS_HASH } from './chain';
+import { canonicalJson } from '../../../contract/canonical-json';
+import { chainHash, GENESIS_HASH } from './chain';
 
 export interface AuditFilter {
   workspaceId: string;

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { AuditTreeHead } from '../../../contract/audit-tree';
-import { treeHeadMessage } from '../../../contract/audit-tree';
+import { type AuditTreeHead, type ChainedFields, treeHeadMessage } from '../../../contract/audit-tree';
+import { canonicalJson } from '../../../contract/canonical-json';
 import { type Block, fromHex, type LeafRange, leafHash, nodeHash, rangeBlocks, rangeHash, toHex } from '../../../contract/merkle';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
-import { canonicalJson, type ChainedFields } from './chain';
 import { auditMerkleNodes, auditMerkleTrees, auditTreeHeads } from './schema';
 import { signTreeHead, type TreeHeadKey } from './tree-keys';
 

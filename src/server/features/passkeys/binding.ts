@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { canonicalJson } from '../../../contract/passkeys';
+import { canonicalJson } from '../../../contract/canonical-json';
 import type { approvalRequests } from '../../db/schema';
 
 /**

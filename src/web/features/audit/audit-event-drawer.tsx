@@ -1,4 +1,5 @@
-import { Anchor, Code, DataList, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Code, DataList, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { AuditLogData } from '../../../contract/audit';
 import { CopyableValue, CopyIconButton, CopyTextButton } from '../../components/copyable-value';
@@ -6,6 +7,7 @@ import { ColumnHeads, DataField, wrapAnywhere } from '../../components/facts';
 import { Person } from '../../components/person';
 import { UtcTime } from '../../components/utc-time';
 import { copyAs } from '../../lib/copy-as';
+import { EventProof } from './tree-lazy';
 
 type Values = Record<string, unknown>;
 
@@ -209,6 +211,9 @@ export function AuditEventDrawer({ event, opened, onClose }: { event: AuditLogDa
               Open with context
             </Anchor>
           </Group>
+          <Suspense fallback={<Text size="sm">Loading the verifier…</Text>}>
+            <EventProof event={event} />
+          </Suspense>
           <EventDetail event={event} />
         </Stack>
       )}

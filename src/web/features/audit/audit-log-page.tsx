@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Stack, Switch, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconJson } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionButton } from '../../components/action-button';
 import { Page } from '../../components/page';
@@ -16,6 +16,7 @@ import { DemoHistoryNotice } from './demo-history-notice';
 import { SavedViews } from './saved-views';
 import { OpeningSavedView } from './saved-view-opener';
 import { TimeRangePicker } from './time-range-picker';
+import { TreeHeadsDrawer } from './tree-lazy';
 import { LoadingSkeleton } from '../../components/section';
 
 const ORDERS: { label: string; value: AuditOrder }[] = [
@@ -23,6 +24,31 @@ const ORDERS: { label: string; value: AuditOrder }[] = [
   { label: 'Oldest first', value: 'ASC' },
 ];
 const PAGE_SIZES = [50, 100, 200, 500];
+
+/** Opens the signed tree heads; a state of its own, so opening it does not draw the explorer again. */
+function TreeHeadsButton() {
+  const [opened, setOpened] = useState(false);
+  const [asked, setAsked] = useState(false);
+  return (
+    <>
+      <ActionButton
+        operation="listAuditTreeHeads"
+        variant="default"
+        onClick={() => {
+          setAsked(true);
+          setOpened(true);
+        }}
+      >
+        Signed tree heads
+      </ActionButton>
+      {asked && (
+        <Suspense>
+          <TreeHeadsDrawer opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditView) => void }) {
   const exporter = useAuditExport();
@@ -100,6 +126,7 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
             <ActionButton operation="verifyAuditChain" variant="default" loading={verification.checking} onClick={verification.verify}>
               Verify integrity
             </ActionButton>
+            <TreeHeadsButton />
             <Button
               variant="default"
               leftSection={<IconFileTypeCsv size={16} aria-hidden />}
