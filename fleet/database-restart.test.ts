@@ -4,7 +4,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { LISTENER_APPLICATION_NAME } from '../src/server/db/notify';
 import { WebhookReceiver } from '../src/server/test/harness';
@@ -78,6 +78,7 @@ beforeAll(async () => {
   cluster.start();
   fleet = await startFleet({
     databaseUrl: cluster.url,
+    main: inject('serviceBundle'),
     instances: 2,
     env: {
       DEMO: 'true',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { WebhookReceiver } from '../src/server/test/harness';
 import { startFleet, type Fleet } from '../scripts/fleet';
@@ -39,6 +39,7 @@ beforeAll(async () => {
   ha = await startHaDatabase();
   fleet = await startFleet({
     databaseUrl: ha.url,
+    main: inject('serviceBundle'),
     instances: 2,
     env: {
       DEMO: 'true',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebhookEnvelope } from '../src/contract/webhooks';
 import { signedHeaders, WebhookReceiver, type TestApiUser } from '../src/server/test/harness';
 import { scratchDatabase } from '../src/server/test/scratch-database';
@@ -180,6 +180,7 @@ beforeAll(async () => {
   await database.create();
   fleet = await startFleet({
     databaseUrl,
+    main: inject('serviceBundle'),
     instances: 3,
     env: {
       DEMO: 'true',

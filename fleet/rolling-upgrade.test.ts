@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BALANCER_SOURCE, freePort, startBalancer, startInstance, type Balancer, type Instance } from '../scripts/fleet';
 import { checkoutRelease, resolveCommit, type ReleaseCheckout } from '../scripts/release-checkout';
 import { FINAL_TRANSACTION_STATUSES } from '../src/contract/transactions';
@@ -45,12 +45,13 @@ describe.skipIf(!inHistory)(`a rolling upgrade from ${previous.version} (${previ
   let dir: string;
   const slots: { port: number; instance: Instance }[] = [];
 
-  const start = (slot: number, port: number, main?: string) => {
-    const id = `${main ? 'previous' : 'this'}-${slot}`;
+  /** An instance of the previous release, or of this one (the suite's bundle of this checkout). */
+  const start = (slot: number, port: number, previousMain?: string) => {
+    const id = `${previousMain ? 'previous' : 'this'}-${slot}`;
     return startInstance({
       cwd: dir,
       id,
-      main,
+      main: previousMain ?? inject('serviceBundle'),
       env: {
         DATABASE_URL: database.url,
         PORT: String(port),

@@ -37,7 +37,8 @@ export interface Instance {
 
 /**
  * One service process, started as `npm start` starts it (with the same V8 flag): this checkout's
- * sources, or `main`, another release's built service (scripts/release-checkout.ts).
+ * sources, or `main`, a built service: a bundle of them (bundleForTests in build-server.mjs) or
+ * another release's (scripts/release-checkout.ts).
  */
 export function startInstance(options: { cwd: string; env: Record<string, string>; id?: string; onLine?: (line: string) => void; main?: string }): Instance {
   let output = '';
@@ -164,6 +165,8 @@ export interface FleetOptions {
   cwd?: string;
   /** Each line an instance (by id) or HAProxy (`haproxy`) prints. */
   onLine?: (source: string, line: string) => void;
+  /** The service to run: a bundle of this checkout's (bundleForTests, as the fleet suite runs it); its sources through tsx otherwise. */
+  main?: string;
 }
 
 function haproxyWaitsFor(port: number): Promise<void> {
@@ -266,6 +269,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       id,
       env: { DATABASE_URL: options.databaseUrl, TRUST_PROXY: BALANCER_SOURCE, INSTANCE_ID: id, DEMO_PASSWORD: demoPassword, ...options.env },
       onLine: options.onLine && ((line) => options.onLine!(id, line)),
+      main: options.main,
     });
   });
   const killAll = () => started.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'));
