@@ -40,8 +40,8 @@ describe('the order page', () => {
     // The instructions as the service gives them, once the page shows it has them.
     await screen.findByRole('region', { name: 'Payment instructions' });
     const instruction = (await callServiceFor(service, `/v1/trading/orders/${order.id}`, OrderDetails)).paymentInstructions![0]!;
-    // Found again after that call: the page may have drawn the region anew meanwhile (one repeat
-    // run found the first one's buttons detached).
+    // Found again after that call rather than held across it: the page redraws as the order moves
+    // (a repeat run, when the provider took 3 s, found the first region's buttons detached).
     const payment = await screen.findByRole('region', { name: 'Payment instructions' });
     // Whether it still asks for the payment depends on whether the engine has seen the deposit yet:
     // payment-instructions.test.tsx checks both.
