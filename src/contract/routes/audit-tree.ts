@@ -45,18 +45,6 @@ export const getAuditInclusionProof = auditLog.get(
   },
 );
 
-export const getAuditConsistencyProof = auditLog.get(
-  'getAuditConsistencyProof',
-  '/v1/management/audit_logs/consistency_proof',
-  'Prove that an earlier tree head is a prefix of a later one',
-  {
-    description: 'Both sizes must be signed tree sizes, `first` at most `second`: the proof shows that nothing the first head covered was changed or removed.',
-    query: AuditConsistencyQuery,
-    200: ['Both heads and the proof', AuditConsistencyProof],
-    errors: [404],
-  },
-);
-
 // A read sent as POST (its ids do not fit in an address), so neither a write's rate nor an Idempotency-Key.
 export const getAuditInclusionProofs = defineOperation({
   id: 'getAuditInclusionProofs',
@@ -72,3 +60,15 @@ export const getAuditInclusionProofs = defineOperation({
   responses: { 200: { description: 'The head and one proof per id, in the order asked', schema: AuditInclusionProofs } },
   errors: [404],
 });
+
+export const getAuditConsistencyProof = auditLog.get(
+  'getAuditConsistencyProof',
+  '/v1/management/audit_logs/consistency_proof',
+  'Prove that an earlier tree head is a prefix of a later one',
+  {
+    description: 'Both sizes must be signed tree sizes, `first` at most `second`: the proof shows that nothing the first head covered was changed or removed.',
+    query: AuditConsistencyQuery,
+    200: ['Both heads and the proof', AuditConsistencyProof],
+    errors: [404],
+  },
+);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -352,5 +352,189 @@ describe('two kept tree heads', () => {
       expect.stringMatching(/^FAILED consistency: the proof does not show the first head a prefix of the second: the log was rewritten between heads of size/),
       'FAILED: 1 failure',
     ]);
+  });
+});
+
+/*
+ * A foreign client: RFC 9162 §2.1 written out here from the RFC's text alone, on the leaves' data
+ * (nothing from src/contract/merkle.ts, whose code the service shares with the console and the CLI).
+ */
+const H = (...parts: Uint8Array[]) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return new Uint8Array(h.digest());
+};
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const bytes = (h: string) => new Uint8Array(Buffer.from(h, 'hex'));
+const same = (a: Uint8Array, b: Uint8Array) => hex(a) === hex(b);
+/** §2.1.1: k is the largest power of two smaller than n. */
+const largestPowerBelow = (n: number) => 2 ** Math.floor(Math.log2(n - 1));
+const leafOf = (d: Uint8Array) => H(new Uint8Array([0]), d);
+function MTH(D: Uint8Array[]): Uint8Array {
+  if (D.length === 0) return H();
+  if (D.length === 1) return leafOf(D[0]!);
+  const k = largestPowerBelow(D.length);
+  return H(new Uint8Array([1]), MTH(D.slice(0, k)), MTH(D.slice(k)));
+}
+/** §2.1.3.1 PATH(m, D[n]). */
+function PATH(m: number, D: Uint8Array[]): Uint8Array[] {
+  if (D.length === 1) return [];
+  const k = largestPowerBelow(D.length);
+  return m < k ? [...PATH(m, D.slice(0, k)), MTH(D.slice(k))] : [...PATH(m - k, D.slice(k)), MTH(D.slice(0, k))];
+}
+/** §2.1.4.1 PROOF(m, D[n]) = SUBPROOF(m, D[n], true). */
+function SUBPROOF(m: number, D: Uint8Array[], b: boolean): Uint8Array[] {
+  if (m === D.length) return b ? [] : [MTH(D)];
+  const k = largestPowerBelow(D.length);
+  return m <= k ? [...SUBPROOF(m, D.slice(0, k), b), MTH(D.slice(k))] : [...SUBPROOF(m - k, D.slice(k), false), MTH(D.slice(0, k))];
+}
+/** §2.1.3.2, step by step, on BigInt bit operations. */
+function rfcVerifyInclusion(leafIndex: number, treeSize: number, leafHash: Uint8Array, path: Uint8Array[], root: Uint8Array): boolean {
+  if (leafIndex >= treeSize) return false;
+  let fn = BigInt(leafIndex);
+  let sn = BigInt(treeSize - 1);
+  let r = leafHash;
+  for (const p of path) {
+    if (sn === 0n) return false;
+    if ((fn & 1n) === 1n || fn === sn) {
+      r = H(new Uint8Array([1]), p, r);
+      while ((fn & 1n) === 0n && fn !== 0n) {
+        fn >>= 1n;
+        sn >>= 1n;
+      }
+    } else {
+      r = H(new Uint8Array([1]), r, p);
+    }
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  return sn === 0n && same(r, root);
+}
+/** §2.1.4.2, step by step. */
+function rfcVerifyConsistency(first: number, second: number, firstHash: Uint8Array, secondHash: Uint8Array, proof: Uint8Array[]): boolean {
+  if (first === second) return proof.length === 0 && same(firstHash, secondHash);
+  if (proof.length === 0 || first > second) return false;
+  const path = (BigInt(first) & BigInt(first - 1)) === 0n ? [firstHash, ...proof] : proof;
+  let fn = BigInt(first - 1);
+  let sn = BigInt(second - 1);
+  while ((fn & 1n) === 1n) {
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  let fr = path[0]!;
+  let sr = path[0]!;
+  for (const c of path.slice(1)) {
+    if (sn === 0n) return false;
+    if ((fn & 1n) === 1n || fn === sn) {
+      fr = H(new Uint8Array([1]), c, fr);
+      sr = H(new Uint8Array([1]), c, sr);
+      while ((fn & 1n) === 0n && fn !== 0n) {
+        fn >>= 1n;
+        sn >>= 1n;
+      }
+    } else {
+      sr = H(new Uint8Array([1]), sr, c);
+    }
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  return sn === 0n && same(fr, firstHash) && same(sr, secondHash);
+}
+
+describe('a foreign verifier, from RFC 9162 alone', () => {
+  // The Certificate Transparency reference vectors (as in src/contract/merkle.test.ts: transparency-dev/merkle, Apache-2.0).
+  const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(bytes);
+  const ROOTS = [
+    '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+    'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
+    'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
+    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    '4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4',
+    '76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef',
+    'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
+    '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
+  ];
+  const NODES: Record<string, string> = {
+    '0/0': '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+    '0/1': '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+    '0/4': 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    '0/6': 'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
+    '1/0': 'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
+    '1/1': '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+    '1/2': '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+    '1/3': 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+    '2/0': 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    '2/1': '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+  };
+  const INCLUSION: [number, number, string[]][] = [
+    [0, 1, []],
+    [0, 8, ['0/1', '1/1', '2/1']],
+    [5, 8, ['0/4', '1/3', '2/0']],
+    [2, 3, ['1/0']],
+    [1, 5, ['0/0', '1/1', '0/4']],
+  ];
+  const CONSISTENCY: [number, number, string[]][] = [
+    [1, 1, []],
+    [1, 8, ['0/1', '1/1', '2/1']],
+    [6, 8, ['1/2', '1/3', '2/0']],
+    [2, 5, ['1/1', '0/4']],
+    [6, 7, ['1/2', '0/6', '2/0']],
+  ];
+
+  it('reproduces the reference vectors', () => {
+    expect(hex(MTH([]))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    ROOTS.forEach((root, i) => expect(hex(MTH(LEAVES.slice(0, i + 1)))).toBe(root));
+    for (const [m, n, names] of INCLUSION) {
+      const path = names.map((name) => NODES[name]!);
+      expect(PATH(m, LEAVES.slice(0, n)).map(hex)).toEqual(path);
+      expect(rfcVerifyInclusion(m, n, leafOf(LEAVES[m]!), path.map(bytes), bytes(ROOTS[n - 1]!))).toBe(true);
+      expect(rfcVerifyInclusion(m, n, leafOf(LEAVES[(m + 1) % 8]!), path.map(bytes), bytes(ROOTS[n - 1]!))).toBe(false);
+    }
+    for (const [m, n, names] of CONSISTENCY) {
+      const proof = names.map((name) => NODES[name]!);
+      expect(SUBPROOF(m, LEAVES.slice(0, n), true).map(hex)).toEqual(proof);
+      expect(rfcVerifyConsistency(m, n, bytes(ROOTS[m - 1]!), bytes(ROOTS[n - 1]!), proof.map(bytes))).toBe(true);
+      if (m < n) expect(rfcVerifyConsistency(m, n, bytes(ROOTS[n - 1]!), bytes(ROOTS[n - 1]!), proof.map(bytes))).toBe(false);
+    }
+  });
+
+  it('checks the service’s heads, inclusion proofs (one and many) and consistency proof', async () => {
+    const foreign = await addWorkspace(ctx, 'Foreign Co', ['AUDITOR']);
+    const token = await consoleToken(app, foreign.people[0]!.email);
+    await appendAudit(ctx.deps.db, actor(foreign.id), entries(21), ctx.deps.now());
+    ctx.clock.set(NOW + 10 * INTERVAL_MS);
+    await round();
+    await appendAudit(ctx.deps.db, actor(foreign.id), entries(12, 21), ctx.deps.now());
+    ctx.clock.set(NOW + 20 * INTERVAL_MS);
+    await round();
+    const heads = (await call<{ data: AuditTreeHead[] }>('/v1/management/audit_logs/tree_heads', { token })).body.data;
+    const [second, first] = heads as [AuditTreeHead, AuditTreeHead];
+    const key = (await jwks()).keys.find((k) => k.kid === second.keyId)!;
+    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.x as string }, format: 'jwk' });
+    for (const head of [first, second]) {
+      const message = `asset-ops audit tree head v1\n${head.workspaceId}\n${head.treeSize}\n${head.rootHash}\n${head.timestamp}\n`;
+      expect(verify(null, Buffer.from(message), publicKey, Buffer.from(head.signature, 'base64url'))).toBe(true);
+    }
+
+    // The leaves as the log holds them, from the service's single proofs.
+    const ids = (await eventIds(foreign.id)).slice(0, second.treeSize);
+    const single = await Promise.all(
+      ids.map(async (id) => (await call<AuditInclusionProof>(`/v1/management/audit_logs/${id}/inclusion_proof?treeSize=${second.treeSize}`, { token })).body),
+    );
+    const D = single.map((p) => new TextEncoder().encode(p.leafData));
+    expect(hex(MTH(D))).toBe(second.rootHash);
+    expect(hex(MTH(D.slice(0, first.treeSize)))).toBe(first.rootHash);
+    const many = (await proofs({ treeSize: second.treeSize, ids }, token)).body.proofs;
+    single.forEach((p, m) => {
+      expect(p.leafIndex).toBe(m);
+      expect(p.auditPath).toEqual(PATH(m, D).map(hex));
+      expect(many[m]!.auditPath).toEqual(p.auditPath);
+      expect(rfcVerifyInclusion(m, second.treeSize, leafOf(D[m]!), p.auditPath.map(bytes), bytes(second.rootHash))).toBe(true);
+    });
+    const consistency = (
+      await call<AuditConsistencyProof>(`/v1/management/audit_logs/consistency_proof?first=${first.treeSize}&second=${second.treeSize}`, { token })
+    ).body;
+    expect(consistency.path).toEqual(SUBPROOF(first.treeSize, D, true).map(hex));
+    expect(rfcVerifyConsistency(first.treeSize, second.treeSize, bytes(first.rootHash), bytes(second.rootHash), consistency.path.map(bytes))).toBe(true);
   });
 });
