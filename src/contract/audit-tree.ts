@@ -76,7 +76,7 @@ export const AuditConsistencyProof = z.object({
 export type AuditConsistencyProof = z.infer<typeof AuditConsistencyProof>;
 
 /** How many events one request for proofs may name: an export's page. */
-export const AUDIT_PROOF_BATCH_MAX = 500;
+const AUDIT_PROOF_BATCH_MAX = 500;
 
 export const AuditInclusionProofsRequest = z.object({
   treeSize: z

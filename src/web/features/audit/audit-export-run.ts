@@ -22,7 +22,7 @@ import { type AuditView, toAuditSearch } from './audit-view';
  * the explorer's first screen carries none of it.
  */
 
-export interface ExportDone {
+interface ExportDone {
   events: number;
   /** With proofs: the size of the head the proofs are against, and how many events are after it. */
   proved?: { treeSize: number; notYetProvable: number };
