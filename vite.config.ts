@@ -158,6 +158,10 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // Chunk names' hashes in hex: every import of a chunk names it, and a hex hash (4 bits a
+        // character) compresses smaller than base64's (6 bits): 290 bytes of gzip less on the order
+        // builder's first screen (42 chunks, each naming a dozen others), measured.
+        hashCharacters: 'hex',
         // Fewer, larger chunks for the signed-in screens. Split module by module, a first screen
         // was 85 scripts of 0.1 to 7 KB, and over HTTP/1.1 (six connections to a host) the page's
         // own chunk waited behind the shell's small ones: Lighthouse's LCP was about 1.5 s on the

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { AuditLogsResponse } from '../src/contract/audit';
@@ -140,6 +141,16 @@ test('an auditor searches, opens an event, shares the link and exports exactly w
     expect(CATEGORIES).toContain(row[4]);
     expect(() => JSON.parse(row[9]!)).not.toThrow();
   }
+
+  // With proofs: the standalone verifier, with no service, proves each of those events against the signed head.
+  const proofsDownload = page.waitForEvent('download');
+  await audit.exportProofsButton.click();
+  const proofsFile = await proofsDownload;
+  expect(proofsFile.suggestedFilename()).toMatch(/^audit-log_\d{8}T\d{6}Z_\d{8}T\d{6}Z_with-proofs\.json$/);
+  const verifier = new URL('../scripts/verify-audit-export.mjs', import.meta.url).pathname;
+  const verified = spawnSync(process.execPath, [verifier, (await proofsFile.path())!], { encoding: 'utf8' });
+  expect(verified.stdout).toContain(`Events checked: ${expected.length}; proven: ${expected.length}; not yet provable: 0; failed: 0`);
+  expect(verified.status).toBe(0);
 
   // Back and forward step through the searches.
   await page.goBack();

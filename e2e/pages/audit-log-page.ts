@@ -13,6 +13,7 @@ export class AuditLogPage {
   readonly count: Locator;
   readonly drawer: Locator;
   readonly exportCsvButton: Locator;
+  readonly exportProofsButton: Locator;
   readonly verifyButton: Locator;
 
   constructor(private readonly page: Page) {
@@ -22,6 +23,7 @@ export class AuditLogPage {
     this.count = main.getByTestId('audit-events-count');
     this.drawer = page.getByRole('dialog', { name: 'Event details' });
     this.exportCsvButton = main.getByRole('button', { name: 'Export CSV' });
+    this.exportProofsButton = main.getByRole('button', { name: 'Export with proofs' });
     this.verifyButton = main.getByRole('button', { name: 'Verify integrity' });
   }
 

@@ -21,6 +21,7 @@ import { refreshStatistics } from '../server/workers/housekeeping';
 import { BACKUP_FILE, backupFileName } from '../server/workers/backups';
 import { verifyDatabase } from '../server/verify-database';
 import { VERSION } from '../server/version';
+import { verifyAuditExport, VerifyInputError } from './verify-export';
 
 const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for the service; stop the service first when it uses the embedded database, except for \`backup\`)
 
@@ -54,7 +55,18 @@ const USAGE = `Asset Ops operator commands (use DATA_DIR or DATABASE_URL as for 
       the transfers that moved it, and the webhook signing keys. Exits with 1 when a check fails,
       naming it in the JSON's "failed".
 
-Each command prints one line of JSON.`;
+  npm run cli -- verify-export FILE [--key KEY.json] [--complete]
+  npm run cli -- verify-export [FILE] --consistency PROOF.json [--key KEY.json]
+      Needs no service and no database. Checks an audit log export with proofs (the console's
+      "JSON with proofs"): the tree head's Ed25519 signature, and each event, rebuilt from its
+      fields, against the head's root by its inclusion proof. --consistency: a consistency proof as
+      GET /v1/management/audit_logs/consistency_proof answered it (both heads' signatures and the
+      proof). --key: the key you trust (a JWK, or the service's /.well-known/jwks.json); without it
+      the export's own key, whose id it prints. --complete: the export must hold every event of its
+      head. Prints a line per failure and a summary, and exits with 1 when anything failed.
+      scripts/verify-audit-export.mjs checks the same with Node alone (docs/audit-log.md).
+
+Each command but verify-export prints one line of JSON.`;
 
 class UsageError extends Error {}
 
@@ -197,6 +209,20 @@ async function restore(args: z.infer<typeof RestoreArgs>) {
   return { dataDir, takenAt: manifest.takenAt, backupVersion: manifest.version, version: VERSION };
 }
 
+function readJson(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read ${what} ${path}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${what} ${path} is not JSON`);
+  }
+}
+
 /** Runs `work` on the configured database, holding the data folder's lock when it is the embedded one. */
 async function withDatabase<T>(config: Pick<ReturnType<typeof loadConfig>, 'database'>, work: (database: Database) => Promise<T>): Promise<T> {
   const release = 'dataDir' in config.database ? lockDataDir(config.database.dataDir, 'the Asset Ops CLI') : () => undefined;
@@ -228,12 +254,29 @@ async function main(argv: string[]) {
       to: { type: 'string' },
       from: { type: 'string' },
       'data-dir': { type: 'string' },
+      consistency: { type: 'string' },
+      key: { type: 'string' },
+      complete: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const command = positionals.join(' ');
   if (values.help || !command) {
     console.log(USAGE);
+    return;
+  }
+  // Offline: no configuration, no database.
+  if (positionals[0] === 'verify-export') {
+    if (positionals.length > 2) throw new UsageError('verify-export takes one export file');
+    const { lines, ok } = verifyAuditExport({
+      file: positionals[1] === undefined ? undefined : readJson(positionals[1], 'The export'),
+      consistency: values.consistency === undefined ? undefined : readJson(values.consistency, 'The consistency proof'),
+      key: values.key === undefined ? undefined : readJson(values.key, 'The key'),
+      keySource: values.key,
+      complete: values.complete === true,
+    });
+    for (const line of lines) console.log(line);
+    if (!ok) process.exitCode = 1;
     return;
   }
   const commands: Record<string, (db: Db) => Promise<unknown>> = {
@@ -258,7 +301,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ApiError;
+  const known = error instanceof UsageError || error instanceof VerifyInputError || error instanceof ConfigError || error instanceof ApiError;
   console.error(known ? (error as Error).message : `Failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(known ? 2 : 1);
 });

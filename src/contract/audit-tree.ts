@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditLogData } from './audit';
 import { pageSize } from './query';
 
 // The verifiable audit log's wire (docs/audit-log.md): signed tree heads and proofs. A module of its
@@ -93,3 +94,54 @@ export const AuditConsistencyProof = z.object({
   path: z.array(Sha256Hex).meta({ description: 'RFC 9162 §2.1.4 consistency proof from first to second.' }),
 });
 export type AuditConsistencyProof = z.infer<typeof AuditConsistencyProof>;
+
+/** How many events one request for proofs may name: an export's page. */
+const AUDIT_PROOF_BATCH_MAX = 500;
+
+export const AuditInclusionProofsRequest = z.object({
+  treeSize: z
+    .number({ error: 'treeSize must be a tree size' })
+    .int({ error: 'treeSize must be a whole number' })
+    .min(1, { error: 'treeSize must be at least 1' })
+    .meta({ description: 'A signed tree size: every proof is against that head.' }),
+  ids: z
+    .array(z.uuid({ error: 'ids must be event ids (UUIDs)' }), { error: 'ids must be a list of event ids' })
+    .min(1, { error: 'ids must name at least one event' })
+    .max(AUDIT_PROOF_BATCH_MAX, { error: `ids must name at most ${AUDIT_PROOF_BATCH_MAX} events` }),
+});
+
+export const AuditEventProof = z.object({
+  id: z.string(),
+  leafIndex: z.number().int().meta({ description: "The event's seq - 1." }),
+  auditPath: z
+    .array(Sha256Hex)
+    .nullable()
+    .meta({ description: 'RFC 9162 §2.1.3 inclusion proof, leaf side first; null when the event is after the head (not yet provable against it).' }),
+});
+export type AuditEventProof = z.infer<typeof AuditEventProof>;
+
+export const AuditInclusionProofs = z.object({
+  treeHead: AuditTreeHead,
+  proofs: z.array(AuditEventProof).meta({ description: 'One per id asked, in the order asked.' }),
+});
+export type AuditInclusionProofs = z.infer<typeof AuditInclusionProofs>;
+
+/**
+ * An export that carries its proofs (docs/audit-log.md, "Verifying offline"): the events as the
+ * service listed them, each with its leaf index and audit path to one signed tree head, and the
+ * head's public key, so the file verifies on its own (`npm run cli -- verify-export`,
+ * scripts/verify-audit-export.mjs).
+ */
+export const AUDIT_EXPORT_FORMAT = 'asset-ops audit export with proofs v1';
+export type AuditExportEvent = AuditLogData & { proof: Omit<AuditEventProof, 'id'> };
+export interface AuditExportWithProofs {
+  format: typeof AUDIT_EXPORT_FORMAT;
+  /** The console's search the events are the result of, as in its address. */
+  search: string;
+  /** The events' order: by (timestamp, id), oldest or newest first. */
+  order: 'ASC' | 'DESC';
+  treeHead: AuditTreeHead;
+  /** The head's key, as /.well-known/jwks.json publishes it. */
+  publicKey: Record<string, unknown>;
+  events: AuditExportEvent[];
+}

@@ -27,6 +27,7 @@ export const OPERATION_TABLE = {
   verifyAuditChain: AUDIT_READERS,
   getAuditConsistencyProof: AUDIT_READERS,
   getAuditInclusionProof: AUDIT_READERS,
+  getAuditInclusionProofs: AUDIT_READERS,
   getAuditTreeHead: AUDIT_READERS,
   listAuditTreeHeads: AUDIT_READERS,
   getSession: 'any',

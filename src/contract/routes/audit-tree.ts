@@ -3,15 +3,18 @@ import {
   AuditConsistencyQuery,
   AuditEventParams,
   AuditInclusionProof,
+  AuditInclusionProofs,
+  AuditInclusionProofsRequest,
   AuditInclusionQuery,
   AuditTreeHead,
   AuditTreeHeadList,
   AuditTreeHeadsQuery,
   AuditTreeSizeParams,
 } from '../audit-tree';
-import { area, AUDIT_READERS } from './operation';
+import { area, AUDIT_READERS, defineOperation } from './operation';
 
-const auditLog = area({ tags: ['Administration (extension)'], roles: AUDIT_READERS });
+const tags = ['Administration (extension)'];
+const auditLog = area({ tags, roles: AUDIT_READERS });
 
 // The verifiable log (docs/audit-log.md): signed tree heads of the workspace's Merkle tree and proofs against them.
 export const listAuditTreeHeads = auditLog.get('listAuditTreeHeads', '/v1/management/audit_logs/tree_heads', 'List the signed tree heads of the audit log', {
@@ -41,6 +44,22 @@ export const getAuditInclusionProof = auditLog.get(
     errors: [404, 409],
   },
 );
+
+// A read sent as POST (its ids do not fit in an address), so neither a write's rate nor an Idempotency-Key.
+export const getAuditInclusionProofs = defineOperation({
+  id: 'getAuditInclusionProofs',
+  method: 'post',
+  path: '/v1/management/audit_logs/inclusion_proofs',
+  tags,
+  summary: 'Prove that events are in the log, many at once',
+  description:
+    "For an export that carries its proofs: each event's leaf index and RFC 9162 audit path to the root of the signed tree head of `treeSize`, up to 500 events a request. An event after that head is answered with its leaf index and a null path (not yet provable against it), never left out. An id not in the workspace is 404; a size never signed is 404.",
+  roles: AUDIT_READERS,
+  rateCategory: 'query',
+  body: AuditInclusionProofsRequest,
+  responses: { 200: { description: 'The head and one proof per id, in the order asked', schema: AuditInclusionProofs } },
+  errors: [404],
+});
 
 export const getAuditConsistencyProof = auditLog.get(
   'getAuditConsistencyProof',

@@ -50,6 +50,25 @@ export function registerAuditTree(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     return c.json({ leafIndex: leaf.index, leafData: leaf.data, leafHash: toHex(leaf.hash), auditPath: auditPath.map(toHex), treeHead: head }, 200);
   });
 
+  register(app, deps, routes.getAuditInclusionProofs, async (c) => {
+    const { treeSize, ids } = c.req.valid('json');
+    if (new Set(ids).size !== ids.length) throw badRequest('ids must not repeat an event');
+    const { workspaceId } = c.get('principal');
+    const head = await headOf(workspaceId, treeSize);
+    const indices = await store.leafIndices(deps.db, workspaceId, ids);
+    const unknown = ids.find((id) => !indices.has(id));
+    if (unknown) throw notFound(`No audit event ${unknown}`);
+    const provable = ids.filter((id) => indices.get(id)! < treeSize);
+    const paths = await store.inclusionPaths(
+      deps.db,
+      workspaceId,
+      provable.map((id) => indices.get(id)!),
+      treeSize,
+    );
+    const pathOf = new Map(provable.map((id, i) => [id, paths[i]!]));
+    return c.json({ treeHead: head, proofs: ids.map((id) => ({ id, leafIndex: indices.get(id)!, auditPath: pathOf.get(id) ?? null })) }, 200);
+  });
+
   register(app, deps, routes.getAuditConsistencyProof, async (c) => {
     const { first, second } = c.req.valid('query');
     if (first > second) throw badRequest('first must not be greater than second');

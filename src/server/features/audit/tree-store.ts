@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type AuditTreeHead, type ChainedFields, treeHeadMessage } from '../../../contract/audit-tree';
 import { canonicalJson } from '../../../contract/canonical-json';
-import { type Block, fromHex, type LeafRange, leafHash, nodeHash, rangeBlocks, rangeHash, toHex } from '../../../contract/merkle';
+import { type Block, fromHex, inclusionRanges, type LeafRange, leafHash, nodeHash, rangeBlocks, rangeHash, toHex } from '../../../contract/merkle';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
@@ -71,6 +71,19 @@ async function blockHashes(db: Db, workspaceId: string, blocks: Block[]): Promis
 export async function rangeHashes(db: Db, workspaceId: string, ranges: LeafRange[]): Promise<Uint8Array[]> {
   const blockHash = await blockHashes(db, workspaceId, ranges.flatMap(rangeBlocks));
   return ranges.map((range) => rangeHash(sha256, range, blockHash));
+}
+
+/**
+ * The inclusion proofs (hex, leaf side first) of many leaves in the tree of `treeSize`, in one
+ * query: nearby leaves share most of their paths, so each range is read once.
+ */
+export async function inclusionPaths(db: Db, workspaceId: string, indices: number[], treeSize: number): Promise<string[][]> {
+  const key = (r: LeafRange) => `${r.start}/${r.size}`;
+  const paths = indices.map((index) => inclusionRanges(index, treeSize));
+  const ranges = [...new Map(paths.flat().map((r) => [key(r), r])).values()];
+  const hashes = await rangeHashes(db, workspaceId, ranges);
+  const hashOf = new Map(ranges.map((r, i) => [key(r), toHex(hashes[i]!)]));
+  return paths.map((path) => path.map((r) => hashOf.get(key(r))!));
 }
 
 /**
@@ -199,4 +212,13 @@ export async function eventLeaf(db: Db, workspaceId: string, id: string): Promis
   if (!event) return undefined;
   const data = leafDataOf(event);
   return { index: event.seq - 1, data, hash: leafHash(sha256, new TextEncoder().encode(data)) };
+}
+
+/** The leaf index (seq - 1) of each of these events that the workspace has. */
+export async function leafIndices(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: auditEvents.id, seq: auditEvents.seq })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.workspaceId, workspaceId), inArray(auditEvents.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.seq - 1]));
 }

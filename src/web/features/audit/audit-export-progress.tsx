@@ -2,24 +2,11 @@ import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../components/notify-error';
-import { fetchAuditPage } from './api';
-import {
-  auditCsv,
-  auditJson,
-  collectAuditEvents,
-  downloadFile,
-  EXPORT_PAGE_SIZE,
-  exportFileName,
-  type ExportFormat,
-  type ExportProgress,
-} from './audit-export';
-import { type AuditView, toAuditSearch } from './audit-view';
+import type { ExportFormat, ExportProgress } from './audit-export';
+import type { AuditView } from './audit-view';
 import { eventCount } from './event-count';
 
-const FILES: Record<ExportFormat, { label: string; build: typeof auditCsv; type: string }> = {
-  csv: { label: 'CSV', build: auditCsv, type: 'text/csv;charset=utf-8' },
-  json: { label: 'JSON', build: auditJson, type: 'application/json' },
-};
+const LABELS: Record<ExportFormat, string> = { csv: 'CSV', json: 'JSON', proofs: 'JSON with proofs' };
 
 interface RunningExport extends ExportProgress {
   format: ExportFormat;
@@ -38,19 +25,16 @@ export function useAuditExport() {
     const abort = new AbortController();
     controller.current = abort;
     setRunning({ format, fetched: 0, covered: 0 });
-    const search = toAuditSearch({ ...view, pageSize: EXPORT_PAGE_SIZE });
     try {
-      const events = await collectAuditEvents((cursor, signal) => fetchAuditPage(search, cursor, signal), {
-        range: view,
-        order: view.order,
-        signal: abort.signal,
-        onProgress: (progress) => setRunning({ format, ...progress }),
-      });
-      const file = FILES[format];
-      downloadFile(exportFileName(view, format), file.build(events), file.type);
+      // The export's code is loaded when one starts: the explorer's first screen carries none of it.
+      const { runAuditExport } = await import('./audit-export-run');
+      const done = await runAuditExport(view, format, abort.signal, (progress) => setRunning({ format, ...progress }));
+      const proved = done.proved
+        ? ` Proofs against the signed tree head of ${eventCount(done.proved.treeSize)}${done.proved.notYetProvable > 0 ? `; ${eventCount(done.proved.notYetProvable)} newer than it, listed as not yet provable` : ''}.`
+        : '';
       notifications.show({
         title: 'Export ready',
-        message: `${eventCount(events.length)} saved as ${file.label}.`,
+        message: `${eventCount(done.events)} saved as ${LABELS[format]}.${proved}`,
         color: 'teal',
       });
     } catch (error) {
@@ -72,7 +56,7 @@ export function ExportProgressPanel({ running, onCancel }: { running: RunningExp
       <Stack gap="xs">
         <Group justify="space-between">
           <Text size="sm" aria-live="polite">
-            Exporting to {FILES[running.format].label}: {eventCount(running.fetched)} fetched
+            Exporting to {LABELS[running.format]}: {eventCount(running.fetched)} fetched
           </Text>
           <Button size="xs" variant="light" color="red" onClick={onCancel}>
             Cancel export

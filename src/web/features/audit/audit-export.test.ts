@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditLogData, AuditLogsResponse } from '../../../contract/audit';
-import { auditCsv, auditJson, collectAuditEvents, csvField, exportFileName, type FetchAuditPage } from './audit-export';
+import type { AuditTreeHead } from '../../../contract/audit-tree';
+import {
+  auditCsv,
+  auditJson,
+  auditJsonWithProofs,
+  collectAuditEvents,
+  csvField,
+  exportFileName,
+  type FetchAuditPage,
+  treeHeadKey,
+  withProofs,
+} from './audit-export';
 
 const event = (id: string, timestamp: number, extra: Partial<AuditLogData> = {}): AuditLogData => ({
   id,
@@ -162,5 +173,56 @@ describe('exportFileName', () => {
     expect(exportFileName({ startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 31, 12, 30, 15, 250) }, 'csv')).toBe(
       'audit-log_20260101T000000Z_20260131T123015Z.csv',
     );
+    expect(exportFileName({ startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 2) }, 'proofs')).toBe(
+      'audit-log_20260101T000000Z_20260102T000000Z_with-proofs.json',
+    );
+  });
+});
+
+describe('an export with proofs', () => {
+  const head: AuditTreeHead = { workspaceId: 'w-1', treeSize: 2, rootHash: 'ab'.repeat(32), timestamp: 1, signature: 's', keyId: 'k-1' };
+
+  it('gives each event the proof the service answered for it, and refuses a page whose proofs do not match its events', () => {
+    const events = [event('e1', 2), event('e2', 1)];
+    const proofs = [
+      { id: 'e1', leafIndex: 1, auditPath: ['cd'.repeat(32)] },
+      { id: 'e2', leafIndex: 2, auditPath: null },
+    ];
+    expect(withProofs(events, proofs).map((e) => [e.id, e.proof])).toEqual([
+      ['e1', { leafIndex: 1, auditPath: ['cd'.repeat(32)] }],
+      ['e2', { leafIndex: 2, auditPath: null }],
+    ]);
+    expect(() => withProofs(events, proofs.slice(0, 1))).toThrow('The service sent no proof for event e2');
+    expect(() => withProofs(events, [...proofs].reverse())).toThrow('The service sent no proof for event e1');
+  });
+
+  it('finds the head’s key among the published ones by its id, Ed25519 only', () => {
+    const keys = [
+      { kid: 'k-1', alg: 'RS512' },
+      { kid: 'k-1', alg: 'EdDSA', x: 'x' },
+    ];
+    expect(treeHeadKey({ keys }, 'k-1')).toEqual(keys[1]);
+    expect(() => treeHeadKey({ keys }, 'k-2')).toThrow("The service does not publish the tree head's key k-2");
+  });
+
+  it('writes one JSON object: the head, its key and the search, then the events one per line', () => {
+    const events = withProofs(
+      [event('e1', 2), event('e2', 1)],
+      [
+        { id: 'e1', leafIndex: 1, auditPath: [] },
+        { id: 'e2', leafIndex: 0, auditPath: ['cd'.repeat(32)] },
+      ],
+    );
+    const text = auditJsonWithProofs({ search: 'startTime=0&endTime=9&order=DESC', order: 'DESC', treeHead: head, publicKey: { kid: 'k-1' } }, events).join('');
+    expect(JSON.parse(text)).toEqual({
+      format: 'asset-ops audit export with proofs v1',
+      search: 'startTime=0&endTime=9&order=DESC',
+      order: 'DESC',
+      treeHead: head,
+      publicKey: { kid: 'k-1' },
+      events,
+    });
+    expect(text.split('\n').filter((line) => line.startsWith('{"id":'))).toHaveLength(2);
+    expect(JSON.parse(auditJsonWithProofs({ search: '', order: 'ASC', treeHead: head, publicKey: {} }, []).join('')).events).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { AuditLogData, AuditLogsResponse } from '../../../contract/audit';
+import type { AuditLogData } from '../../../contract/audit';
+import { AUDIT_EXPORT_FORMAT, type AuditEventProof, type AuditExportEvent, type AuditExportWithProofs } from '../../../contract/audit-tree';
 import type { AuditOrder, AuditRange } from './audit-view';
 
 /** How an export writes a moment, for a program to parse: ISO 8601 in UTC, to the millisecond. */
@@ -7,7 +8,8 @@ const isoUtc = (ms: number): string => new Date(ms).toISOString();
 /** The largest page the service gives: an export reads the whole result in as few calls as it can. */
 export const EXPORT_PAGE_SIZE = 500;
 
-export type ExportFormat = 'csv' | 'json';
+/** `proofs`: JSON with the signed tree head, its key and each event's inclusion proof, for a verifier with no service. */
+export type ExportFormat = 'csv' | 'json' | 'proofs';
 
 export interface ExportProgress {
   fetched: number;
@@ -15,9 +17,10 @@ export interface ExportProgress {
   covered: number;
 }
 
-export type FetchAuditPage = (cursor: string | null, signal: AbortSignal) => Promise<AuditLogsResponse>;
+/** A page of the search: the service's, or the same with each event's proof added. */
+export type FetchAuditPage<E extends AuditLogData = AuditLogData> = (cursor: string | null, signal: AbortSignal) => Promise<{ data: E[]; next: string | null }>;
 
-function coveredFraction({ startTime, endTime }: AuditRange, order: AuditOrder, last: AuditLogData | undefined) {
+function coveredFraction({ startTime, endTime }: AuditRange, order: AuditOrder, last: { timestamp: number } | undefined) {
   if (!last) return 0;
   const covered = order === 'DESC' ? endTime - last.timestamp : last.timestamp - startTime;
   return Math.min(1, Math.max(0, covered / (endTime - startTime)));
@@ -27,15 +30,15 @@ function coveredFraction({ startTime, endTime }: AuditRange, order: AuditOrder, 
  * Every event of a search, page after page by following `next` until the service says there is
  * no more. Stops with the signal's reason as soon as the signal is aborted.
  */
-export async function collectAuditEvents(
-  fetchPage: FetchAuditPage,
+export async function collectAuditEvents<E extends AuditLogData>(
+  fetchPage: FetchAuditPage<E>,
   { range, order, signal, onProgress }: { range: AuditRange; order: AuditOrder; signal: AbortSignal; onProgress: (progress: ExportProgress) => void },
-): Promise<AuditLogData[]> {
-  const events: AuditLogData[] = [];
+): Promise<E[]> {
+  const events: E[] = [];
   let cursor: string | null = null;
   do {
     signal.throwIfAborted();
-    const page: AuditLogsResponse = await fetchPage(cursor, signal);
+    const page: { data: E[]; next: string | null } = await fetchPage(cursor, signal);
     events.push(...page.data);
     cursor = page.next;
     onProgress({ fetched: events.length, covered: cursor ? coveredFraction(range, order, page.data.at(-1)) : 1 });
@@ -83,11 +86,40 @@ export function auditJson(events: readonly AuditLogData[]): string[] {
   return ['[\n', ...events.map((e, i) => `${i === 0 ? '' : ',\n'}${JSON.stringify(e)}`), '\n]\n'];
 }
 
+/**
+ * A page's events, each with its proof as the service answered for the page's ids (in their order):
+ * an event the service did not answer for is an error, never an event left without a proof.
+ */
+export function withProofs(events: readonly AuditLogData[], proofs: readonly AuditEventProof[]): AuditExportEvent[] {
+  return events.map((event, i) => {
+    const proof = proofs[i];
+    if (proof?.id !== event.id) throw new Error(`The service sent no proof for event ${event.id}`);
+    return { ...event, proof: { leafIndex: proof.leafIndex, auditPath: proof.auditPath } };
+  });
+}
+
+/** The key of the tree head among the service's published keys (/.well-known/jwks.json), by its id. */
+export function treeHeadKey(jwks: { keys?: Record<string, unknown>[] }, keyId: string): Record<string, unknown> {
+  const key = jwks.keys?.find((k) => k.kid === keyId && k.alg === 'EdDSA');
+  if (!key) throw new Error(`The service does not publish the tree head's key ${keyId}`);
+  return key;
+}
+
+/**
+ * An export with proofs (AuditExportWithProofs): the head, its key and the search first, then the
+ * events one per line, as the service listed them with their proofs; events after the head carry a
+ * null path (not yet provable) rather than being left out.
+ */
+export function auditJsonWithProofs(about: Omit<AuditExportWithProofs, 'format' | 'events'>, events: readonly AuditExportEvent[]): string[] {
+  const head: Omit<AuditExportWithProofs, 'events'> = { format: AUDIT_EXPORT_FORMAT, ...about };
+  return [`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "events": [\n`, ...events.map((e, i) => `${i === 0 ? '' : ',\n'}${JSON.stringify(e)}`), '\n]}\n'];
+}
+
 const compactUtc = (ms: number) => isoUtc(ms).replace(/[-:]|\.\d+/g, '');
 
-/** e.g. audit-log_20250101T000000Z_20250131T000000Z.csv; no colons, which some systems refuse in names. */
+/** e.g. audit-log_20250101T000000Z_20250131T000000Z.csv (…_with-proofs.json); no colons, which some systems refuse in names. */
 export const exportFileName = ({ startTime, endTime }: AuditRange, format: ExportFormat) =>
-  `audit-log_${compactUtc(startTime)}_${compactUtc(endTime)}.${format}`;
+  `audit-log_${compactUtc(startTime)}_${compactUtc(endTime)}${format === 'proofs' ? '_with-proofs.json' : `.${format}`}`;
 
 /** Hands a file built in the browser to the browser's downloads. */
 export function downloadFile(name: string, parts: string[], type: string) {

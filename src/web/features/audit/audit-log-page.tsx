@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Switch, Title } from '@mantine/core';
-import { IconFileTypeCsv, IconJson } from '@tabler/icons-react';
+import { IconFileTypeCsv, IconJson, IconShieldCheck } from '@tabler/icons-react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionButton } from '../../components/action-button';
@@ -142,6 +142,15 @@ function Explorer({ view, onChange }: { view: AuditView; onChange: (view: AuditV
               onClick={() => void exporter.start(view, 'json')}
             >
               Export JSON
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconShieldCheck size={16} aria-hidden />}
+              disabled={exporter.running !== null}
+              title="JSON with the signed tree head and each event's inclusion proof, for a verifier with no service (docs: Verifying offline)"
+              onClick={() => void exporter.start(view, 'proofs')}
+            >
+              Export with proofs
             </Button>
           </Group>
         </Group>
