@@ -15,6 +15,7 @@ import {
   treeHeadMessage,
 } from '../../../contract/audit-tree';
 import { verifyAuditExport } from '../../../cli/verify-export';
+import { CONSISTENCY, EMPTY_ROOT, INCLUSION, ROOTS, LEAVES as VECTOR_LEAVES } from '../../../contract/merkle-vectors';
 import { auditJsonWithProofs, collectAuditEvents, treeHeadKey, withProofs } from '../../../web/features/audit/audit-export';
 import { createLogger } from '../../logger';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
@@ -442,56 +443,18 @@ function rfcVerifyConsistency(first: number, second: number, firstHash: Uint8Arr
 }
 
 describe('a foreign verifier, from RFC 9162 alone', () => {
-  // The Certificate Transparency reference vectors (as in src/contract/merkle.test.ts: transparency-dev/merkle, Apache-2.0).
-  const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(bytes);
-  const ROOTS = [
-    '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
-    'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
-    'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
-    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-    '4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4',
-    '76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef',
-    'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
-    '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
-  ];
-  const NODES: Record<string, string> = {
-    '0/0': '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
-    '0/1': '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
-    '0/4': 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
-    '0/6': 'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
-    '1/0': 'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
-    '1/1': '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    '1/2': '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
-    '1/3': 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
-    '2/0': 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-    '2/1': '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
-  };
-  const INCLUSION: [number, number, string[]][] = [
-    [0, 1, []],
-    [0, 8, ['0/1', '1/1', '2/1']],
-    [5, 8, ['0/4', '1/3', '2/0']],
-    [2, 3, ['1/0']],
-    [1, 5, ['0/0', '1/1', '0/4']],
-  ];
-  const CONSISTENCY: [number, number, string[]][] = [
-    [1, 1, []],
-    [1, 8, ['0/1', '1/1', '2/1']],
-    [6, 8, ['1/2', '1/3', '2/0']],
-    [2, 5, ['1/1', '0/4']],
-    [6, 7, ['1/2', '0/6', '2/0']],
-  ];
+  // The Certificate Transparency reference vectors, the data merkle.test.ts checks the service's verifier with.
+  const LEAVES = VECTOR_LEAVES.map(bytes);
 
   it('reproduces the reference vectors', () => {
-    expect(hex(MTH([]))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(hex(MTH([]))).toBe(EMPTY_ROOT);
     ROOTS.forEach((root, i) => expect(hex(MTH(LEAVES.slice(0, i + 1)))).toBe(root));
-    for (const [m, n, names] of INCLUSION) {
-      const path = names.map((name) => NODES[name]!);
+    for (const [m, n, path] of INCLUSION) {
       expect(PATH(m, LEAVES.slice(0, n)).map(hex)).toEqual(path);
       expect(rfcVerifyInclusion(m, n, leafOf(LEAVES[m]!), path.map(bytes), bytes(ROOTS[n - 1]!))).toBe(true);
       expect(rfcVerifyInclusion(m, n, leafOf(LEAVES[(m + 1) % 8]!), path.map(bytes), bytes(ROOTS[n - 1]!))).toBe(false);
     }
-    for (const [m, n, names] of CONSISTENCY) {
-      const proof = names.map((name) => NODES[name]!);
+    for (const [m, n, proof] of CONSISTENCY) {
       expect(SUBPROOF(m, LEAVES.slice(0, n), true).map(hex)).toEqual(proof);
       expect(rfcVerifyConsistency(m, n, bytes(ROOTS[m - 1]!), bytes(ROOTS[n - 1]!), proof.map(bytes))).toBe(true);
       if (m < n) expect(rfcVerifyConsistency(m, n, bytes(ROOTS[n - 1]!), bytes(ROOTS[n - 1]!), proof.map(bytes))).toBe(false);
