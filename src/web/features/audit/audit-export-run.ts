@@ -1,5 +1,4 @@
 import { getAuditInclusionProofs, listAuditTreeHeads } from '../../../contract/routes/audit-tree';
-import { JWKS_PATH } from '../../../contract/webhooks';
 import { api } from '../../lib/api';
 import { fetchAuditPage } from './api';
 import {
@@ -16,6 +15,7 @@ import {
   withProofs,
 } from './audit-export';
 import { type AuditView, toAuditSearch } from './audit-view';
+import { fetchServiceKeys } from './service-keys';
 
 /*
  * The export itself, loaded only when one starts (audit-export-progress.tsx imports it then), so
@@ -48,9 +48,7 @@ export async function runAuditExport(
   }
   const [treeHead] = (await api(listAuditTreeHeads, { query: { pageSize: 1 }, signal })).data;
   if (!treeHead) throw new Error('The audit log has no signed tree head yet: try again in a few seconds');
-  const response = await fetch(JWKS_PATH, { signal });
-  if (!response.ok) throw new Error(`The service's keys could not be read (HTTP ${response.status})`);
-  const publicKey = treeHeadKey((await response.json()) as { keys?: Record<string, unknown>[] }, treeHead.keyId);
+  const publicKey = treeHeadKey({ keys: await fetchServiceKeys(signal) }, treeHead.keyId);
   // One request of proofs per page, every proof against the same head.
   const events = await collectAuditEvents(async (cursor, signal) => {
     const page = await fetchPage(cursor, signal);

@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { AuditLogData } from '../../../contract/audit';
 import { getAuditConsistencyProof, getAuditInclusionProof, listAuditTreeHeads } from '../../../contract/routes/audit-tree';
-import { JWKS_PATH } from '../../../contract/webhooks';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
-import { session } from '../../lib/session';
 import { auditQueries } from './api';
+import { fetchServiceKeys } from './service-keys';
 import { type ConsistencyVerdict, type InclusionVerdict, verifyEventInclusion, verifyHeadConsistency } from './tree-verify';
 
 /*
@@ -14,13 +12,6 @@ import { type ConsistencyVerdict, type InclusionVerdict, verifyEventInclusion, v
  * verdict is cached with the answer it judged. This module and the verifier are loaded only by the
  * event drawer's proof (lazily) and the integrity page, never with the audit log's first screen.
  */
-
-/** The service's public keys, as far as a tree head's check reads them (the webhook keys are there too). */
-const Jwks = z.object({
-  keys: z.array(
-    z.object({ kid: z.string().optional(), alg: z.string().optional(), kty: z.string().optional(), crv: z.string().optional(), x: z.string().optional() }),
-  ),
-});
 
 /** A verdict and how long the browser took to reach it (signature, leaf and proof; not the network). */
 type Timed<V> = V & { ms: number };
@@ -43,7 +34,7 @@ export const treeQueries = {
   keys: () =>
     queryOptions({
       queryKey: [...auditQueries.all, 'tree-keys'] as const,
-      queryFn: async ({ signal }) => (await session.api.request(JWKS_PATH, Jwks, { anonymous: true, signal })).keys,
+      queryFn: ({ signal }) => fetchServiceKeys(signal),
       // A key is added rarely and never removed: a minute's copy serves every check meanwhile.
       staleTime: 60_000,
     }),
