@@ -112,7 +112,11 @@ export const AuditInclusionProofsRequest = z.object({
 
 export const AuditEventProof = z.object({
   id: z.string(),
-  leafIndex: z.number().int().meta({ description: "The event's seq - 1." }),
+  leafIndex: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The event's seq - 1; null while the event waits to be sequenced (its hash is null too), seconds after its write." }),
   auditPath: z
     .array(Sha256Hex)
     .nullable()

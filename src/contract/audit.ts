@@ -94,7 +94,10 @@ export const AuditLogData = z.object({
   requestId: z.string().nullable(),
   sourceAddress: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).meta({ description: 'What changed: before and after values, and other context. Never secrets.' }),
-  hash: z.string().meta({ description: 'SHA-256 of this event chained to the previous event of the workspace.' }),
+  hash: z.string().nullable().meta({
+    description:
+      'SHA-256 of this event chained to the previous event of the workspace; null while the event waits to be sequenced (its place in the chain and the Merkle tree is given within seconds of the write).',
+  }),
 });
 export type AuditLogData = z.infer<typeof AuditLogData>;
 

@@ -1,6 +1,7 @@
 import { count, eq, isNotNull, min, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import type { Db } from './db/client';
+import { sequencerLag } from './features/audit/sequencer';
 import { tradingOrders } from './features/trading/schema';
 import { stuckLimitMs, type StuckPolicy } from './features/transactions/engine';
 import { transactions } from './features/transactions/schema';
@@ -14,7 +15,7 @@ const SCRAPE_QUERY_MS = 2000;
 /**
  * What lives in the shared database, read at scrape time with a few indexed counts: the webhook
  * outbox (its backlog and how old its oldest notification is), the engines' queues (in flight and
- * due now) and the stuck transfers (the engine's own rule). Every instance reports the same
+ * due now), the stuck transfers (the engine's own rule) and the audit sequencer's backlog and lag. Every instance reports the same
  * values, so alert on their max.
  */
 export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPolicy, now: () => Date) {
@@ -28,6 +29,8 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPol
     transfersStuck: 0,
     ordersQueued: 0,
     ordersDue: 0,
+    auditPending: 0,
+    auditPendingOldestSeconds: 0,
   };
   let reading: Promise<void> | undefined;
   // One read per scrape, shared by the gauges that collect it.
@@ -50,6 +53,7 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPol
           .select({ n: count() })
           .from(transactions)
           .where(isStuck(new Date(at.getTime() - stuckLimitMs(stuck)))),
+        sequencerLag(db),
       ]);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SCRAPE_QUERY_MS)));
@@ -59,7 +63,7 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPol
           values.up = 0;
           return;
         }
-        const [[outbox], [transfers], [orders], [stuckOnes]] = answered;
+        const [[outbox], [transfers], [orders], [stuckOnes], lag] = answered;
         values.up = 1;
         values.outboxBacklog = outbox?.backlog ?? 0;
         values.outboxOldestSeconds = outbox?.oldest ? Math.max(0, (at.getTime() - outbox.oldest.getTime()) / 1000) : 0;
@@ -68,6 +72,8 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPol
         values.ordersQueued = orders?.queued ?? 0;
         values.ordersDue = orders?.due ?? 0;
         values.transfersStuck = stuckOnes?.n ?? 0;
+        values.auditPending = lag.pending;
+        values.auditPendingOldestSeconds = lag.oldestSeconds;
       } catch {
         values.up = 0;
       } finally {
@@ -101,5 +107,11 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPol
     () => values.transfersStuck,
   );
   gauge('asset_ops_orders_queued', 'Orders the order engine has yet to move on', () => values.ordersQueued);
+  gauge('asset_ops_audit_pending_events', 'Audit events written and not yet sequenced into their chain and tree: the sequencer’s backlog', () => values.auditPending);
+  gauge(
+    'asset_ops_audit_pending_oldest_age_seconds',
+    'How long the oldest audit event not yet sequenced has waited (0 when none waits): the sequencer’s lag',
+    () => values.auditPendingOldestSeconds,
+  );
   gauge('asset_ops_orders_due', 'Orders whose next engine step is due now: the engine’s backlog', () => values.ordersDue);
 }

@@ -115,7 +115,11 @@ export async function startServer(
   const worker = { db: deps.db, notices: database.notices, logger, now: deps.now, safetyMs: config.workerSafetyPollMs };
   const orderEngine = startOrderEngine(worker, { depositSeenMs: config.depositSeenMs });
   const transactionEngine = startTransactionEngine(worker, config.stuckAlert);
-  const auditTree = startAuditTreeWorker(worker, config.auditTreeHeadIntervalMs);
+  const auditTree = startAuditTreeWorker(
+    worker,
+    config.auditTreeHeadIntervalMs,
+    deps.metrics && ((delays) => delays.forEach((delay) => deps.metrics!.auditSequencing.observe(delay))),
+  );
   const stopRefusalSummaries = startRefusalSummaries(deps.db, logger, deps.now);
   const signingKey = currentSigningKey(deps.db, deps.now);
   await signingKey(); // the JWKS has a key before the first delivery

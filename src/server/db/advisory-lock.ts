@@ -14,6 +14,8 @@ export const ADVISORY_LOCKS = {
   auditSavedViews: 727_004,
   liveStreams: 727_005,
   auditSigningKey: 727_006,
+  /** Held by the one instance sequencing audit events (features/audit/sequencer.ts), per batch. */
+  auditSequencer: 727_007,
 } as const;
 
 /** Runs `work` in one transaction holding the lock until it commits or rolls back. */

@@ -53,6 +53,12 @@ export function createMetrics() {
       labelNames: ['result'],
       registers,
     }),
+    auditSequencing: new Histogram({
+      name: 'asset_ops_audit_sequencing_delay_seconds',
+      help: 'Audit events sequenced by this instance, with how long each waited between its write and its place in the chain',
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
     auditVerifications: new Counter({
       name: 'asset_ops_audit_verifications_total',
       help: 'Audit chain verifications run on this instance (GET /v1/management/audit_logs/verify), by result: verified or broken',

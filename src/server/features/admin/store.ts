@@ -1,9 +1,10 @@
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { ApiUser, ConsoleUser, Person, UserStatus } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { accessEndedPayload, CHANNELS, notify } from '../../db/notify';
-import { apiUsers, auditEvents, users } from '../../db/schema';
+import { apiUsers, users } from '../../db/schema';
+import { lastEventAt } from '../audit/store';
 import { signInEvent } from '../auth/events';
 import { passkeys } from '../passkeys/schema';
 
@@ -86,20 +87,7 @@ export async function getConsoleUser(db: Db, workspaceId: string, id: string, re
     .where(and(eq(users.workspaceId, workspaceId), eq(users.id, id)));
   if (!row) return undefined;
   const [signIn, keys] = await Promise.all([
-    reading.lastSignIn
-      ? db
-          .select({ at: max(auditEvents.timestamp) })
-          .from(auditEvents)
-          .where(
-            and(
-              eq(auditEvents.workspaceId, workspaceId),
-              eq(auditEvents.userId, id),
-              eq(auditEvents.category, SIGNED_IN.category),
-              eq(auditEvents.subject, SIGNED_IN.subject),
-              eq(auditEvents.event, SIGNED_IN.event),
-            ),
-          )
-      : undefined,
+    reading.lastSignIn ? lastEventAt(db, workspaceId, id, SIGNED_IN) : undefined,
     reading.passkeys
       ? db
           .select({ n: count() })
@@ -111,7 +99,7 @@ export async function getConsoleUser(db: Db, workspaceId: string, id: string, re
     ...row,
     role: row.role as Role,
     createdAt: row.createdAt.getTime(),
-    lastSignedInAt: signIn?.[0]?.at ?? null,
+    lastSignedInAt: signIn ?? null,
     passkeys: keys?.[0]?.n ?? null,
   };
 }

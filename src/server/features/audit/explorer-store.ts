@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogData } from '../../../contract/audit';
 import type { AuditColumn } from '../../../contract/audit-views';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { auditEvents, demoHistoryFills } from '../../db/schema';
-import { auditPreferences, auditSavedViews } from './schema';
-import { shownAs } from './store';
+import { auditPendingEvents, auditPreferences, auditSavedViews } from './schema';
+import { type EventTable, shownAs, shownColumns, type ShownRow } from './store';
 
 /** Whose rows: every query of the explorer's own tables is bound to one reader of one workspace. */
 export interface Reader {
@@ -18,30 +18,31 @@ export interface Reader {
  * id), the index every page of the log uses. Undefined when the workspace has no such event.
  */
 export async function eventContext(db: Db, workspaceId: string, id: string, before: number, after: number) {
-  const [event] = await db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.id, id)));
+  // Each of the log's two tables (the sequenced events, those waiting for the sequencer), merged.
+  const read = async (where: (t: EventTable) => SQL, order: 'asc' | 'desc', limit: number) => {
+    const rows = await Promise.all(
+      [auditEvents, auditPendingEvents].map((t) =>
+        db
+          .select(shownColumns(t))
+          .from(t)
+          .where(and(eq(t.workspaceId, workspaceId), where(t)))
+          .orderBy(...(order === 'asc' ? [asc(t.timestamp), asc(t.id)] : [desc(t.timestamp), desc(t.id)]))
+          .limit(limit),
+      ),
+    );
+    const sign = order === 'asc' ? 1 : -1;
+    return rows
+      .flat()
+      .sort((a, b) => sign * (a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+      .slice(0, limit);
+  };
+  const [event] = await read((t) => eq(t.id, id), 'asc', 1);
   if (!event) return undefined;
-  const position = sql`(${auditEvents.timestamp}, ${auditEvents.id})`;
+  const position = (t: EventTable) => sql`(${t.timestamp}, ${t.id})`;
   const here = sql`(${event.timestamp}::bigint, ${event.id}::uuid)`;
   const [older, newer] = await Promise.all([
-    before === 0
-      ? []
-      : db
-          .select()
-          .from(auditEvents)
-          .where(and(eq(auditEvents.workspaceId, workspaceId), sql`${position} < ${here}`))
-          .orderBy(desc(auditEvents.timestamp), desc(auditEvents.id))
-          .limit(before),
-    after === 0
-      ? []
-      : db
-          .select()
-          .from(auditEvents)
-          .where(and(eq(auditEvents.workspaceId, workspaceId), sql`${position} > ${here}`))
-          .orderBy(asc(auditEvents.timestamp), asc(auditEvents.id))
-          .limit(after),
+    before === 0 ? [] : read((t) => sql`${position(t)} < ${here}`, 'desc', before),
+    after === 0 ? [] : read((t) => sql`${position(t)} > ${here}`, 'asc', after),
   ]);
   return { event: shown(event), before: older.reverse().map(shown), after: newer.map(shown) };
 }
@@ -54,9 +55,8 @@ export async function lockReader(tx: Db, reader: Reader): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.auditSavedViews}, hashtext(${reader.workspaceId} || ':' || ${reader.userId}))`);
 }
 
-type EventRow = typeof auditEvents.$inferSelect;
-/** As the log shows it; `detail` is typed unknown by its column, but every writer stores an object (appendAuditEvents). */
-const shown = (row: EventRow) => shownAs(row) as AuditLogData;
+/** As the log shows it; `detail` is typed unknown by its column, but every writer stores an object (appendAudit). */
+const shown = (row: ShownRow) => shownAs(row) as AuditLogData;
 
 type SavedViewRow = typeof auditSavedViews.$inferSelect;
 

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuditCategory, AuditSubject } from '../../../contract/audit';
-import { atomically, type Db } from '../../db/client';
+import type { ChainedFields } from '../../../contract/audit-tree';
+import { inTransactionUnderLock } from '../../db/advisory-lock';
+import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppDeps, AppEnv } from '../../http/types';
 import { chainHash, GENESIS_HASH } from './chain';
+import { auditPendingEvents } from './schema';
 
 export interface AuditActor {
   workspaceId: string;
@@ -38,42 +41,57 @@ export function actorOf(c: Context<AppEnv>, deps: AppDeps, who?: { workspaceId: 
 }
 
 /**
- * Appends events to their workspace's chain. Call it with the transaction that makes the change,
- * so the change and its record commit or roll back together. The chain head's row lock orders
- * concurrent writers of one workspace; other workspaces are not held up.
+ * Records events with the transaction that makes the change, so the change and its record commit
+ * or roll back together. They wait in audit_events_pending for the sequencer (sequencer.ts), which
+ * gives them their place in the workspace's chain and tree within about a second of the commit: the
+ * write touches no shared row, so writers of one workspace do not queue behind one another.
  */
 export async function appendAudit(db: Db, actor: AuditActor, entries: AuditEntry[], now: Date): Promise<void> {
-  await appendAuditEvents(
+  await appendAuditAcross(
     db,
-    actor.workspaceId,
     entries.map((entry) => ({ actor, entry })),
     now,
   );
 }
 
-/** Appends one event of the request's caller (see appendAudit). */
+/** Records one event of the request's caller (see appendAudit). */
 export function auditRequest(db: Db, c: Context<AppEnv>, deps: AppDeps, now: Date, entry: AuditEntry): Promise<void> {
   return appendAudit(db, actorOf(c, deps), [entry], now);
 }
 
-/**
- * Appends events of several actors, in whichever workspaces they are (a group of transfers, a
- * round of the transaction engine): one append per workspace, the workspaces taken in one order
- * everywhere, so two writers never wait on each other's chains in a cycle.
- */
+/** The same, for events of several actors, in whichever workspaces they are (a group of transfers, a round of the transaction engine), in one statement. */
 export async function appendAuditAcross(db: Db, items: { actor: AuditActor; entry: AuditEntry }[], now: Date): Promise<void> {
-  const workspaces = [...new Set(items.map((item) => item.actor.workspaceId))].sort();
-  for (const workspaceId of workspaces) {
-    await appendAuditEvents(
-      db,
-      workspaceId,
-      items.filter((item) => item.actor.workspaceId === workspaceId),
-      now,
-    );
-  }
+  if (items.length === 0) return;
+  const rows = items.map(({ actor, entry }) => ({ ...eventFields(actor, entry, now), workspaceId: actor.workspaceId }));
+  // One JSON parameter per statement, expanded by the database: far cheaper than binding a dozen
+  // parameters a row. The rows keep their order in `position`, so a write's events keep theirs.
+  await db.execute(sql`
+    insert into ${auditPendingEvents} (id, workspace_id, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail)
+    select id, "workspaceId", timestamp, "userName", "userId", category, subject, event, "requestId", "sourceAddress", detail
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, timestamp bigint, "userName" text, "userId" text,
+      category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb)`);
 }
 
-/** The same, for events of several actors in one workspace (the demo history, imports). */
+/** An event's fields as stored, but for its place in the chain. */
+function eventFields(actor: Omit<AuditActor, 'workspaceId'>, entry: AuditEntry, now: Date) {
+  return {
+    id: randomUUID(),
+    timestamp: entry.timestamp ?? now.getTime(),
+    userName: actor.userName,
+    userId: actor.userId,
+    category: entry.category,
+    subject: entry.subject,
+    event: entry.event,
+    requestId: actor.requestId,
+    sourceAddress: actor.sourceAddress,
+    detail: actor.passkey ? { ...entry.detail, passkey: actor.passkey } : (entry.detail ?? {}),
+  };
+}
+
+/**
+ * Appends events of one workspace straight to its chain, under the sequencer's lock: for loads
+ * (the demo's history, imports), which would only double their work by waiting in the pending table.
+ */
 export async function appendAuditEvents(
   db: Db,
   workspaceId: string,
@@ -81,49 +99,41 @@ export async function appendAuditEvents(
   now: Date,
 ): Promise<void> {
   if (items.length === 0) return;
-  await atomically(db, async (tx) => {
-    // The head's row lock orders the writers of one workspace; a workspace's first event makes its head.
-    const lockHead = () => tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId)).for('update');
-    let [head] = await lockHead();
-    if (!head) {
-      await tx.insert(auditChainHeads).values({ workspaceId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
-      [head] = await lockHead();
-    }
-    if (!head) throw new Error('audit chain head missing');
-    let { seq, hash } = head;
-    const rows = items.map(({ actor, entry }) => {
-      seq += 1;
-      const fields = {
-        id: randomUUID(),
-        workspaceId,
-        seq,
-        timestamp: entry.timestamp ?? now.getTime(),
-        userName: actor.userName,
-        userId: actor.userId,
-        category: entry.category,
-        subject: entry.subject,
-        event: entry.event,
-        requestId: actor.requestId,
-        sourceAddress: actor.sourceAddress,
-        detail: actor.passkey ? { ...entry.detail, passkey: actor.passkey } : (entry.detail ?? {}),
-      };
-      const prevHash = hash;
-      hash = chainHash(prevHash, fields);
-      return { ...fields, prevHash, hash };
-    });
-    // One JSON parameter per statement, expanded by the database: far cheaper than binding 14
-    // parameters a row, and free of PostgreSQL's 65,535-parameter ceiling for large imports. The
-    // events and the head's new position go in one statement (a data-modifying WITH runs whether or
-    // not it is read).
-    await tx.execute(sql`
-      with appended as (
-        insert into ${auditEvents} (id, workspace_id, seq, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail, prev_hash, hash)
-        select id, "workspaceId", seq, timestamp, "userName", "userId", category, subject, event, "requestId", "sourceAddress", detail, "prevHash", hash
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, seq bigint, timestamp bigint, "userName" text, "userId" text,
-          category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb, "prevHash" text, hash text)
-      )
-      update ${auditChainHeads} set seq = ${seq}, hash = ${hash} where workspace_id = ${workspaceId}::uuid`);
+  await inTransactionUnderLock(db, 'auditSequencer', (tx) =>
+    chainEvents(
+      tx,
+      workspaceId,
+      items.map(({ actor, entry }) => eventFields(actor, entry, now)),
+    ),
+  );
+}
+
+/**
+ * Gives events their places at the end of their workspace's chain, in the order given, and inserts
+ * them into audit_events. Only under the sequencer's lock (ADVISORY_LOCKS.auditSequencer), which
+ * makes the chain head's row the sequencer's alone.
+ */
+export async function chainEvents(tx: Db, workspaceId: string, events: Omit<ChainedFields, 'seq' | 'workspaceId'>[]): Promise<void> {
+  const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId));
+  let { seq, hash } = head ?? { seq: 0, hash: GENESIS_HASH };
+  const rows = events.map((event) => {
+    seq += 1;
+    const fields: ChainedFields = { ...event, workspaceId, seq };
+    const prevHash = hash;
+    hash = chainHash(prevHash, fields);
+    return { ...fields, prevHash, hash };
   });
+  // The events and the head's new position go in one statement (a data-modifying WITH runs whether
+  // or not it is read).
+  await tx.execute(sql`
+    with appended as (
+      insert into ${auditEvents} (id, workspace_id, seq, timestamp, user_name, user_id, category, subject, event, request_id, source_address, detail, prev_hash, hash)
+      select id, "workspaceId", seq, timestamp, "userName", "userId", category, subject, event, "requestId", "sourceAddress", detail, "prevHash", hash
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "workspaceId" uuid, seq bigint, timestamp bigint, "userName" text, "userId" text,
+        category text, subject text, event text, "requestId" text, "sourceAddress" text, detail jsonb, "prevHash" text, hash text)
+    )
+    insert into ${auditChainHeads} (workspace_id, seq, hash) values (${workspaceId}::uuid, ${seq}, ${hash})
+    on conflict (workspace_id) do update set seq = excluded.seq, hash = excluded.hash`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
@@ -15,8 +15,10 @@ import {
   auditWords,
   auditWordTallies,
 } from '../../db/schema';
+import type { ChainedFields } from '../../../contract/audit-tree';
 import { canonicalJson } from '../../../contract/canonical-json';
 import { chainHash, GENESIS_HASH } from './chain';
+import { auditPendingEvents } from './schema';
 
 export interface AuditFilter {
   workspaceId: string;
@@ -34,29 +36,32 @@ export interface AuditFilter {
 /** `q` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\\` are plain characters. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
-function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: string }): SQL[] {
-  const where = [eq(auditEvents.workspaceId, f.workspaceId)];
+/** The tables an event is read from: the sequenced events and those waiting for the sequencer, which have the same columns but for the chain's. */
+export type EventTable = typeof auditEvents | typeof auditPendingEvents;
+
+function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: string }, t: EventTable = auditEvents): SQL[] {
+  const where = [eq(t.workspaceId, f.workspaceId)];
   // A cursor lies inside the range, so on its side the row comparison is the tighter bound and the
   // range's own bound there is left out: with both, the index scan started from the range's end
   // and walked every entry up to the cursor (page 1,000 cost four times page 1).
   const cursorSide = after && (order === 'DESC' ? after.t <= f.end : after.t >= f.start) ? order : undefined;
-  if (cursorSide !== 'ASC') where.push(gte(auditEvents.timestamp, f.start));
-  if (cursorSide !== 'DESC') where.push(lte(auditEvents.timestamp, f.end));
+  if (cursorSide !== 'ASC') where.push(gte(t.timestamp, f.start));
+  if (cursorSide !== 'DESC') where.push(lte(t.timestamp, f.end));
   if (after) {
     where.push(
       order === 'DESC'
-        ? sql`(${auditEvents.timestamp}, ${auditEvents.id}) < (${after.t}, ${after.i}::uuid)`
-        : sql`(${auditEvents.timestamp}, ${auditEvents.id}) > (${after.t}, ${after.i}::uuid)`,
+        ? sql`(${t.timestamp}, ${t.id}) < (${after.t}, ${after.i}::uuid)`
+        : sql`(${t.timestamp}, ${t.id}) > (${after.t}, ${after.i}::uuid)`,
     );
   }
   // Values of one field combine with OR (IN), different fields with AND.
-  if (f.category?.length) where.push(inArray(auditEvents.category, f.category));
-  if (f.subject?.length) where.push(inArray(auditEvents.subject, f.subject));
-  if (f.event?.length) where.push(inArray(auditEvents.event, f.event));
-  if (f.user?.length) where.push(inArray(auditEvents.userName, f.user));
-  if (f.userId?.length) where.push(inArray(auditEvents.userId, f.userId));
+  if (f.category?.length) where.push(inArray(t.category, f.category));
+  if (f.subject?.length) where.push(inArray(t.subject, f.subject));
+  if (f.event?.length) where.push(inArray(t.event, f.event));
+  if (f.user?.length) where.push(inArray(t.userName, f.user));
+  if (f.userId?.length) where.push(inArray(t.userId, f.userId));
   // Lower-cased on both sides (by the database, so both agree on every alphabet); the trigram index serves LIKE.
-  if (f.q !== undefined) where.push(sql`${auditEvents.searchText} like lower(${containing(f.q)})`);
+  if (f.q !== undefined) where.push(sql`${t.searchText} like lower(${containing(f.q)})`);
   return where;
 }
 
@@ -66,29 +71,31 @@ function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: 
  * the embedded engine to JavaScript and serialising them again cost more than the query.
  */
 export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DESC', pageSize: number, after?: { t: number; i: string }) {
-  const where = whereOf(f, order, after);
   const direction = order === 'DESC' ? sql`desc` : sql`asc`;
   const reverse = order === 'DESC' ? sql`asc` : sql`desc`;
+  const p = auditPendingEvents;
   const [row] = await queryRows<{ data: string; fetched: number; last_t: string | null; last_i: string | null }>(
     db,
     sql`
     with fetched as (
       -- Events written before the doc column existed have none; they are built here as the trigger would.
-      select timestamp, id, coalesce(doc, json_build_object(
-        'id', id, 'timestamp', timestamp, 'createdAt', timestamp, 'user', user_name, 'userId', user_id,
-        'category', category, 'subject', subject, 'event', event, 'tenantId', workspace_id,
-        'requestId', request_id, 'sourceAddress', source_address, 'detail', detail, 'hash', hash
-      )::text) as doc
-      from ${auditEvents} where ${and(...where)}
+      (select timestamp, id, coalesce(doc, ${docOf(auditEvents.hash)}) as doc
+      from ${auditEvents} where ${and(...whereOf(f, order, after))}
       order by ${auditEvents.timestamp} ${direction}, ${auditEvents.id} ${direction}
-      limit ${pageSize + 1}
+      limit ${pageSize + 1})
+      union all
+      -- Events not yet auditEvents (about a second's worth) are listed too, with a null hash.
+      (select timestamp, id, ${docOf(sql`null::text`)} as doc
+      from ${p} where ${and(...whereOf(f, order, after, p))}
+      order by ${p.timestamp} ${direction}, ${p.id} ${direction}
+      limit ${pageSize + 1})
     ),
     -- One row more than the page says whether there is a next one.
     page as (select * from fetched order by timestamp ${direction}, id ${direction} limit ${pageSize}),
     last as (select timestamp, id from page order by timestamp ${reverse}, id ${reverse} limit 1)
     select
       coalesce('[' || string_agg(doc, ',' order by timestamp ${direction}, id ${direction}) || ']', '[]') as data,
-      (select count(*) from fetched)::int as fetched,
+      least((select count(*) from fetched), ${pageSize + 1})::int as fetched,
       (select timestamp from last)::text as last_t,
       (select id from last)::text as last_i
     from page`,
@@ -101,6 +108,13 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
     last: row!.last_t && row!.last_i ? { t: Number(row!.last_t), i: row!.last_i } : undefined,
   };
 }
+
+/** An event's API JSON (AuditLogData), as the insert trigger of core migration 0005 writes it, from the columns both event tables have. */
+const docOf = (hash: SQL | PgColumn) => sql`json_build_object(
+  'id', id, 'timestamp', timestamp, 'createdAt', timestamp, 'user', user_name, 'userId', user_id,
+  'category', category, 'subject', subject, 'event', event, 'tenantId', workspace_id,
+  'requestId', request_id, 'sourceAddress', source_address, 'detail', detail, 'hash', ${hash}
+)::text`;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -117,11 +131,11 @@ function addRows(counts: Counts, rows: { start: string; count: string }[]) {
   for (const r of rows) counts.set(Number(r.start), (counts.get(Number(r.start)) ?? 0) + Number(r.count));
 }
 
-/** Counts of the events of [start, end] that match `f`, per bucket (the bucket's start), counted one by one. */
-async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts) {
+/** Counts of the events of [start, end] that match `f`, per bucket (the bucket's start), counted one by one (in `t`: sequenced by default). */
+async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts, t: EventTable = auditEvents) {
   const rows = await queryRows<{ start: string; count: string }>(
     db,
-    sql`select ${bucket(auditEvents.timestamp)} as start, count(*) as count from ${auditEvents} where ${and(...whereOf(f, 'DESC'))} group by 1`,
+    sql`select ${bucket(t.timestamp)} as start, count(*) as count from ${t} where ${and(...whereOf(f, 'DESC', undefined, t))} group by 1`,
   );
   addRows(counts, rows);
 }
@@ -325,6 +339,9 @@ export function auditHistogram(db: Db, f: AuditFilter, width: number, offset: nu
 async function histogramIn(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
   const bucket: Bucket = (t) => sql`(${t} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
   const counts: Counts = new Map();
+  // The events the sequencer has yet to take are in no tally (it keeps them as it sequences): counted
+  // one by one, about a second's worth. The same snapshot sees each event in one table or the other.
+  await countEvents(db, f, bucket, counts, auditPendingEvents);
   const kept = await summing(db, f, bucket, counts);
   if (kept === 'none') return counts;
   // Only units a bucket never splits: an hour's, day's or week's row must fall wholly in one bucket.
@@ -342,20 +359,43 @@ async function histogramIn(db: Db, f: AuditFilter, width: number, offset: number
   return counts;
 }
 
+/** When this user last did this kind of thing (epoch ms), in the sequenced or the pending events; null when never. */
+export async function lastEventAt(db: Db, workspaceId: string, userId: string, kind: { category: string; subject: string; event: string }): Promise<number | null> {
+  const times = await Promise.all(
+    [auditEvents, auditPendingEvents].map(async (t) => {
+      const [row] = await db
+        .select({ at: max(t.timestamp) })
+        .from(t)
+        .where(and(eq(t.workspaceId, workspaceId), eq(t.userId, userId), eq(t.category, kind.category), eq(t.subject, kind.subject), eq(t.event, kind.event)));
+      return row?.at ?? null;
+    }),
+  );
+  const found = times.filter((t): t is number => t !== null);
+  return found.length === 0 ? null : Math.max(...found);
+}
+
 const DIMENSION_LIMIT = 200;
 
 export async function auditDimensions(db: Db, workspaceId: string, start: number, end: number): Promise<AuditDimensions> {
-  const range = and(eq(auditEvents.workspaceId, workspaceId), gte(auditEvents.timestamp, start), lte(auditEvents.timestamp, end));
-  const distinct = async (column: PgColumn) => {
-    const rows = await db.selectDistinct({ v: column }).from(auditEvents).where(range).orderBy(asc(column)).limit(DIMENSION_LIMIT);
-    return rows.map((r) => String(r.v));
+  const range = (t: EventTable) => and(eq(t.workspaceId, workspaceId), gte(t.timestamp, start), lte(t.timestamp, end));
+  // Of the sequenced events and the pending ones alike.
+  const distinct = async (column: (t: EventTable) => PgColumn) => {
+    const values = await Promise.all(
+      [auditEvents, auditPendingEvents].map((t) =>
+        db.selectDistinct({ v: column(t) }).from(t).where(range(t)).orderBy(asc(column(t))).limit(DIMENSION_LIMIT),
+      ),
+    );
+    const [kept, waiting] = values.map((rows) => rows.map((r) => String(r.v))) as [string[], string[]];
+    const added = waiting.filter((v) => !kept.includes(v));
+    // In the database's order, unless a pending event brings a value no sequenced one has.
+    return added.length === 0 ? kept : [...kept, ...added].sort().slice(0, DIMENSION_LIMIT);
   };
   return {
-    category: await distinct(auditEvents.category),
-    subject: await distinct(auditEvents.subject),
-    event: await distinct(auditEvents.event),
-    user: await distinct(auditEvents.userName),
-    userId: await distinct(auditEvents.userId),
+    category: await distinct((t) => t.category),
+    subject: await distinct((t) => t.subject),
+    event: await distinct((t) => t.event),
+    user: await distinct((t) => t.userName),
+    userId: await distinct((t) => t.userId),
   };
 }
 
@@ -371,7 +411,26 @@ async function hashAt(db: Db, workspaceId: string, seq: number): Promise<string 
 const VERIFY_BATCH = 5000;
 
 /** An event as the API shows it (the fields of the stored `doc`). */
-export const shownAs = (row: typeof auditEvents.$inferSelect) => ({
+/** What an event is shown from, in either table (a pending event has no hash yet). */
+export type ShownRow = Omit<ChainedFields, 'seq'> & { hash: string | null };
+
+/** The columns of `t` that make a ShownRow. */
+export const shownColumns = (t: EventTable) => ({
+  id: t.id,
+  workspaceId: t.workspaceId,
+  timestamp: t.timestamp,
+  userName: t.userName,
+  userId: t.userId,
+  category: t.category,
+  subject: t.subject,
+  event: t.event,
+  requestId: t.requestId,
+  sourceAddress: t.sourceAddress,
+  detail: t.detail,
+  hash: t === auditEvents ? auditEvents.hash : sql<string | null>`null::text`,
+});
+
+export const shownAs = (row: ShownRow) => ({
   id: row.id,
   timestamp: row.timestamp,
   createdAt: row.timestamp,

@@ -37,7 +37,10 @@ export function registerAuditTree(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { treeSize } = c.req.valid('query');
     const { workspaceId } = c.get('principal');
     const leaf = await store.eventLeaf(deps.db, workspaceId, id);
-    if (!leaf) throw notFound(`No audit event ${id}`);
+    if (!leaf) {
+      if (await store.isPending(deps.db, workspaceId, id)) throw conflict(`Event ${id} is waiting to be sequenced: it gets its place in the tree within seconds`);
+      throw notFound(`No audit event ${id}`);
+    }
     const head = treeSize === undefined ? await store.treeHead(deps.db, workspaceId) : await headOf(workspaceId, treeSize);
     if (!head || leaf.index >= head.treeSize) {
       throw conflict(
@@ -58,7 +61,8 @@ export function registerAuditTree(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const indices = await store.leafIndices(deps.db, workspaceId, ids);
     const unknown = ids.find((id) => !indices.has(id));
     if (unknown) throw notFound(`No audit event ${unknown}`);
-    const provable = ids.filter((id) => indices.get(id)! < treeSize);
+    // Pending events (index null) are not provable yet, as those after the head.
+    const provable = ids.filter((id) => indices.get(id) !== null && indices.get(id)! < treeSize);
     const paths = await store.inclusionPaths(
       deps.db,
       workspaceId,

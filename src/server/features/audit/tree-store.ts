@@ -6,7 +6,7 @@ import { type Block, fromHex, inclusionRanges, type LeafRange, leafHash, nodeHas
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
-import { auditMerkleNodes, auditMerkleTrees, auditTreeHeads } from './schema';
+import { auditMerkleNodes, auditMerkleTrees, auditPendingEvents, auditTreeHeads } from './schema';
 import { signTreeHead, type TreeHeadKey } from './tree-keys';
 
 /**
@@ -214,11 +214,28 @@ export async function eventLeaf(db: Db, workspaceId: string, id: string): Promis
   return { index: event.seq - 1, data, hash: leafHash(sha256, new TextEncoder().encode(data)) };
 }
 
-/** The leaf index (seq - 1) of each of these events that the workspace has. */
-export async function leafIndices(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: auditEvents.id, seq: auditEvents.seq })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.workspaceId, workspaceId), inArray(auditEvents.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.seq - 1]));
+/** The leaf index (seq - 1) of each of these events that the workspace has, null for those waiting to be sequenced. */
+export async function leafIndices(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, number | null>> {
+  const p = auditPendingEvents;
+  const [rows, pending] = await Promise.all([
+    db
+      .select({ id: auditEvents.id, seq: auditEvents.seq })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, workspaceId), inArray(auditEvents.id, ids))),
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(and(eq(p.workspaceId, workspaceId), inArray(p.id, ids))),
+  ]);
+  return new Map<string, number | null>([...pending.map((r) => [r.id, null] as const), ...rows.map((r) => [r.id, r.seq - 1] as const)]);
+}
+
+/** Whether the workspace has this event waiting to be sequenced. */
+export async function isPending(db: Db, workspaceId: string, id: string): Promise<boolean> {
+  const p = auditPendingEvents;
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.workspaceId, workspaceId), eq(p.id, id)));
+  return row !== undefined;
 }

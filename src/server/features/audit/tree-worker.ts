@@ -3,6 +3,7 @@ import { startPoller, type Poller, type WorkerContext } from '../../workers/poll
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { loadTreeHeadKey, type TreeHeadKey } from './tree-keys';
+import { SEQUENCE_BATCH, sequenceBatch } from './sequencer';
 import { extendTree, laggingTrees, signTree, unsignedTrees } from './tree-store';
 
 /** Events added to a tree per transaction: large enough that a catch-up of a million events is quick, small enough that a batch holds its tree's row briefly. */
@@ -10,11 +11,30 @@ const TREE_BATCH = 2_000;
 /** A catch-up at least this long is logged with its duration. */
 const LOGGED_CATCH_UP = 10_000;
 
+/** What a round reports of its sequencing: each event's wait between its write and its place in the chain, in seconds. */
+export type OnSequenced = (delays: number[]) => void;
+
 /**
- * One round: extends every tree that is behind, then signs the trees that grew whose last head is
- * at least `headIntervalMs` old. Answers when the next head is due (undefined when none waits).
+ * One round: sequences the pending events (sequencer.ts), extends every tree that is behind, then
+ * signs the trees that grew whose last head is at least `headIntervalMs` old. Answers when the next
+ * head is due (undefined when none waits), or now when another instance was sequencing.
  */
-export async function auditTreeRound(db: Db, logger: Logger, now: () => Date, headIntervalMs: number, signal?: AbortSignal): Promise<Date | undefined> {
+export async function auditTreeRound(
+  db: Db,
+  logger: Logger,
+  now: () => Date,
+  headIntervalMs: number,
+  signal?: AbortSignal,
+  onSequenced?: OnSequenced,
+): Promise<Date | undefined> {
+  let held = false;
+  for (;;) {
+    const batch = await sequenceBatch(db);
+    if (batch.delays.length > 0) onSequenced?.(batch.delays);
+    held = batch.held;
+    if (held || batch.sequenced < SEQUENCE_BATCH || signal?.aborted) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   for (const workspaceId of await laggingTrees(db)) {
     const began = performance.now();
     let added = 0;
@@ -42,18 +62,22 @@ export async function auditTreeRound(db: Db, logger: Logger, now: () => Date, he
       nextDue = Math.min(nextDue ?? Infinity, due);
     }
   }
+  // Held: the other instance may die mid-batch, so look again after the busy wait.
+  if (held) return at;
   return nextDue === undefined ? undefined : new Date(nextDue);
 }
 
 /**
- * Extends each workspace's Merkle tree up to its committed events, in seq order, in batches, and
- * signs a head when the tree grew and `headIntervalMs` passed since the last one. Woken by the
- * notice every append of events sends (audit migration 0001), and so also brings up to date the
- * events written before the tree existed. Instances share the work: each batch and each signing
- * locks the tree's row, and an instance finding it locked leaves that tree to the other.
+ * Sequences the events writes recorded, then extends each workspace's Merkle tree up to its
+ * sequenced events, in seq order, in batches, and signs a head when the tree grew and
+ * `headIntervalMs` passed since the last one. Woken by the notice every write of events sends
+ * (audit migrations 0001 and 0002), and so also brings up to date the events written before the
+ * tree existed. Instances share the work: one sequences at a time (the others find its lock taken
+ * and look again after the busy wait), and each tree batch and signing locks the tree's row, so an
+ * instance finding it locked leaves that tree to the other.
  */
-export function startAuditTreeWorker(worker: WorkerContext, headIntervalMs: number): Poller {
+export function startAuditTreeWorker(worker: WorkerContext, headIntervalMs: number, onSequenced?: OnSequenced): Poller {
   const { db, logger, now } = worker;
-  const round = (signal: AbortSignal) => auditTreeRound(db, logger, now, headIntervalMs, signal);
+  const round = (signal: AbortSignal) => auditTreeRound(db, logger, now, headIntervalMs, signal, onSequenced);
   return startPoller('audit tree', round, logger, { ...worker, channel: CHANNELS.auditEvents, busyMs: 1_000 });
 }

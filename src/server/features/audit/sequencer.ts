@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-lock';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { chainEvents } from './record';
+import { auditPendingEvents } from './schema';
+
+/** Pending events moved per transaction: one batch holds the sequencer's lock for tens of milliseconds. */
+export const SEQUENCE_BATCH = 2_000;
+
+export interface SequencedBatch {
+  /** Events moved into their chains. */
+  sequenced: number;
+  /** Another instance holds the sequencer's lock: this one left the batch to it. */
+  held: boolean;
+  /** Each moved event's wait between its write and its sequencing, in seconds. */
+  delays: number[];
+}
+
+/**
+ * The sequencer: moves up to `limit` pending events (audit_events_pending, in the order they were
+ * recorded) into audit_events, giving each its seq and chain hash after its workspace's last. One
+ * transaction under ADVISORY_LOCKS.auditSequencer, taken without waiting: two instances never
+ * sequence at once, and when the holder dies its transaction rolls back, the lock is released with
+ * its connection, and the next instance's round takes over the same events. A write's transaction
+ * that commits late is simply in a later batch: nothing is skipped, because a batch takes the
+ * rows it sees and deletes exactly those.
+ */
+export async function sequenceBatch(db: Db, limit = SEQUENCE_BATCH): Promise<SequencedBatch> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.auditSequencer}) as locked`);
+    if (!lock!.locked) return { sequenced: 0, held: true, delays: [] };
+    const p = auditPendingEvents;
+    const rows = await queryRows<PendingRow>(
+      tx,
+      sql`delete from ${p} where ${p.position} in (select ${p.position} from ${p} order by ${p.position} limit ${limit})
+        returning ${p.position} as position, ${p.id} as id, ${p.workspaceId} as "workspaceId", ${p.timestamp} as timestamp,
+          ${p.userName} as "userName", ${p.userId} as "userId", ${p.category} as category, ${p.subject} as subject, ${p.event} as event,
+          ${p.requestId} as "requestId", ${p.sourceAddress} as "sourceAddress", ${p.detail} as detail,
+          extract(epoch from clock_timestamp() - ${p.recordedAt})::float8 as delay`,
+    );
+    rows.sort((a, b) => Number(a.position) - Number(b.position));
+    const byWorkspace = new Map<string, PendingRow[]>();
+    for (const row of rows) byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), row]);
+    for (const [workspaceId, events] of byWorkspace) {
+      await chainEvents(
+        tx,
+        workspaceId,
+        events.map((e) => ({
+          id: e.id,
+          timestamp: Number(e.timestamp),
+          userName: e.userName,
+          userId: e.userId,
+          category: e.category,
+          subject: e.subject,
+          event: e.event,
+          requestId: e.requestId,
+          sourceAddress: e.sourceAddress,
+          detail: e.detail,
+        })),
+      );
+    }
+    return { sequenced: rows.length, held: false, delays: rows.map((r) => Number(r.delay)) };
+  });
+}
+
+interface PendingRow {
+  position: string;
+  id: string;
+  workspaceId: string;
+  timestamp: string;
+  userName: string;
+  userId: string;
+  category: string;
+  subject: string;
+  event: string;
+  requestId: string | null;
+  sourceAddress: string | null;
+  detail: unknown;
+  delay: number;
+}
+
+/** How far the sequencer is behind: the events waiting and the oldest one's wait in seconds (0 when none waits). */
+export async function sequencerLag(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
+  const p = auditPendingEvents;
+  const [row] = await queryRows<{ pending: string; oldest: number | null }>(
+    db,
+    sql`select count(*) as pending, extract(epoch from clock_timestamp() - min(${p.recordedAt}))::float8 as oldest from ${p}`,
+  );
+  return { pending: Number(row!.pending), oldestSeconds: Math.max(0, Number(row!.oldest ?? 0)) };
+}
+
+/** Sequences every event pending now (tests, the benchmarks, a start-up): batches until none is left or another instance holds the lock. */
+export async function sequenceAll(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await sequenceBatch(db);
+    total += batch.sequenced;
+    if (batch.held || batch.sequenced < SEQUENCE_BATCH) return total;
+  }
+}
