@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogData, AuditLogsResponse } from '../../../contract/audit';
 import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, signedHeaders, signIn, type TestContext } from '../../test/harness';
 import { appendAudit, type AuditActor, type AuditEntry } from './record';
+import { sequenceAll } from './sequencer';
 import { verifyAuditChain } from './store';
 
 let ctx: TestContext;
@@ -224,6 +225,9 @@ describe('what is recorded', () => {
 });
 
 describe('integrity', () => {
+  // The events so far, in their chain (a write's events wait for the sequencer, which no test app runs by itself).
+  beforeAll(() => sequenceAll(ctx.deps.db));
+
   it('the database refuses to update, delete or truncate an event', async () => {
     // drizzle wraps the database's error; the trigger's own words are in its cause.
     const refusal = async (statement: Promise<unknown>) => {
@@ -277,7 +281,7 @@ describe('integrity', () => {
 });
 
 describe('appending to the chain', () => {
-  it('keeps one unbroken chain when many writers append at once, alone or inside a change of their own, from a workspace’s first event on', async () => {
+  it('keeps one unbroken chain when many writers record at once, alone or inside a change of their own, from a workspace’s first event on, once sequenced', async () => {
     const fresh = await addWorkspace(ctx, 'Busy Writers Ltd', ['VIEWER']);
     const t = NOW - HOUR;
     const who = actor('u-writer', 'Writer', fresh.id);
@@ -289,6 +293,12 @@ describe('appending to the chain', () => {
       return appendAudit(ctx.deps.db, who, [one, entry('Catalogue', 'Price', `Set ${i} again`, t + i)], ctx.deps.now());
     });
     await Promise.all(writes);
+    // The writes touched no shared row: their events wait, unchained, until the sequencer takes them.
+    const waiting = (await ctx.deps.db.execute(sql`select count(*)::int as n from audit_events_pending where workspace_id = ${fresh.id}::uuid`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(waiting.rows[0]!.n).toBe(40);
+    expect(await sequenceAll(ctx.deps.db)).toBeGreaterThanOrEqual(40);
     const seqs = (
       (await ctx.deps.db.execute(sql`select seq from audit_events where workspace_id = ${fresh.id}::uuid order by seq`)) as unknown as {
         rows: { seq: string | number }[];
@@ -299,5 +309,18 @@ describe('appending to the chain', () => {
     const verified = await verifyAuditChain(ctx.deps.db, fresh.id, 0, NOW + HOUR);
     expect(verified).toMatchObject({ verified: true, firstBrokenEventId: null });
     expect(verified.checked).toBe(seqs.length);
+  });
+
+  it('lists an event waiting to be sequenced, with a null hash, and then with its chain hash', async () => {
+    const t = NOW - 2 * HOUR + 7;
+    await appendAudit(ctx.deps.db, actor('u-dora', 'Dora'), [entry('Catalogue', 'Note', 'Written', t)], ctx.deps.now());
+    const listed = async () => (await get(`?startTime=${t}&endTime=${t + 1}&userId=u-dora`)).body.data;
+    const [waiting] = await listed();
+    expect(waiting).toMatchObject({ user: 'Dora', event: 'Written', hash: null });
+    // Found by a filter as any event.
+    expect((await get(`?startTime=${t}&endTime=${t + 1}&user=Dora`)).body.data).toHaveLength(1);
+    await sequenceAll(ctx.deps.db);
+    const [sequenced] = await listed();
+    expect(sequenced).toMatchObject({ id: waiting!.id, event: 'Written', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 });

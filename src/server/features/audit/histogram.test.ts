@@ -15,6 +15,7 @@ import * as schema from '../../db/schema';
 import { seedAuditHistory } from '../../demo/audit-history';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
 import { appendAudit, withAuditIndexesDeferred } from './record';
+import { sequenceAll } from './sequencer';
 
 // The histogram filtered by subject, event or user sums the per-kind hourly, daily and weekly tallies the
 // insert trigger keeps (migration 0008); whatever it sums, it must count exactly what the list
@@ -85,6 +86,8 @@ beforeAll(async () => {
       ctx.deps.now(),
     );
   }
+  // Into their chains and tallies, as the sequencer of a running service takes them.
+  await sequenceAll(ctx.deps.db);
 });
 afterAll(() => ctx.database.close());
 
@@ -129,12 +132,19 @@ const yearSearch = (token: string) => ({
   listed: async (q: string) => (await listAll(`startTime=${NOW - 364 * DAY}&q=${q}`, token)).length,
 });
 
-/** Appends with the triggers off: the events are in the list and in no tally. */
+/** Appends and sequences with the triggers off: the events are in the list and in no tally. */
 const appendUntallied = (actor: Parameters<typeof appendAudit>[1], entries: Parameters<typeof appendAudit>[2]) =>
   ctx.deps.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await appendAudit(tx as never, actor, entries, ctx.deps.now());
+    await sequenceAll(tx as never);
   });
+
+/** Appends and sequences at once, so that the events are in the tallies, as a running service has them within a second. */
+const appendSequenced = async (actor: Parameters<typeof appendAudit>[1], entries: Parameters<typeof appendAudit>[2]) => {
+  await appendAudit(ctx.deps.db, actor, entries, ctx.deps.now());
+  await sequenceAll(ctx.deps.db);
+};
 
 const FILTERS = [
   'subject=Sign-in',
@@ -376,7 +386,7 @@ describe('histogram searched with q', () => {
     const token = await consoleToken(app, third.people[0]!.email);
     const actor = { workspaceId: third.id, userId: 'p-ann', userName: 'Ann Admin', requestId: null, sourceAddress: null };
     const entry = { category: 'Catalogue' as const, subject: 'Note' as const, event: 'Updated', timestamp: NOW - 2 * DAY, detail: { text: 'zebra crossing' } };
-    await appendAudit(ctx.deps.db, actor, [entry], ctx.deps.now());
+    await appendSequenced(actor, [entry]);
     await appendUntallied(actor, [{ ...entry, timestamp: NOW - DAY }]);
     const { total, listed } = yearSearch(token);
     expect(await listed('zebra')).toBe(2);
@@ -389,10 +399,30 @@ describe('histogram searched with q', () => {
     expect(await total('zebra&category=Catalogue')).toBe(1); // with another filter: the profiles' tallies
     expect(await total('zebra&category=Security')).toBe(0);
     // Once "zebra" is also inside a piece with digits, the events with the word are not all of those with the text.
-    await appendAudit(ctx.deps.db, actor, [{ ...entry, timestamp: NOW - 3 * DAY, detail: { ref: 'zebra9x' } }], ctx.deps.now());
+    await appendSequenced(actor, [{ ...entry, timestamp: NOW - 3 * DAY, detail: { ref: 'zebra9x' } }]);
     expect(await total('zebra')).toBe(3);
     expect(await total('zebra&category=Catalogue')).toBe(3);
     expect(await total('crossing')).toBe(1);
+  });
+});
+
+describe('histogram with events waiting to be sequenced', () => {
+  it('counts the pending events one by one beside the tallies, the same before and after the sequencer takes them', async () => {
+    const actor = { workspaceId: ws.id, userId: 'p-ann', userName: 'Ann Admin', requestId: null, sourceAddress: null };
+    const entries = [3 * DAY + 11 * MINUTE, 3 * DAY + 12 * MINUTE, 40 * DAY].map((ago, i) => ({
+      category: 'Catalogue' as const,
+      subject: 'Note' as const,
+      event: 'Updated',
+      timestamp: NOW - ago,
+      detail: { text: `okapi ${i}` },
+    }));
+    await appendAudit(ctx.deps.db, actor, entries, ctx.deps.now());
+    const queries = [`startTime=${NOW - 364 * DAY}`, `startTime=${NOW - 364 * DAY}&q=okapi`, `startTime=${NOW - 364 * DAY}&subject=Note`, `startTime=${NOW - 30 * DAY}&category=Catalogue`];
+    const before = [];
+    for (const query of queries) before.push(await expectCountsOfList(query));
+    expect(before[1]!.total).toBe(3);
+    expect(await sequenceAll(ctx.deps.db)).toBe(3);
+    for (const [i, query] of queries.entries()) expect((await expectCountsOfList(query)).buckets).toEqual(before[i]!.buckets);
   });
 });
 
@@ -408,7 +438,7 @@ describe('histogram searched with q near what the skeletons replace', () => {
       timestamp: NOW - days * DAY,
       detail,
     });
-    await appendAudit(ctx.deps.db, actor, [at(9, { assetId: 'USDT_ERC20' })], ctx.deps.now());
+    await appendSequenced(actor, [at(9, { assetId: 'USDT_ERC20' })]);
     // The same, written with the triggers off: in the list, in no tally. A histogram that sums the
     // profiles leaves it out; one that counts event by event does not.
     await appendUntallied(actor, [at(8, { assetId: 'USDT_ERC20' })]);
@@ -418,7 +448,7 @@ describe('histogram searched with q near what the skeletons replace', () => {
     expect(await total('erc20&category=Transactions')).toBe(1);
 
     // A UUID whose pieces are all letters is one "0" in the skeleton: the text of its pieces must be counted.
-    await appendAudit(ctx.deps.db, actor, [at(7, { txId: 'abcdefab-cdef-4bcd-8def-0123456789ab' })], ctx.deps.now());
+    await appendSequenced(actor, [at(7, { txId: 'abcdefab-cdef-4bcd-8def-0123456789ab' })]);
     for (const q of ['cdef&category=Transactions', '"abcdefab', 'def-', 'cdef-4bcd']) {
       expect(await total(q), q).toBe(1);
       expect(await listed(q), q).toBe(1);
@@ -437,7 +467,7 @@ describe('histogram searched with q near what the skeletons replace', () => {
     // Text beyond ASCII, lower-cased by the database, is summed from the profiles too: the copy
     // written with the triggers off is listed and not counted. "É" and "È" are lower-cased as the
     // events' text is; "e" alone lies in volatile runs here, but "é" is no letter of a run.
-    await appendAudit(ctx.deps.db, actor, [at(5, { note: 'Café crème' })], ctx.deps.now());
+    await appendSequenced(actor, [at(5, { note: 'Café crème' })]);
     await appendUntallied(actor, [at(5.5, { note: 'Café crème' })]);
     for (const q of ['caf%C3%A9', 'CAF%C3%89', 'CR%C3%88ME', '%C3%A9&category=Transactions', 'caf%C3%A9%20cr%C3%A8me&event=Submitted']) {
       expect(await listed(q), q).toBe(2);
@@ -445,7 +475,7 @@ describe('histogram searched with q near what the skeletons replace', () => {
     }
     expect(await total('%C3%A9&category=Security')).toBe(0);
     // Once "erc" is inside a piece the skeleton replaces, "erc20" is counted event by event: all three.
-    await appendAudit(ctx.deps.db, actor, [at(6, { address: '0xerc20ff99' })], ctx.deps.now());
+    await appendSequenced(actor, [at(6, { address: '0xerc20ff99' })]);
     expect(await listed('erc20')).toBe(3);
     expect(await total('erc20')).toBe(3);
   });
