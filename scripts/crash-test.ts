@@ -2,7 +2,9 @@
 // each with its own Idempotency-Key and externalTxId) to the real service, kills it with SIGKILL
 // in the middle, restarts it on the same data (the embedded database must open again), retries
 // every write that got no answer until it resolves, and checks in the database that every
-// acknowledged write is there exactly once and that no write took effect twice. With DATABASE_URL
+// acknowledged write is there exactly once and that no write took effect twice, and that its
+// audit event, which a kill may catch committed but not yet sequenced, is in the workspace's chain
+// once the restarted service's sequencer has run. With DATABASE_URL
 // it runs against a fresh database on that PostgreSQL server (dropped at the end); without, on a
 // PGlite folder of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -132,6 +134,34 @@ async function write(service: Service, token: string, key: string) {
   return { status: res.status, replayed: res.headers.get('Idempotent-Replayed') === 'true', body: (await res.json()) as { id?: string; message?: string } };
 }
 
+/**
+ * The transfers' audit events since `since`, by transfer id, through the API as an auditor reads
+ * them, once none waits to be sequenced (hash null), for up to 30 s.
+ */
+async function sequencedSubmissions(service: Service, since: number): Promise<{ events: Map<string, number>; sequenced: boolean }> {
+  const token = await signIn(service);
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const events = new Map<string, number>();
+    let sequenced = true;
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ startTime: String(since - 60_000), subject: 'Transaction', event: 'Submitted', pageSize: '500' });
+      if (cursor) query.set('pageCursor', cursor);
+      const res = await fetch(`${service.base}/v1/management/audit_logs?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (!res.ok) throw new Error(`the audit log answered ${res.status}: ${await res.text()}`);
+      const page = (await res.json()) as { data: { hash: string | null; detail: { txId?: string } }[]; next: string | null };
+      for (const e of page.data) {
+        if (e.hash === null) sequenced = false;
+        if (e.detail.txId) events.set(e.detail.txId, (events.get(e.detail.txId) ?? 0) + 1);
+      }
+      cursor = page.next;
+    } while (cursor);
+    if (sequenced || Date.now() > until) return { events, sequenced };
+    await sleep(250);
+  }
+}
+
 async function main() {
   const database = await prepareDatabase();
   const bundle = await bundleForTests('src/server/main.ts');
@@ -141,6 +171,8 @@ async function main() {
   let sent = 0;
   let inFlightTotal = 0;
   let replays = 0; // retries answered with the committed response (the rest executed afresh)
+  let leftPending = 0; // audit events the kills left committed but not sequenced
+  const started = Date.now();
   const unexpected: string[] = [];
   try {
     // The demo workspace (people, vault accounts) without its year of audit history, which would
@@ -181,6 +213,11 @@ async function main() {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       await kill;
       inFlightTotal += inFlight.length;
+      // What the kill caught between a commit and its sequencing.
+      const dead = await openDatabase(database.target);
+      const [waiting] = await queryRows<{ n: number }>(dead.db, sql`select count(*)::int as n from audit_events_pending`);
+      await dead.close();
+      leftPending += waiting!.n;
 
       check(`round ${round}: the service restarts on the data of the killed one`, await service.start());
       // Every write left without an answer must resolve to one effect: the committed one, or a
@@ -210,6 +247,13 @@ async function main() {
       );
     }
     check('every write was answered 200 or cut off by the kill', unexpected.length === 0, unexpected.slice(0, 5).join('; ') || undefined);
+    const audited = await sequencedSubmissions(service, started);
+    const effective = new Set([...acknowledged.values(), ...resolved.values()]);
+    check(
+      'every acknowledged or retried write has its one audit event, sequenced into the chain after the restarts',
+      audited.sequenced && [...effective].every((id) => audited.events.get(id) === 1) && audited.events.size === effective.size,
+      `${audited.events.size} events for ${effective.size} writes, ${leftPending} left unsequenced by the kills${audited.sequenced ? '' : ', some still unsequenced'}`,
+    );
     await service.kill('SIGTERM');
 
     // The database itself is the referee: every key has exactly one transaction, and it is the
@@ -241,7 +285,7 @@ async function main() {
       `${rows.length} rows`,
     );
     process.stdout.write(
-      `crash: ${sent} writes sent, ${acknowledged.size} acknowledged, ${ackFound} found after restart, ${inFlightTotal} in-flight keys retried, ${resolved.size} resolved (${replays} replayed, ${resolved.size - replays} executed afresh), ${duplicates} duplicates (${database.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} kill rounds)\n`,
+      `crash: ${sent} writes sent, ${acknowledged.size} acknowledged, ${leftPending} audit events left unsequenced by the kills, ${ackFound} found after restart, ${inFlightTotal} in-flight keys retried, ${resolved.size} resolved (${replays} replayed, ${resolved.size - replays} executed afresh), ${duplicates} duplicates (${database.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} kill rounds)\n`,
     );
   } catch (error) {
     check('the crash test ran to its end', false, error instanceof Error ? error.message : String(error));

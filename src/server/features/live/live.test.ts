@@ -21,7 +21,8 @@ import { deliverDue } from '../webhooks/delivery';
 import { loadSigningKey } from '../webhooks/signing';
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { auditEvents, refreshTokens } from '../../db/schema';
+import { refreshTokens } from '../../db/schema';
+import { auditPendingEvents } from '../audit/schema';
 import { forgetPrincipals } from '../auth/principal-cache';
 import { appendAudit } from '../audit/record';
 import { HEARTBEAT_MS } from './handlers';
@@ -188,11 +189,12 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const actor = { workspaceId: a.id, userId: 'u-live', userName: 'Live Tester', requestId: null, sourceAddress: '198.51.100.7' };
     const entry = (event: string) => ({ category: 'Security', subject: 'Sign-in', event, detail: { email: 'someone@live.test' } }) as const;
     await appendAudit(ctx.deps.db, actor, [entry('Signed in'), entry('Signed out')], new Date());
+    // Heard as written, before the sequencer takes them (no sequencer runs here).
     const [newest] = await ctx.deps.db
-      .select({ id: auditEvents.id })
-      .from(auditEvents)
-      .where(eq(auditEvents.workspaceId, a.id))
-      .orderBy(desc(auditEvents.seq))
+      .select({ id: auditPendingEvents.id })
+      .from(auditPendingEvents)
+      .where(eq(auditPendingEvents.workspaceId, a.id))
+      .orderBy(desc(auditPendingEvents.position))
       .limit(1);
     await adminA.until(() => adminA.notices.some((n) => n.kind === 'auditEvent'));
     // Written through the other instance's request: a sign-in of workspace B's viewer, which B's viewer may not read either.
