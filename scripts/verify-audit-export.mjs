@@ -11,7 +11,10 @@
 // key you trust, a JWK or the service's whole /.well-known/jwks.json; without it the export's own
 // key is used, and its id printed for you to compare. --complete: the export must hold every event
 // of its tree head (an export of the whole log), so an event deleted from the file fails.
-// Prints one line per failure and a summary; exits 1 when anything failed, 2 on bad input.
+// An event the export lists as waiting to be sequenced (leafIndex and auditPath null, hash null:
+// written in the second before the export, not yet given its place in the log) is counted apart
+// and never as proven. Prints one line per failure and a summary; exits 1 when anything failed,
+// 2 on bad input.
 //
 // What it checks is RFC 9162 (Certificate Transparency 2.0) §2.1: leaf hash SHA-256(0x00 ‖ data),
 // node SHA-256(0x01 ‖ left ‖ right), the inclusion proof's (§2.1.3.2) and the consistency proof's
@@ -187,7 +190,7 @@ function verifyAuditExport({ file, consistency, key, keySource, complete }) {
     lines.push(`Tree head: workspace ${head.workspaceId}, ${head.treeSize} events, root ${head.rootHash}, signed ${iso(head.timestamp)}`);
     for (const line of headFailures(head, keys, 'tree head')) fail(line);
     const root = Buffer.from(head.rootHash, 'hex');
-    counts = { checked: 0, proven: 0, pending: 0, failed: 0 };
+    counts = { checked: 0, proven: 0, pending: 0, waiting: 0, failed: 0 };
     const seen = new Set();
     let previous;
     for (const [position, e] of file.events.entries()) {
@@ -196,7 +199,15 @@ function verifyAuditExport({ file, consistency, key, keySource, complete }) {
       const problems = [];
       const index = e?.proof?.leafIndex;
       const path = e?.proof?.auditPath;
-      if (!Number.isSafeInteger(index) || index < 0 || !(path === null || (Array.isArray(path) && path.every(isHash)))) {
+      // Waiting to be sequenced: the event has no seq yet, so no leaf and nothing to prove; it is
+      // counted apart, never as proven. An event gets its hash and its leaf together, so one said
+      // pending that has a hash was sequenced and had its proof taken away: it fails.
+      const waiting = e != null && index === null && path === null;
+      if (waiting) {
+        if (e.hash !== null)
+          problems.push('is said waiting to be sequenced (leafIndex null), but its hash is not null: a sequenced event must carry its proof');
+        if (e.tenantId !== head.workspaceId) problems.push(`is of workspace ${e.tenantId}, not the head's`);
+      } else if (!Number.isSafeInteger(index) || index < 0 || !(path === null || (Array.isArray(path) && path.every(isHash)))) {
         problems.push('has no well-formed proof (leafIndex and auditPath)');
       } else if (seen.has(index)) {
         problems.push(`is leaf ${index} again: an event is listed twice`);
@@ -226,6 +237,9 @@ function verifyAuditExport({ file, consistency, key, keySource, complete }) {
       if (problems.length > 0) {
         counts.failed += 1;
         for (const p of problems) fail(`FAILED ${name}: ${p}`);
+      } else if (waiting) {
+        counts.waiting += 1;
+        lines.push(`Waiting to be sequenced: ${name}, no leaf yet`);
       } else if (path === null) {
         counts.pending += 1;
         lines.push(`Not yet provable: ${name}, leaf ${index}, after the head`);
@@ -266,7 +280,10 @@ function verifyAuditExport({ file, consistency, key, keySource, complete }) {
     if (problems.length === 0) lines.push(`Consistent: ${label}: the later only added events`);
   }
 
-  if (counts) lines.push(`Events checked: ${counts.checked}; proven: ${counts.proven}; not yet provable: ${counts.pending}; failed: ${counts.failed}`);
+  if (counts)
+    lines.push(
+      `Events checked: ${counts.checked}; proven: ${counts.proven}; not yet provable: ${counts.pending}; waiting to be sequenced: ${counts.waiting}; failed: ${counts.failed}`,
+    );
   lines.push(failures === 0 ? 'PASSED' : `FAILED: ${failures} failure${failures === 1 ? '' : 's'}`);
   return { lines, ok: failures === 0 };
 }

@@ -114,7 +114,7 @@ export function verifyAuditExport({ file, consistency, key, keySource, complete 
   if (!keys) throw new VerifyInputError('A consistency proof alone needs the key to check its heads with: --key KEY.json');
   lines.push(`Signing key: ${keys.map(thumbprint).join(', ')} (${key !== undefined ? keySource : 'the export’s own: compare it with the key you trust'})`);
 
-  let counts: { checked: number; proven: number; pending: number; failed: number } | undefined;
+  let counts: { checked: number; proven: number; pending: number; waiting: number; failed: number } | undefined;
   if (exported !== undefined) {
     const head = exported.treeHead;
     checkHeadShape(head, 'The export’s treeHead');
@@ -124,7 +124,7 @@ export function verifyAuditExport({ file, consistency, key, keySource, complete 
     lines.push(`Tree head: workspace ${head.workspaceId}, ${head.treeSize} events, root ${head.rootHash}, signed ${iso(head.timestamp)}`);
     for (const line of headFailures(head, keys, 'tree head')) fail(line);
     const root = fromHex(head.rootHash);
-    counts = { checked: 0, proven: 0, pending: 0, failed: 0 };
+    counts = { checked: 0, proven: 0, pending: 0, waiting: 0, failed: 0 };
     const seen = new Set<number>();
     let previous: AuditExportEvent | undefined;
     for (const [position, e] of (exported.events as (AuditExportEvent | undefined)[]).entries()) {
@@ -133,7 +133,15 @@ export function verifyAuditExport({ file, consistency, key, keySource, complete 
       const problems: string[] = [];
       const index = e?.proof?.leafIndex;
       const path = e?.proof?.auditPath as unknown;
-      if (!e || !Number.isSafeInteger(index) || index! < 0 || !(path === null || (Array.isArray(path) && path.every(isHash)))) {
+      // Waiting to be sequenced: the event has no seq yet, so no leaf and nothing to prove; it is
+      // counted apart, never as proven. An event gets its hash and its leaf together, so one said
+      // pending that has a hash was sequenced and had its proof taken away: it fails.
+      const waiting = e !== undefined && e !== null && index === null && path === null;
+      if (waiting) {
+        if (e.hash !== null)
+          problems.push('is said waiting to be sequenced (leafIndex null), but its hash is not null: a sequenced event must carry its proof');
+        if (e.tenantId !== head.workspaceId) problems.push(`is of workspace ${e.tenantId}, not the head's`);
+      } else if (!e || !Number.isSafeInteger(index) || index! < 0 || !(path === null || (Array.isArray(path) && path.every(isHash)))) {
         problems.push('has no well-formed proof (leafIndex and auditPath)');
       } else if (seen.has(index!)) {
         problems.push(`is leaf ${index} again: an event is listed twice`);
@@ -159,6 +167,9 @@ export function verifyAuditExport({ file, consistency, key, keySource, complete 
       if (problems.length > 0) {
         counts.failed += 1;
         for (const p of problems) fail(`FAILED ${name}: ${p}`);
+      } else if (waiting) {
+        counts.waiting += 1;
+        lines.push(`Waiting to be sequenced: ${name}, no leaf yet`);
       } else if (path === null) {
         counts.pending += 1;
         lines.push(`Not yet provable: ${name}, leaf ${index}, after the head`);
@@ -191,7 +202,10 @@ export function verifyAuditExport({ file, consistency, key, keySource, complete 
     if (problems.length === 0) lines.push(`Consistent: ${label}: the later only added events`);
   }
 
-  if (counts) lines.push(`Events checked: ${counts.checked}; proven: ${counts.proven}; not yet provable: ${counts.pending}; failed: ${counts.failed}`);
+  if (counts)
+    lines.push(
+      `Events checked: ${counts.checked}; proven: ${counts.proven}; not yet provable: ${counts.pending}; waiting to be sequenced: ${counts.waiting}; failed: ${counts.failed}`,
+    );
   lines.push(failures === 0 ? 'PASSED' : `FAILED: ${failures} failure${failures === 1 ? '' : 's'}`);
   return { lines, ok: failures === 0 };
 }

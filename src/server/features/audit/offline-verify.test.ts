@@ -20,6 +20,7 @@ import { auditJsonWithProofs, collectAuditEvents, treeHeadKey, withProofs } from
 import { createLogger } from '../../logger';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
 import { appendAudit, type AuditActor, type AuditEntry } from './record';
+import { sequenceAll } from './sequencer';
 import { auditTreeRound } from './tree-worker';
 
 /*
@@ -205,6 +206,9 @@ describe('an export with proofs, verified with no service', () => {
   const at = (k: number) => file.events.length - k;
 
   beforeAll(async () => {
+    // The sign-ins since the last round are sequenced first, as a running service's sequencer does
+    // within a second: they are in the log after the head (not yet provable), none waits.
+    await sequenceAll(ctx.deps.db);
     head = await latestHead();
     file = await exportWithProofs('DESC');
     pending = file.events.length - head.treeSize;
@@ -227,7 +231,7 @@ describe('an export with proofs, verified with no service', () => {
     expect(lines.filter((l) => l.startsWith('Not yet provable:'))).toHaveLength(pending);
     expect(lines.slice(-3)).toEqual([
       `The export holds ${head.treeSize} of the head's ${head.treeSize} events`,
-      `Events checked: ${file.events.length}; proven: ${head.treeSize}; not yet provable: ${pending}; failed: 0`,
+      `Events checked: ${file.events.length}; proven: ${head.treeSize}; not yet provable: ${pending}; waiting to be sequenced: 0; failed: 0`,
       'PASSED',
     ]);
     // Oldest first too, and with the key the service publishes given instead of the file's.
@@ -247,7 +251,9 @@ describe('an export with proofs, verified with no service', () => {
           `FAILED event ${file.events[i]!.id} (#${i + 1} in the file): does not lead to the head's root from leaf ${file.events[i]!.proof.leafIndex}: it is not the event the log signed there`,
       ),
     );
-    expect(lines.at(-2)).toBe(`Events checked: ${file.events.length}; proven: ${head.treeSize - 2}; not yet provable: ${pending}; failed: 2`);
+    expect(lines.at(-2)).toBe(
+      `Events checked: ${file.events.length}; proven: ${head.treeSize - 2}; not yet provable: ${pending}; waiting to be sequenced: 0; failed: 2`,
+    );
   });
 
   it('catches an event deleted from an export of the whole log, and one moved to another leaf', () => {
@@ -314,6 +320,50 @@ describe('an export with proofs, verified with no service', () => {
     expect(plain.status).toBe(2);
     expect(plain.stderr).toMatch(/not "asset-ops audit export with proofs v1"/);
     expect(spawnSync(process.execPath, [SCRIPT, join(dir, 'missing.json')], { encoding: 'utf8' }).stderr).toMatch(/Cannot read the export/i);
+  });
+
+  it('lists an event waiting to be sequenced apart, never as proven, and fails one said waiting that has a hash', async () => {
+    // Written after the sequencer's last round: listed with a null hash, its proof a null leaf and path.
+    await appendAudit(ctx.deps.db, actor(ws.id), entries(1, 50), ctx.deps.now());
+    const withWaiting = await exportWithProofs('DESC');
+    expect(withWaiting.treeHead).toEqual(head);
+    const waiting = withWaiting.events.findIndex((e) => e.proof.leafIndex === null);
+    const event = withWaiting.events[waiting]!;
+    expect(event).toMatchObject({ hash: null, proof: { leafIndex: null, auditPath: null } });
+    expect(withWaiting.events.filter((e) => e.hash === null)).toEqual([event]);
+    const name = (i: number) => `event ${withWaiting.events[i]!.id} (#${i + 1} in the file)`;
+
+    // Counted apart, and the whole-log rule still holds: every leaf of the head is in the file, proven.
+    const passed = verifyBoth({ file: withWaiting, complete: true });
+    expect(passed.ok).toBe(true);
+    expect(passed.lines).toContain(`Waiting to be sequenced: ${name(waiting)}, no leaf yet`);
+    expect(passed.lines.slice(-2)).toEqual([
+      `Events checked: ${withWaiting.events.length}; proven: ${head.treeSize}; not yet provable: ${pending}; waiting to be sequenced: 1; failed: 0`,
+      'PASSED',
+    ]);
+
+    // The waiting event given a hash: it claims a place in the chain, so it must carry its proof.
+    const hashed = changed(withWaiting, (events) => {
+      events[waiting]!.hash = 'ab'.repeat(32);
+    });
+    const caught = verifyBoth({ file: hashed });
+    expect(caught.ok).toBe(false);
+    const claim = 'is said waiting to be sequenced (leafIndex null), but its hash is not null: a sequenced event must carry its proof';
+    expect(caught.lines).toContain(`FAILED ${name(waiting)}: ${claim}`);
+    expect(caught.lines.at(-2)).toMatch(/; waiting to be sequenced: 0; failed: 1$/);
+
+    // A proven event's proof taken away, to pass it off as waiting: its hash gives it away, and --complete misses its leaf.
+    const oldest = withWaiting.events.length - 1;
+    const hidden = changed(withWaiting, (events) => {
+      events[oldest]!.proof = { leafIndex: null, auditPath: null };
+    });
+    const { ok, lines } = verifyBoth({ file: hidden, complete: true });
+    expect(ok).toBe(false);
+    expect(lines).toContain(`FAILED ${name(oldest)}: ${claim}`);
+    expect(lines.some((l) => l.startsWith("FAILED export: 1 of the head's events are not in the file"))).toBe(true);
+    expect(lines.at(-2)).toBe(
+      `Events checked: ${withWaiting.events.length}; proven: ${head.treeSize - 1}; not yet provable: ${pending}; waiting to be sequenced: 1; failed: 1`,
+    );
   });
 });
 

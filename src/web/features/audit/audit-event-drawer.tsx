@@ -113,6 +113,9 @@ function ChangeTable({ before, after }: { before: Values; after: Values }) {
   );
 }
 
+/** What the Hash field says of an event listed before the sequencer gave it its place in the chain. */
+export const WAITING_FOR_SEQUENCER = 'None yet: waiting to be sequenced. Its place in the hash chain and the signed log comes within seconds.';
+
 export function EventDetail({ event }: { event: AuditLogData }) {
   const { before, after, passkey } = event.detail;
   const hasChange = isValues(before) || isValues(after);
@@ -149,7 +152,8 @@ export function EventDetail({ event }: { event: AuditLogData }) {
         </DataField>
         <DataField label="Workspace ID">{event.tenantId}</DataField>
         <DataField label="Hash">
-          <Code style={wrapAnywhere}>{event.hash}</Code>
+          {/* Null for the second or so between the write and the sequencer giving the event its place. */}
+          {event.hash === null ? WAITING_FOR_SEQUENCER : <Code style={wrapAnywhere}>{event.hash}</Code>}
         </DataField>
       </DataList>
 

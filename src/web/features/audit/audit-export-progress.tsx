@@ -12,6 +12,14 @@ interface RunningExport extends ExportProgress {
   format: ExportFormat;
 }
 
+/** The events of an export with proofs that it could not prove yet, each kind said apart ("" when none). */
+function unproved({ notYetProvable, waitingToBeSequenced }: { notYetProvable: number; waitingToBeSequenced: number }): string {
+  return [
+    notYetProvable > 0 ? `; ${eventCount(notYetProvable)} newer than it, listed as not yet provable` : '',
+    waitingToBeSequenced > 0 ? `; ${eventCount(waitingToBeSequenced)} waiting to be sequenced (no place in the log yet), listed as such` : '',
+  ].join('');
+}
+
 /**
  * Exports every event of a view, not only the rows loaded on screen, and downloads the file. One
  * export at a time; leaving the page cancels it.
@@ -29,9 +37,7 @@ export function useAuditExport() {
       // The export's code is loaded when one starts: the explorer's first screen carries none of it.
       const { runAuditExport } = await import('./audit-export-run');
       const done = await runAuditExport(view, format, abort.signal, (progress) => setRunning({ format, ...progress }));
-      const proved = done.proved
-        ? ` Proofs against the signed tree head of ${eventCount(done.proved.treeSize)}${done.proved.notYetProvable > 0 ? `; ${eventCount(done.proved.notYetProvable)} newer than it, listed as not yet provable` : ''}.`
-        : '';
+      const proved = done.proved ? ` Proofs against the signed tree head of ${eventCount(done.proved.treeSize)}${unproved(done.proved)}.` : '';
       notifications.show({
         title: 'Export ready',
         message: `${eventCount(done.events)} saved as ${LABELS[format]}.${proved}`,

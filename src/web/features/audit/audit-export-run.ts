@@ -24,8 +24,8 @@ import { fetchServiceKeys } from './service-keys';
 
 interface ExportDone {
   events: number;
-  /** With proofs: the size of the head the proofs are against, and how many events are after it. */
-  proved?: { treeSize: number; notYetProvable: number };
+  /** With proofs: the size of the head the proofs are against, how many events are after it, and how many have no place in the log yet. */
+  proved?: { treeSize: number; notYetProvable: number; waitingToBeSequenced: number };
 }
 
 const TYPES: Record<ExportFormat, string> = { csv: 'text/csv;charset=utf-8', json: 'application/json', proofs: 'application/json' };
@@ -57,5 +57,7 @@ export async function runAuditExport(
     return { data: withProofs(page.data, proofs), next: page.next };
   }, options);
   downloadFile(name, auditJsonWithProofs({ search: toAuditSearch(view).toString(), order: view.order, treeHead, publicKey }, events), TYPES[format]);
-  return { events: events.length, proved: { treeSize: treeHead.treeSize, notYetProvable: events.filter((e) => e.proof.auditPath === null).length } };
+  const waitingToBeSequenced = events.filter((e) => e.proof.leafIndex === null).length;
+  const notYetProvable = events.filter((e) => e.proof.auditPath === null).length - waitingToBeSequenced;
+  return { events: events.length, proved: { treeSize: treeHead.treeSize, notYetProvable, waitingToBeSequenced } };
 }

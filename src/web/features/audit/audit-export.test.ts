@@ -196,6 +196,27 @@ describe('an export with proofs', () => {
     expect(() => withProofs(events, [...proofs].reverse())).toThrow('The service sent no proof for event e1');
   });
 
+  it('writes an event waiting to be sequenced with a null hash, leaf and path, never leaving it out', () => {
+    const events = [event('e1', 3, { hash: null }), event('e2', 2, { hash: null }), event('e3', 1)];
+    const exported = withProofs(events, [
+      { id: 'e1', leafIndex: null, auditPath: null },
+      // Listed while it waited, sequenced by the time of its proof: its leaf is after the head, read before.
+      { id: 'e2', leafIndex: 2, auditPath: null },
+      { id: 'e3', leafIndex: 1, auditPath: ['cd'.repeat(32)] },
+    ]);
+    expect(exported.map((e) => [e.id, e.hash, e.proof])).toEqual([
+      ['e1', null, { leafIndex: null, auditPath: null }],
+      ['e2', null, { leafIndex: 2, auditPath: null }],
+      ['e3', 'h', { leafIndex: 1, auditPath: ['cd'.repeat(32)] }],
+    ]);
+    const text = auditJsonWithProofs({ search: '', order: 'DESC', treeHead: head, publicKey: {} }, exported).join('');
+    expect(JSON.parse(text).events[0]).toEqual({ ...events[0], proof: { leafIndex: null, auditPath: null } });
+    // A sequenced event (it has its hash) always has its leaf: a file without it would fail every verifier.
+    expect(() => withProofs([event('e3', 1)], [{ id: 'e3', leafIndex: null, auditPath: null }])).toThrow(
+      'The service sent no place in the log for sequenced event e3',
+    );
+  });
+
   it('finds the head’s key among the published ones by its id, Ed25519 only', () => {
     const keys = [
       { kid: 'k-1', alg: 'RS512' },

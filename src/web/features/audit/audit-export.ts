@@ -88,12 +88,17 @@ export function auditJson(events: readonly AuditLogData[]): string[] {
 
 /**
  * A page's events, each with its proof as the service answered for the page's ids (in their order):
- * an event the service did not answer for is an error, never an event left without a proof.
+ * an event the service did not answer for is an error, never an event left without a proof. An
+ * event waiting to be sequenced (hash null) has a null leaf and path: it is written so, never left
+ * out. One listed while waiting and sequenced by the time of its proof keeps its null hash and gets
+ * its leaf (after the head, read before: not yet provable); but an event listed with its hash always
+ * has a leaf, and one without would be a file no verifier passes.
  */
 export function withProofs(events: readonly AuditLogData[], proofs: readonly AuditEventProof[]): AuditExportEvent[] {
   return events.map((event, i) => {
     const proof = proofs[i];
     if (proof?.id !== event.id) throw new Error(`The service sent no proof for event ${event.id}`);
+    if (proof.leafIndex === null && event.hash !== null) throw new Error(`The service sent no place in the log for sequenced event ${event.id}`);
     return { ...event, proof: { leafIndex: proof.leafIndex, auditPath: proof.auditPath } };
   });
 }
@@ -108,7 +113,8 @@ export function treeHeadKey(jwks: { keys?: Record<string, unknown>[] }, keyId: s
 /**
  * An export with proofs (AuditExportWithProofs): the head, its key and the search first, then the
  * events one per line, as the service listed them with their proofs; events after the head carry a
- * null path (not yet provable) rather than being left out.
+ * null path (not yet provable), and events waiting to be sequenced a null hash, leaf and path,
+ * rather than being left out.
  */
 export function auditJsonWithProofs(about: Omit<AuditExportWithProofs, 'format' | 'events'>, events: readonly AuditExportEvent[]): string[] {
   const head: Omit<AuditExportWithProofs, 'events'> = { format: AUDIT_EXPORT_FORMAT, ...about };

@@ -74,7 +74,11 @@ export default function EventProof({ event }: { event: AuditLogData }) {
     return (
       <Outcome>
         <Alert color="gray" variant="light" role="status" icon={<IconHourglass aria-hidden />} title="Not yet in a signed tree head (within seconds)">
-          The service signs a tree head within seconds of the log growing. This check runs again by itself until one includes the event.
+          {/* Listed before it was sequenced: it has no place in the log yet, let alone in a head. */}
+          {event.hash === null
+            ? 'The event is waiting to be sequenced: within seconds the service gives it its place in the log, then signs a tree head that includes it.'
+            : 'The service signs a tree head within seconds of the log growing.'}{' '}
+          This check runs again by itself until one includes the event.
         </Alert>
       </Outcome>
     );

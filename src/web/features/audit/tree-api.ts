@@ -22,7 +22,12 @@ async function timed<V>(verify: () => Promise<V>): Promise<Timed<V>> {
   return { ...verdict, ms: performance.now() - start };
 }
 
-/** An event's proof: not in a signed head yet (the service answers 409 until the next head, seconds away), or the verdict. */
+/**
+ * An event's proof: not in a signed head yet (the service answers 409 while the event waits to be
+ * sequenced and until the next head includes it, seconds in all), or the verdict. An event listed
+ * while it waited (hash null) is verified as shown once a head includes it: its leaf is its fields
+ * and its place, never its hash.
+ */
 export type EventProof = { signed: false } | ({ signed: true } & Timed<InclusionVerdict>);
 
 /** How often the drawer asks again for the proof of an event no signed head includes yet: heads are signed every 2 s. */
