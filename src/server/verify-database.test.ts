@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from './db/schema';
+import { sequenceAll } from './features/audit/sequencer';
 import { seedTradingDemo } from './features/trading/demo';
 import { runOnce as runOrders, STEP_MS as ORDER_STEP_MS } from './features/trading/engine';
 import { runOnce as runTransfers } from './features/transactions/engine';
@@ -60,6 +61,8 @@ beforeAll(async () => {
   // A balance set from outside the ledger after transfers moved it (a demo reset) keeps them accounted for.
   await vaults.setBalance(ctx.deps.db, { workspaceId: other.id, accountId: '0', assetId: 'BTC', total: '7.125' });
   await loadSigningKey(ctx.deps.db, new Date());
+  // In their chains, as a running service's sequencer puts them within a second.
+  await sequenceAll(ctx.deps.db);
 }, 120_000);
 afterAll(() => ctx.database.close());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import { TRANSACTION_ERRORS, type TransactionDetails, type TransactionWithTimeline } from '../../../contract/transactions';
 import { auditEvents } from '../../db/schema';
+import { sequenceAll } from '../audit/sequencer';
 import { catalogueAssets } from '../catalogue/schema';
 import { verifyAuditChain } from '../audit/store';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
@@ -252,7 +253,8 @@ describe('transfers submitted together', () => {
     }
     const again = await send();
     expect(again.map((r) => [r.status, r.body.id, r.headers.get('Idempotent-Replayed')])).toEqual(sent.map((r) => [r.status, r.body.id, 'true']));
-    // One Submitted event for each transfer made, on an intact chain.
+    // One Submitted event for each transfer made, on an intact chain once sequenced.
+    await sequenceAll(ctx.deps.db);
     const made = new Set(sent.filter((r) => r.status === 200).map((r) => r.body.id));
     const events = await ctx.deps.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, ws.id));
     expect(events.filter((e) => e.event === 'Submitted' && made.has((e.detail as { txId: string }).txId))).toHaveLength(made.size);

@@ -5,6 +5,7 @@ import type { TransactionDetails } from '../../../contract/transactions';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEnvelope } from '../../../contract/webhooks';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, WebhookReceiver, type TestContext } from '../../test/harness';
 import { refreshStatistics } from '../../workers/housekeeping';
+import { sequenceAll } from '../audit/sequencer';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce as runOrders } from '../trading/engine';
 import { runOnce as runTransactions } from '../transactions/engine';
@@ -221,6 +222,7 @@ describe('two workspaces, two and three webhooks, two users each, at once', () =
       const foreign = new Set([...other.transfers, ...other.orders, ...(await transactionsOf(other)).map((t) => t.id)]);
       expect(events.filter((e) => foreign.has(detail(e).txId ?? '') || foreign.has(detail(e).orderId ?? ''))).toEqual([]);
 
+      await sequenceAll(ctx.deps.db);
       const verified = await jsonCaller(app)<AuditChainVerification>(
         space.people[0]!.token,
         'GET',
