@@ -71,6 +71,8 @@ describe('the metrics endpoint', () => {
       'asset_ops_transfers_stuck',
       'asset_ops_orders_queued',
       'asset_ops_orders_due',
+      'asset_ops_audit_pending_events',
+      'asset_ops_audit_pending_oldest_age_seconds',
     ]) {
       expect(sample(text, gauge), gauge).toBeGreaterThanOrEqual(0);
     }
