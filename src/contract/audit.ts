@@ -129,6 +129,9 @@ export type AuditDimensions = z.infer<typeof AuditDimensions>;
 export const AuditChainVerification = z.object({
   verified: z.boolean(),
   checked: z.number().int().meta({ description: 'How many events were checked.' }),
+  pending: z.number().int().meta({
+    description: 'Events of the range waiting to be sequenced: not in the chain yet, so not checked; the sequencer chains them within seconds of their write.',
+  }),
   startTime: z.number().int(),
   endTime: z.number().int(),
   firstBrokenEventId: z.string().nullable(),

@@ -319,8 +319,17 @@ describe('appending to the chain', () => {
     expect(waiting).toMatchObject({ user: 'Dora', event: 'Written', hash: null });
     // Found by a filter as any event.
     expect((await get(`?startTime=${t}&endTime=${t + 1}&user=Dora`)).body.data).toHaveLength(1);
+    // The integrity check says it has yet to check it.
+    const verify = async () =>
+      (await (await app.request(`/v1/management/audit_logs/verify?startTime=${t}&endTime=${t + 1}`, { headers: { Authorization: `Bearer ${auditor}` } })).json()) as {
+        verified: boolean;
+        checked: number;
+        pending: number;
+      };
+    expect(await verify()).toMatchObject({ verified: true, checked: 0, pending: 1 });
     await sequenceAll(ctx.deps.db);
     const [sequenced] = await listed();
     expect(sequenced).toMatchObject({ id: waiting!.id, event: 'Written', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await verify()).toMatchObject({ verified: true, checked: 1, pending: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditChainVerification, AuditDimensions } from '../../../contract/audit';
 import type { Db } from '../../db/client';
@@ -451,9 +451,15 @@ export const shownAs = (row: ShownRow) => ({
  * the hash of its own fields and the previous event's hash, and no link may be missing.
  */
 export async function verifyAuditChain(db: Db, workspaceId: string, start: number, end: number): Promise<AuditChainVerification> {
+  const p = auditPendingEvents;
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(p)
+    .where(and(eq(p.workspaceId, workspaceId), gte(p.timestamp, start), lte(p.timestamp, end)));
   const result = (checked: number, broken?: { id: string; reason: string }): AuditChainVerification => ({
     verified: !broken,
     checked,
+    pending: waiting?.n ?? 0,
     startTime: start,
     endTime: end,
     firstBrokenEventId: broken?.id ?? null,

@@ -416,6 +416,7 @@ describe('AuditLogPage', () => {
     const fetch = serve(pagedEvents(10, 1), {
       verified: true,
       checked: 12345,
+      pending: 2,
       startTime: START,
       endTime: END,
       firstBrokenEventId: null,
@@ -429,6 +430,9 @@ describe('AuditLogPage', () => {
     expect(await screen.findByText('Integrity verified')).toBeInTheDocument();
     expect(screen.getByText(/^The hash chain of all 12,345 events from/)).toHaveTextContent(
       /all 12,345 events from 2026-01-01 00:00:00 UTC \(\d+ \w+ ago\) to 2026-01-31 00:00:00 UTC \(\d+ \w+ ago\) is intact/,
+    );
+    expect(screen.getByText(/^The hash chain of all 12,345 events from/)).toHaveTextContent(
+      /2 events written in that time wait to be sequenced; they join the chain within seconds and are checked then\.$/,
     );
     expect(fetch).toHaveBeenCalledWith(`/v1/management/audit_logs/verify?${RANGE}`, expect.anything());
   });

@@ -45,6 +45,9 @@ export function VerificationOutcome({ outcome, onRetry }: VerificationOutcomePro
     return (
       <Alert color="teal" variant="light" role="status" icon={<IconShieldCheck aria-hidden />} title="Integrity verified">
         The hash chain of all {eventCount(result.checked)} {span} is intact: none was altered or removed.
+        {result.pending > 0 && (
+          <> {eventCount(result.pending)} written in that time wait to be sequenced; they join the chain within seconds and are checked then.</>
+        )}
       </Alert>
     );
   }
