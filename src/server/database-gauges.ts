@@ -107,7 +107,11 @@ export function registerDatabaseGauges(metrics: Metrics, db: Db, stuck: StuckPol
     () => values.transfersStuck,
   );
   gauge('asset_ops_orders_queued', 'Orders the order engine has yet to move on', () => values.ordersQueued);
-  gauge('asset_ops_audit_pending_events', 'Audit events written and not yet sequenced into their chain and tree: the sequencer’s backlog', () => values.auditPending);
+  gauge(
+    'asset_ops_audit_pending_events',
+    'Audit events written and not yet sequenced into their chain and tree: the sequencer’s backlog',
+    () => values.auditPending,
+  );
   gauge(
     'asset_ops_audit_pending_oldest_age_seconds',
     'How long the oldest audit event not yet sequenced has waited (0 when none waits): the sequencer’s lag',

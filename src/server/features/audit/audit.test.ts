@@ -321,7 +321,9 @@ describe('appending to the chain', () => {
     expect((await get(`?startTime=${t}&endTime=${t + 1}&user=Dora`)).body.data).toHaveLength(1);
     // The integrity check says it has yet to check it.
     const verify = async () =>
-      (await (await app.request(`/v1/management/audit_logs/verify?startTime=${t}&endTime=${t + 1}`, { headers: { Authorization: `Bearer ${auditor}` } })).json()) as {
+      (await (
+        await app.request(`/v1/management/audit_logs/verify?startTime=${t}&endTime=${t + 1}`, { headers: { Authorization: `Bearer ${auditor}` } })
+      ).json()) as {
         verified: boolean;
         checked: number;
         pending: number;

@@ -417,7 +417,12 @@ describe('histogram with events waiting to be sequenced', () => {
       detail: { text: `okapi ${i}` },
     }));
     await appendAudit(ctx.deps.db, actor, entries, ctx.deps.now());
-    const queries = [`startTime=${NOW - 364 * DAY}`, `startTime=${NOW - 364 * DAY}&q=okapi`, `startTime=${NOW - 364 * DAY}&subject=Note`, `startTime=${NOW - 30 * DAY}&category=Catalogue`];
+    const queries = [
+      `startTime=${NOW - 364 * DAY}`,
+      `startTime=${NOW - 364 * DAY}&q=okapi`,
+      `startTime=${NOW - 364 * DAY}&subject=Note`,
+      `startTime=${NOW - 30 * DAY}&category=Catalogue`,
+    ];
     const before = [];
     for (const query of queries) before.push(await expectCountsOfList(query));
     expect(before[1]!.total).toBe(3);

@@ -25,7 +25,10 @@ const round = (db: Db = ctx.deps.db) => auditTreeRound(db, createLogger('silent'
 /** The workspace's seqs in order, and how many of its events still wait. */
 async function chainOf(workspaceId: string) {
   const seqs = await queryRows<{ seq: string }>(ctx.deps.db, sql`select seq from audit_events where workspace_id = ${workspaceId}::uuid order by seq`);
-  const [pending] = await queryRows<{ n: number }>(ctx.deps.db, sql`select count(*)::int as n from audit_events_pending where workspace_id = ${workspaceId}::uuid`);
+  const [pending] = await queryRows<{ n: number }>(
+    ctx.deps.db,
+    sql`select count(*)::int as n from audit_events_pending where workspace_id = ${workspaceId}::uuid`,
+  );
   return { seqs: seqs.map((r) => Number(r.seq)), pending: pending!.n };
 }
 

@@ -49,9 +49,7 @@ function whereOf(f: AuditFilter, order: 'ASC' | 'DESC', after?: { t: number; i: 
   if (cursorSide !== 'DESC') where.push(lte(t.timestamp, f.end));
   if (after) {
     where.push(
-      order === 'DESC'
-        ? sql`(${t.timestamp}, ${t.id}) < (${after.t}, ${after.i}::uuid)`
-        : sql`(${t.timestamp}, ${t.id}) > (${after.t}, ${after.i}::uuid)`,
+      order === 'DESC' ? sql`(${t.timestamp}, ${t.id}) < (${after.t}, ${after.i}::uuid)` : sql`(${t.timestamp}, ${t.id}) > (${after.t}, ${after.i}::uuid)`,
     );
   }
   // Values of one field combine with OR (IN), different fields with AND.
@@ -360,7 +358,12 @@ async function histogramIn(db: Db, f: AuditFilter, width: number, offset: number
 }
 
 /** When this user last did this kind of thing (epoch ms), in the sequenced or the pending events; null when never. */
-export async function lastEventAt(db: Db, workspaceId: string, userId: string, kind: { category: string; subject: string; event: string }): Promise<number | null> {
+export async function lastEventAt(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  kind: { category: string; subject: string; event: string },
+): Promise<number | null> {
   const times = await Promise.all(
     [auditEvents, auditPendingEvents].map(async (t) => {
       const [row] = await db
@@ -382,7 +385,12 @@ export async function auditDimensions(db: Db, workspaceId: string, start: number
   const distinct = async (column: (t: EventTable) => PgColumn) => {
     const values = await Promise.all(
       [auditEvents, auditPendingEvents].map((t) =>
-        db.selectDistinct({ v: column(t) }).from(t).where(range(t)).orderBy(asc(column(t))).limit(DIMENSION_LIMIT),
+        db
+          .selectDistinct({ v: column(t) })
+          .from(t)
+          .where(range(t))
+          .orderBy(asc(column(t)))
+          .limit(DIMENSION_LIMIT),
       ),
     );
     const [kept, waiting] = values.map((rows) => rows.map((r) => String(r.v))) as [string[], string[]];

@@ -38,7 +38,8 @@ export function registerAuditTree(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     const { workspaceId } = c.get('principal');
     const leaf = await store.eventLeaf(deps.db, workspaceId, id);
     if (!leaf) {
-      if (await store.isPending(deps.db, workspaceId, id)) throw conflict(`Event ${id} is waiting to be sequenced: it gets its place in the tree within seconds`);
+      if (await store.isPending(deps.db, workspaceId, id))
+        throw conflict(`Event ${id} is waiting to be sequenced: it gets its place in the tree within seconds`);
       throw notFound(`No audit event ${id}`);
     }
     const head = treeSize === undefined ? await store.treeHead(deps.db, workspaceId) : await headOf(workspaceId, treeSize);
