@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'node',
     include: ['fleet/**/*.test.ts'],
     fileParallelism: false,
-    globalSetup: ['fleet/service-bundle.ts'],
+    globalSetup: ['src/server/test/service-bundle.ts'],
     // A bound for a test that never gets there, not a speed: the fleet shares two cores with its
     // three instances, HAProxy, Prometheus and PostgreSQL.
     testTimeout: 180_000,

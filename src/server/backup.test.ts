@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startInstance, type Instance } from '../../scripts/fleet';
 import { openDatabase } from './database';
 import { lockDataDir } from './db/data-dir-lock';
@@ -45,7 +45,7 @@ function cli(args: string[], env: Record<string, string>): Promise<{ status: num
 }
 
 async function startService(env: Record<string, string>, cwd: string) {
-  const instance = startInstance({ cwd, env: { DRAIN_DELAY_MS: '0', RATE_LIMIT_WRITE: '100000', ...env } });
+  const instance = startInstance({ cwd, env: { DRAIN_DELAY_MS: '0', RATE_LIMIT_WRITE: '100000', ...env }, main: inject('serviceBundle') });
   running.push(instance);
   return { instance, url: await instance.ready };
 }

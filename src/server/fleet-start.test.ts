@@ -3,7 +3,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATION_SETS, type Database, type Db } from './db/client';
 import { openDatabase } from './database';
 import { users, workspaces } from './db/schema';
@@ -90,7 +90,7 @@ describe('signing key rotation', () => {
 
 /** The real service, started as `npm start` starts it, in its own folder (with DATABASE_URL the demo API user's key is written to ./data). */
 const startService = (database: { DATABASE_URL: string } | { DATA_DIR: string }, dir: string) =>
-  startInstance({ cwd: dir, env: { ...database, DEMO: 'true', DEMO_PASSWORD: 'fleet-demo-password-1', LOG_LEVEL: 'warn' } });
+  startInstance({ cwd: dir, env: { ...database, DEMO: 'true', DEMO_PASSWORD: 'fleet-demo-password-1', LOG_LEVEL: 'warn' }, main: inject('serviceBundle') });
 
 describe.runIf(process.env.DATABASE_URL)('three service processes started in the same second on an empty PostgreSQL database', () => {
   const database = scratchDatabase(process.env.DATABASE_URL ?? '', 'ao_fleet_');

@@ -16,7 +16,7 @@ export function bundleSetup(entry: string, name: 'serviceBundle' | 'realServiceB
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** This checkout's service (src/server/main.ts), for the fleet suite's instances (fleet/service-bundle.ts). */
+    /** This checkout's service (src/server/main.ts), for the instances the fleet and server suites start (service-bundle.ts). */
     serviceBundle: string;
     /** The component tests' real service (src/web/test/real-service-bundle.ts). */
     realServiceBundle: string;
