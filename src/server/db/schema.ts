@@ -332,32 +332,40 @@ export const auditVolatileGramTallies = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.gram, t.width, t.start, t.category] })],
 );
 
+/**
+ * An audit event's columns as its writer gives them, shared by audit_events and the events waiting
+ * to be sequenced (the audit area's audit_events_pending).
+ */
+export const writtenAuditEventColumns = () => ({
+  workspaceId: uuid('workspace_id').notNull(),
+  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  userName: text('user_name').notNull(),
+  userId: text('user_id').notNull(),
+  category: text('category').notNull(),
+  subject: text('subject').notNull(),
+  event: text('event').notNull(),
+  requestId: text('request_id'),
+  sourceAddress: text('source_address'),
+  detail: jsonb('detail').notNull(),
+  /**
+   * What free-text search reads: subject, event, user and the detail's JSON, lower-cased, kept by
+   * the database (under a trigram index in audit_events, so a match anywhere in a word is an index lookup).
+   */
+  searchText: text('search_text')
+    .notNull()
+    .generatedAlwaysAs(sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`),
+});
+
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
-    userName: text('user_name').notNull(),
-    userId: text('user_id').notNull(),
-    category: text('category').notNull(),
-    subject: text('subject').notNull(),
-    event: text('event').notNull(),
-    requestId: text('request_id'),
-    sourceAddress: text('source_address'),
-    detail: jsonb('detail').notNull(),
+    ...writtenAuditEventColumns(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
     /** The event as the API's JSON, written by a trigger at insert so pages and exports join ready-made text. */
     doc: text('doc'),
-    /**
-     * What free-text search reads: subject, event, user and the detail's JSON, lower-cased, kept by
-     * the database, under a trigram index so a match anywhere in a word is an index lookup.
-     */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`),
   },
   (t) => [
     uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AuditColumn } from '../../../contract/audit-views';
+import { writtenAuditEventColumns } from '../../db/schema';
 
 /**
  * The audit explorer's own tables (migrations in ./migrations, tracked apart from the core): what
@@ -101,31 +102,19 @@ export const auditLogSigningKeys = pgTable('audit_log_signing_keys', {
  * no shared row (no chain head, no tallies), so writers of one workspace never queue behind one
  * another. The sequencer (sequencer.ts), one at a time across instances, moves them into
  * audit_events in batches: chain position, chain hash, tallies and tree leaves. Until then the
- * audit log lists them with a null hash. `position` orders them within a batch.
+ * audit log lists them with a null hash. `position` orders them within a batch. No search index: the
+ * table holds about a second of writes.
  */
 export const auditPendingEvents = pgTable(
   'audit_events_pending',
   {
     position: bigint('position', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     id: uuid('id').notNull().unique(),
-    workspaceId: uuid('workspace_id').notNull(),
-    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
-    userName: text('user_name').notNull(),
-    userId: text('user_id').notNull(),
-    category: text('category').notNull(),
-    subject: text('subject').notNull(),
-    event: text('event').notNull(),
-    requestId: text('request_id'),
-    sourceAddress: text('source_address'),
-    detail: jsonb('detail').notNull(),
+    ...writtenAuditEventColumns(),
     /** When the write's transaction recorded it: the sequencer's lag is measured from here. */
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .default(sql`clock_timestamp()`),
-    /** As audit_events.search_text, so a search finds a pending event too (no index: the table holds about a second of writes). */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`),
   },
   (t) => [index('audit_events_pending_workspace_idx').on(t.workspaceId, t.timestamp)],
 );

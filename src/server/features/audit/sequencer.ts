@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { chainEvents } from './record';
 import { auditPendingEvents } from './schema';
+import { chainedColumns } from './store';
 
 /** Pending events moved per transaction: one batch holds the sequencer's lock for tens of milliseconds. */
 export const SEQUENCE_BATCH = 2_000;
@@ -32,53 +33,27 @@ export async function sequenceBatch(db: Db, limit = SEQUENCE_BATCH): Promise<Seq
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.auditSequencer}) as locked`);
     if (!lock!.locked) return { sequenced: 0, held: true, delays: [] };
     const p = auditPendingEvents;
-    const rows = await queryRows<PendingRow>(
-      tx,
-      sql`delete from ${p} where ${p.position} in (select ${p.position} from ${p} order by ${p.position} limit ${limit})
-        returning ${p.position} as position, ${p.id} as id, ${p.workspaceId} as "workspaceId", ${p.timestamp} as timestamp,
-          ${p.userName} as "userName", ${p.userId} as "userId", ${p.category} as category, ${p.subject} as subject, ${p.event} as event,
-          ${p.requestId} as "requestId", ${p.sourceAddress} as "sourceAddress", ${p.detail} as detail,
-          extract(epoch from clock_timestamp() - ${p.recordedAt})::float8 as delay`,
-    );
-    rows.sort((a, b) => Number(a.position) - Number(b.position));
-    const byWorkspace = new Map<string, PendingRow[]>();
+    const rows = await tx
+      .delete(p)
+      .where(inArray(p.position, tx.select({ position: p.position }).from(p).orderBy(asc(p.position)).limit(limit)))
+      .returning({
+        position: p.position,
+        workspaceId: p.workspaceId,
+        delay: sql<number>`extract(epoch from clock_timestamp() - ${p.recordedAt})`.mapWith(Number),
+        ...chainedColumns(p),
+      });
+    rows.sort((a, b) => a.position - b.position);
+    const byWorkspace = new Map<string, typeof rows>();
     for (const row of rows) byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), row]);
     for (const [workspaceId, events] of byWorkspace) {
       await chainEvents(
         tx,
         workspaceId,
-        events.map((e) => ({
-          id: e.id,
-          timestamp: Number(e.timestamp),
-          userName: e.userName,
-          userId: e.userId,
-          category: e.category,
-          subject: e.subject,
-          event: e.event,
-          requestId: e.requestId,
-          sourceAddress: e.sourceAddress,
-          detail: e.detail,
-        })),
+        events.map(({ position: _position, workspaceId: _workspace, delay: _delay, ...fields }) => fields),
       );
     }
-    return { sequenced: rows.length, held: false, delays: rows.map((r) => Number(r.delay)) };
+    return { sequenced: rows.length, held: false, delays: rows.map((r) => r.delay) };
   });
-}
-
-interface PendingRow {
-  position: string;
-  id: string;
-  workspaceId: string;
-  timestamp: string;
-  userName: string;
-  userId: string;
-  category: string;
-  subject: string;
-  event: string;
-  requestId: string | null;
-  sourceAddress: string | null;
-  detail: unknown;
-  delay: number;
 }
 
 /** How far the sequencer is behind: the events waiting and the oldest one's wait in seconds (0 when none waits). */

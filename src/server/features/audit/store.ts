@@ -422,10 +422,9 @@ const VERIFY_BATCH = 5000;
 /** What an event is shown from, in either table (a pending event has no hash yet). */
 export type ShownRow = Omit<ChainedFields, 'seq'> & { hash: string | null };
 
-/** The columns of `t` that make a ShownRow. */
-export const shownColumns = (t: EventTable) => ({
+/** The columns of `t` that hold an event's hashed fields (ChainedFields) but its workspace and its place in the chain. */
+export const chainedColumns = (t: EventTable) => ({
   id: t.id,
-  workspaceId: t.workspaceId,
   timestamp: t.timestamp,
   userName: t.userName,
   userId: t.userId,
@@ -435,6 +434,12 @@ export const shownColumns = (t: EventTable) => ({
   requestId: t.requestId,
   sourceAddress: t.sourceAddress,
   detail: t.detail,
+});
+
+/** The columns of `t` that make a ShownRow. */
+export const shownColumns = (t: EventTable) => ({
+  ...chainedColumns(t),
+  workspaceId: t.workspaceId,
   hash: t === auditEvents ? auditEvents.hash : sql<string | null>`null::text`,
 });
 

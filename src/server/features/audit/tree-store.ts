@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents } from '../../db/schema';
 import { auditMerkleNodes, auditMerkleTrees, auditPendingEvents, auditTreeHeads } from './schema';
+import { chainedColumns } from './store';
 import { signTreeHead, type TreeHeadKey } from './tree-keys';
 
 /**
@@ -29,20 +30,7 @@ export const leafDataOf = (fields: ChainedFields): string => canonicalJson(field
 const eventLeafHash = (fields: ChainedFields) => leafHash(sha256, new TextEncoder().encode(leafDataOf(fields)));
 
 /** The columns of audit_events that make an event's ChainedFields. */
-const CHAINED = {
-  id: auditEvents.id,
-  workspaceId: auditEvents.workspaceId,
-  seq: auditEvents.seq,
-  timestamp: auditEvents.timestamp,
-  userName: auditEvents.userName,
-  userId: auditEvents.userId,
-  category: auditEvents.category,
-  subject: auditEvents.subject,
-  event: auditEvents.event,
-  requestId: auditEvents.requestId,
-  sourceAddress: auditEvents.sourceAddress,
-  detail: auditEvents.detail,
-};
+const CHAINED = { ...chainedColumns(auditEvents), workspaceId: auditEvents.workspaceId, seq: auditEvents.seq };
 
 /** The stored hashes of complete subtrees (each must exist: the callers ask only for blocks inside the tree). */
 async function blockHashes(db: Db, workspaceId: string, blocks: Block[]): Promise<(block: Block) => Uint8Array> {
