@@ -114,7 +114,9 @@ export async function appendAuditEvents(
  * makes the chain head's row the sequencer's alone.
  */
 export async function chainEvents(tx: Db, workspaceId: string, events: Omit<ChainedFields, 'seq' | 'workspaceId'>[]): Promise<void> {
-  const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId));
+  // Locked although the sequencer's lock already keeps other sequencers out: during a rolling
+  // upgrade, instances of the release before still append to the chain themselves, under this row's lock.
+  const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, workspaceId)).for('update');
   let { seq, hash } = head ?? { seq: 0, hash: GENESIS_HASH };
   const rows = events.map((event) => {
     seq += 1;
