@@ -4,17 +4,22 @@
 // at 10 and 50 connections. Prints requests per second, p50, p99 and non-2xx answers per scenario,
 // each one's share of a bare Hono route served by the same process (the ceiling), and the service
 // process's CPU time per answered request (which neither other processes nor a virtual machine's
-// stolen time inflate, so it compares runs on a busy machine). Prints figures; it does not judge.
+// stolen time inflate, so it compares runs on a busy machine). For the write (POST
+// /v1/transactions), also the audit sequencer's delay, p50 and p99: each event's wait between its
+// write and its place in the chain, from the service's asset_ops_audit_sequencing_delay_seconds
+// histogram (metrics on, METRICS_PORT=0: scraped before and after the run, subtracted, interpolated
+// within the buckets as PromQL's histogram_quantile does). Prints figures; it does not judge.
 //   npm run bench:api [-- --seconds 5 --only session,assets --cpu-prof]
 // --cpu-prof writes a CPU profile of the service per scenario (its 10-connection run) into ./profiles.
 import { fork } from 'node:child_process';
 import { randomUUID, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openTestDatabase } from '../src/server/test/harness';
+import { bucketsBetween, histogramQuantile, msOrDash, scrapeBuckets, scrapeGauge } from './prometheus';
 
 const { values } = parseArgs({
   options: {
@@ -34,12 +39,15 @@ const RATE_LIMITS = {
   RATE_LIMIT_EXTERNAL_QUERY: '1000000000',
   RATE_LIMIT_HIGH_COMPUTE: '1000000000',
 };
+const SEQUENCING_DELAY = 'asset_ops_audit_sequencing_delay_seconds';
 
 interface Started {
   url: string;
   bareUrl: string;
   password: string;
   apiUser: { id: string; privateKeyFile: string };
+  /** The service's Prometheus metrics (METRICS_PORT=0: a free port). */
+  metricsUrl: string | undefined;
 }
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -62,6 +70,8 @@ interface Scenario {
   body?: string;
   /** Headers made afresh for each request. */
   perRequest?: () => Record<string, string>;
+  /** It writes audit events: print their sequencing delay. */
+  audited?: boolean;
 }
 
 interface Figure {
@@ -74,9 +84,23 @@ interface Figure {
   errors: number;
   /** The service process's CPU time (user and system, ms) per answered request during the run: steal and other processes' load do not count in it. */
   cpuMs: number;
+  /** Sequencing delay of the run's audit events, seconds (audited scenarios; undefined when none was sequenced or the service has no such histogram). */
+  sequencingP50?: number;
+  sequencingP99?: number;
+  /** The machine's 1-minute load average at the run's end. */
+  load: number;
 }
 
-async function drive(scenario: Scenario, connections: number, seconds: number, serviceCpu: () => Promise<number>): Promise<Figure> {
+/** Waits (up to 10 s) until the service's gauge says no audit event waits to be sequenced, so a scrape counts every event written before it. */
+async function sequencerCaughtUp(metricsUrl: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && ((await scrapeGauge(metricsUrl, 'asset_ops_audit_pending_events')) ?? 0) > 0) await new Promise((r) => setTimeout(r, 200));
+}
+
+async function drive(scenario: Scenario, connections: number, seconds: number, serviceCpu: () => Promise<number>, metricsUrl?: string): Promise<Figure> {
+  const delays = scenario.audited && metricsUrl;
+  if (delays) await sequencerCaughtUp(metricsUrl);
+  const delaysBefore = delays ? await scrapeBuckets(metricsUrl, SEQUENCING_DELAY) : undefined;
   const cpuBefore = await serviceCpu();
   const result = await autocannon({
     url: scenario.url,
@@ -90,6 +114,11 @@ async function drive(scenario: Scenario, connections: number, seconds: number, s
       : {}),
   });
   const cpuMs = (await serviceCpu()) - cpuBefore;
+  let sequenced;
+  if (delays) {
+    await sequencerCaughtUp(metricsUrl);
+    sequenced = bucketsBetween(delaysBefore!, await scrapeBuckets(metricsUrl, SEQUENCING_DELAY));
+  }
   return {
     name: scenario.name,
     connections,
@@ -99,6 +128,8 @@ async function drive(scenario: Scenario, connections: number, seconds: number, s
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuMs: cpuMs / Math.max(1, result.requests.total),
+    load: loadavg()[0]!,
+    ...(sequenced ? { sequencingP50: histogramQuantile(0.5, sequenced), sequencingP99: histogramQuantile(0.99, sequenced) } : {}),
   };
 }
 
@@ -110,6 +141,8 @@ async function run(label: string, target: { url: string } | { dataDir: string })
     PORT: '0',
     HOST: '127.0.0.1',
     DEMO_PASSWORD: 'bench-demo-password',
+    // Prometheus metrics on a free port: the audit sequencing delay of the write.
+    METRICS_PORT: '0',
     ...('url' in target ? { DATABASE_URL: target.url, BENCH_KEY_DIR: dir } : { DATA_DIR: target.dataDir, DATABASE_URL: '' }),
   };
   // The request logs go to a file, as they would to a terminal or a collector, not through this process.
@@ -122,7 +155,7 @@ async function run(label: string, target: { url: string } | { dataDir: string })
     child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready; see ${join(dir, 'service.log')}`)));
   });
   console.log(
-    `${label}: service ready in ${((performance.now() - t) / 1000).toFixed(1)} s (demo seed included); rate limits raised to ${RATE_LIMITS.RATE_LIMIT_QUERY} a minute per category (RATE_LIMIT_* settings)`,
+    `${label}: service ready in ${((performance.now() - t) / 1000).toFixed(1)} s (demo seed and its year of history included); rate limits raised to ${RATE_LIMITS.RATE_LIMIT_QUERY} a minute per category (RATE_LIMIT_* settings)`,
   );
 
   const signIn = async (email: string) => {
@@ -168,6 +201,7 @@ async function run(label: string, target: { url: string } | { dataDir: string })
       headers: { ...session, 'Content-Type': 'application/json' },
       body: transfer,
       perRequest: () => ({ 'Idempotency-Key': randomUUID() }),
+      audited: true,
     },
   ];
   const only = values.only?.split(',');
@@ -187,7 +221,7 @@ async function run(label: string, target: { url: string } | { dataDir: string })
     for (const connections of CONNECTIONS) {
       const profiled = values['cpu-prof'] && connections === CONNECTIONS[0];
       if (profiled) await ask({ profile: 'start' });
-      figures.push(await drive(scenario, connections, SECONDS, serviceCpu));
+      figures.push(await drive(scenario, connections, SECONDS, serviceCpu, started.metricsUrl));
       if (profiled) await ask({ profile: 'stop', file: join(profileDir, `${label}-${i}-${scenario.name.replace(/[^A-Za-z0-9]+/g, '_')}.cpuprofile`) });
     }
   }
@@ -203,6 +237,9 @@ async function run(label: string, target: { url: string } | { dataDir: string })
       'non-2xx': f.non2xx + f.errors,
       'CPU ms/req': f.cpuMs.toFixed(2),
       'of bare': `${((100 * f.rps) / ceiling(f.connections)).toFixed(1)}%`,
+      'seq p50 ms': msOrDash(f.sequencingP50),
+      'seq p99 ms': msOrDash(f.sequencingP99),
+      load: f.load.toFixed(1),
     })),
   );
   child.disconnect();

@@ -4,18 +4,24 @@
 // paging through the whole filtered result with pageSize 500), and free-text search (`q`) and the
 // histogram over the whole year, then the upgrade of that log into the Merkle tree (the events
 // written as a hash chain become the tree's first leaves) and its proofs: an event's inclusion proof
-// and a consistency proof. Prints figures; it does not judge.
+// and a consistency proof. Before those, "audit work in a write's transaction": what recording one
+// event costs the transaction that makes a change (appendAudit, N=2,000 transactions one after
+// another, the call alone timed inside each), then the sequencer's throughput when it chains them
+// (sequenceAll, events per second). Prints figures; it does not judge.
 //   npm run bench:audit [-- --events 200000] [-- --databases pglite|postgres] (both by default)
+//     [-- --only write|log] (write: the audit work in a write's transaction alone; log: the log at scale alone)
+import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app';
-import type { DatabaseTarget } from '../src/server/db/client';
+import type { DatabaseTarget, Db } from '../src/server/db/client';
 import { openDatabase } from '../src/server/database';
 import { seedAuditHistory } from '../src/server/demo/audit-history';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/rows';
 import { auditEvents } from '../src/server/db/schema';
-import { withAuditIndexesDeferred } from '../src/server/features/audit/record';
+import { appendAudit, withAuditIndexesDeferred, type AuditActor } from '../src/server/features/audit/record';
+import { sequenceAll } from '../src/server/features/audit/sequencer';
 import { auditTreeHeads } from '../src/server/features/audit/schema';
 import { auditTreeRound } from '../src/server/features/audit/tree-worker';
 import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';
@@ -24,9 +30,14 @@ import { createLogger } from '../src/server/logger';
 import { refreshStatistics } from '../src/server/workers/housekeeping';
 import { openTestDatabase, testConfig } from '../src/server/test/harness';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' }, databases: { type: 'string', default: 'pglite,postgres' } } });
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '1000000' }, databases: { type: 'string', default: 'pglite,postgres' }, only: { type: 'string' } },
+});
 const databases = values.databases.split(',');
 const EVENTS = Number(values.events);
+const sections = values.only ? values.only.split(',') : ['write', 'log'];
+/** Transactions that each record one event, for the audit work in a write's transaction. */
+const WRITES = 2_000;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -59,6 +70,49 @@ async function reportTimes(
   }
 }
 
+/**
+ * The audit work in a write's transaction: WRITES transactions one after another, each recording
+ * one event of a transfer submitted (as POST /v1/transactions records it) with appendAudit, the
+ * call alone timed inside the transaction; then the sequencer chaining them (sequenceAll), timed
+ * whole. A fresh workspace, nothing else running.
+ */
+async function auditWorkInWrites(label: string, db: Db, actor: AuditActor) {
+  const times: number[] = [];
+  for (let i = 0; i < WRITES; i++) {
+    await db.transaction(async (tx) => {
+      const started = performance.now();
+      await appendAudit(
+        tx as unknown as Db,
+        actor,
+        [
+          {
+            category: 'Transactions',
+            subject: 'Transaction',
+            event: 'Submitted',
+            detail: {
+              txId: randomUUID(),
+              after: { assetId: 'USDC', amount: '0.01', source: { type: 'VAULT_ACCOUNT', id: '0' }, destination: { type: 'VAULT_ACCOUNT', id: '1' } },
+            },
+          },
+        ],
+        new Date(),
+      );
+      times.push(performance.now() - started);
+    });
+  }
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label}: audit work in a write's transaction (appendAudit of one event, ${WRITES.toLocaleString()} transactions in turn): ${mean.toFixed(3)} ms per event (p50 ${pct(times, 50).toFixed(3)} ms, p99 ${pct(times, 99).toFixed(3)} ms; ${load()})`,
+  );
+  const started = performance.now();
+  const sequenced = await sequenceAll(db);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${label}: the sequencer chained ${sequenced.toLocaleString()} events in ${(seconds * 1000).toFixed(0)} ms = ${Math.round(sequenced / seconds).toLocaleString()} events/s (sequenceAll; ${load()})`,
+  );
+}
+
 async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   const database = target === 'test-postgres' ? await openTestDatabase() : await openDatabase(target);
   const config = testConfig({ rateLimits: { write: 1e9, query: 1e9, external_query: 1e9, high_compute: 1e9 } });
@@ -77,6 +131,11 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
       name: `Bench ${role}`,
     })),
   );
+  if (sections.includes('write')) {
+    const editor = people[2]!;
+    await auditWorkInWrites(label, database.db, { workspaceId: ws.id, userId: editor.id, userName: editor.name, requestId: null, sourceAddress: '127.0.0.1' });
+  }
+  if (!sections.includes('log')) return database.close();
   let t = performance.now();
   await withAuditIndexesDeferred(database.db, (tx) => seedAuditHistory(tx, ws.id, people, EVENTS, Date.now() - 60_000, 7));
   console.log(`${label}: seeded ${EVENTS.toLocaleString()} events in ${((performance.now() - t) / 1000).toFixed(1)} s (${load()})`);
