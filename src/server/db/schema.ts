@@ -347,14 +347,10 @@ export const writtenAuditEventColumns = () => ({
   requestId: text('request_id'),
   sourceAddress: text('source_address'),
   detail: jsonb('detail').notNull(),
-  /**
-   * What free-text search reads: subject, event, user and the detail's JSON, lower-cased, kept by
-   * the database (under a trigram index in audit_events, so a match anywhere in a word is an index lookup).
-   */
-  searchText: text('search_text')
-    .notNull()
-    .generatedAlwaysAs(sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`),
 });
+
+/** What free-text search reads of an event: subject, event, user and the detail's JSON, lower-cased (of the one event table a query reads). */
+export const AUDIT_SEARCH_TEXT = sql`lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)`;
 
 export const auditEvents = pgTable(
   'audit_events',
@@ -366,6 +362,8 @@ export const auditEvents = pgTable(
     hash: text('hash').notNull(),
     /** The event as the API's JSON, written by a trigger at insert so pages and exports join ready-made text. */
     doc: text('doc'),
+    /** AUDIT_SEARCH_TEXT kept by the database, under a trigram index so a match anywhere in a word is an index lookup. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(AUDIT_SEARCH_TEXT),
   },
   (t) => [
     uniqueIndex('audit_events_chain_key').on(t.workspaceId, t.seq),

@@ -21,10 +21,10 @@ import { deliverDue } from '../webhooks/delivery';
 import { loadSigningKey } from '../webhooks/signing';
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { refreshTokens } from '../../db/schema';
-import { auditPendingEvents } from '../audit/schema';
+import { auditEvents, refreshTokens } from '../../db/schema';
 import { forgetPrincipals } from '../auth/principal-cache';
 import { appendAudit } from '../audit/record';
+import { sequenceAll } from '../audit/sequencer';
 import { HEARTBEAT_MS } from './handlers';
 import { closeLiveHub, purgeOldNotices, WINDOW_MS } from './hub';
 import { LEASE_MS } from './leases';
@@ -189,12 +189,13 @@ describe(`live updates (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const actor = { workspaceId: a.id, userId: 'u-live', userName: 'Live Tester', requestId: null, sourceAddress: '198.51.100.7' };
     const entry = (event: string) => ({ category: 'Security', subject: 'Sign-in', event, detail: { email: 'someone@live.test' } }) as const;
     await appendAudit(ctx.deps.db, actor, [entry('Signed in'), entry('Signed out')], new Date());
-    // Heard as written, before the sequencer takes them (no sequencer runs here).
+    // Heard once the sequencer has put them in the chain (a service's does within a second; none runs here).
+    await sequenceAll(ctx.deps.db);
     const [newest] = await ctx.deps.db
-      .select({ id: auditPendingEvents.id })
-      .from(auditPendingEvents)
-      .where(eq(auditPendingEvents.workspaceId, a.id))
-      .orderBy(desc(auditPendingEvents.position))
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, a.id))
+      .orderBy(desc(auditEvents.seq))
       .limit(1);
     await adminA.until(() => adminA.notices.some((n) => n.kind === 'auditEvent'));
     // Written through the other instance's request: a sign-in of workspace B's viewer, which B's viewer may not read either.

@@ -11,13 +11,12 @@ CREATE TABLE "audit_events_pending" (
 	"request_id" text,
 	"source_address" text,
 	"detail" jsonb NOT NULL,
-	"recorded_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
-	"search_text" text GENERATED ALWAYS AS (lower(subject || ' ' || event || ' ' || user_name || ' ' || detail::text)) STORED NOT NULL,
-	CONSTRAINT "audit_events_pending_id_unique" UNIQUE("id")
+	"recorded_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "audit_events_pending_workspace_idx" ON "audit_events_pending" USING btree ("workspace_id","timestamp");--> statement-breakpoint
 -- A write's events wake the sequencer (the audit tree workers, on CHANNELS.auditEvents of
 -- src/server/db/notify.ts): one notice per statement, folded by PostgreSQL into one per transaction.
+-- The live streams hear of the events when the sequencer inserts them into audit_events (live
+-- migration 0001), with their hash.
 CREATE TRIGGER audit_events_pending_notice AFTER INSERT ON audit_events_pending
   FOR EACH STATEMENT EXECUTE FUNCTION audit_events_appended_notice();
