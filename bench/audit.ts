@@ -7,7 +7,8 @@
 // and a consistency proof. Before those, "audit work in a write's transaction": what recording one
 // event costs the transaction that makes a change (appendAudit, N=2,000 transactions one after
 // another, the call alone timed inside each), then the sequencer's throughput when it chains them
-// (sequenceAll, events per second). Prints figures; it does not judge.
+// (sequenceAll, events per second) and the tally step's when it counts them for the histogram
+// (tallyAll). Prints figures; it does not judge.
 //   npm run bench:audit [-- --events 200000] [-- --databases pglite|postgres] (both by default)
 //     [-- --only write|log] (write: the audit work in a write's transaction alone; log: the log at scale alone)
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import { queryRows } from '../src/server/db/rows';
 import { auditEvents } from '../src/server/db/schema';
 import { appendAudit, withAuditIndexesDeferred, type AuditActor } from '../src/server/features/audit/record';
 import { sequenceAll } from '../src/server/features/audit/sequencer';
+import { tallyAll } from '../src/server/features/audit/tallies';
 import { auditTreeHeads } from '../src/server/features/audit/schema';
 import { auditTreeRound } from '../src/server/features/audit/tree-worker';
 import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';
@@ -108,8 +110,14 @@ async function auditWorkInWrites(label: string, db: Db, actor: AuditActor) {
   const started = performance.now();
   const sequenced = await sequenceAll(db);
   const seconds = (performance.now() - started) / 1000;
+  const tallyStarted = performance.now();
+  const tallied = await tallyAll(db);
+  const tallySeconds = (performance.now() - tallyStarted) / 1000;
   console.log(
     `${label}: the sequencer chained ${sequenced.toLocaleString()} events in ${(seconds * 1000).toFixed(0)} ms = ${Math.round(sequenced / seconds).toLocaleString()} events/s (sequenceAll; ${load()})`,
+  );
+  console.log(
+    `${label}: the tally step counted ${tallied.toLocaleString()} events in ${(tallySeconds * 1000).toFixed(0)} ms = ${Math.round(tallied / tallySeconds).toLocaleString()} events/s (tallyAll; ${load()})`,
   );
 }
 
@@ -139,6 +147,10 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   let t = performance.now();
   await withAuditIndexesDeferred(database.db, (tx) => seedAuditHistory(tx, ws.id, people, EVENTS, Date.now() - 60_000, 7));
   console.log(`${label}: seeded ${EVENTS.toLocaleString()} events in ${((performance.now() - t) / 1000).toFixed(1)} s (${load()})`);
+  // Their tallies, as a running service's tally step keeps them after the load (in its batches).
+  t = performance.now();
+  const tallied = await tallyAll(database.db);
+  console.log(`${label}: tallied ${tallied.toLocaleString()} events in ${((performance.now() - t) / 1000).toFixed(1)} s (tallyAll; ${load()})`);
   // What the service's housekeeping (PGlite) or autovacuum (PostgreSQL) does shortly after a bulk load.
   await refreshStatistics(database.db);
 

@@ -16,6 +16,8 @@ export const ADVISORY_LOCKS = {
   auditSigningKey: 727_006,
   /** Held by the one instance sequencing audit events (features/audit/sequencer.ts), per batch. */
   auditSequencer: 727_007,
+  /** Held by the one instance extending the audit tallies (features/audit/tallies.ts), per batch. */
+  auditTallies: 727_008,
 } as const;
 
 /** Runs `work` in one transaction holding the lock until it commits or rolls back. */

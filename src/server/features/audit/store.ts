@@ -11,6 +11,7 @@ import {
   auditEventTallies,
   auditProfiles,
   auditProfileTallies,
+  auditTallyMarks,
   auditVolatileGramTallies,
   auditVolatileRuns,
   auditWords,
@@ -118,7 +119,7 @@ const docOf = (hash: SQL | PgColumn) => sql`json_build_object(
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** A span the insert trigger keeps counts for: its width and where its spans start (weeks: on Monday, 1970-01-05). */
+/** A span the tallies keep counts for: its width and where its spans start (weeks: on Monday, 1970-01-05). */
 type Unit = { width: number; offset: number };
 const HOUR: Unit = { width: HOUR_MS, offset: 0 };
 const DAY: Unit = { width: DAY_MS, offset: 0 };
@@ -132,21 +133,21 @@ function addRows(counts: Counts, rows: { start: string; count: string }[]) {
 }
 
 /** Counts of the events of [start, end] that match `f`, per bucket (the bucket's start), counted one by one (in `t`: sequenced by default). */
-async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts, t: EventTable = auditEvents) {
+async function countEvents(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts, t: EventTable = auditEvents, also?: SQL) {
   const rows = await queryRows<{ start: string; count: string }>(
     db,
-    sql`select ${bucket(t.timestamp)} as start, count(*) as count from ${t} where ${and(...whereOf(f, 'DESC', undefined, t))} group by 1`,
+    sql`select ${bucket(t.timestamp)} as start, count(*) as count from ${t} where ${and(...whereOf(f, 'DESC', undefined, t), also)} group by 1`,
   );
   addRows(counts, rows);
 }
 
-/** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table kept by the insert trigger. */
+/** Adds the counts of the whole units (hours, days or weeks) in [from, to) from a table the tally step keeps (tallies.ts). */
 type SumUnits = (unit: Unit, from: number, to: number) => Promise<void>;
 
 /** A piece (a maximal run of a-z and 0-9, as audit_text_words cuts the text) of digits only. */
 const DIGITS_PIECE = /(^|[^a-z0-9])[0-9]+([^a-z0-9]|$)/;
 
-/** The longest gram the insert trigger counts (audit_run_grams, core migration 0012), and text that is one. */
+/** The longest gram the tallies count (audit_run_grams, core migration 0012), and text that is one. */
 const GRAM_MAX = 3;
 const GRAM = new RegExp(`^[a-z]{1,${GRAM_MAX}}$`);
 
@@ -326,7 +327,7 @@ async function summing(db: Db, f: AuditFilter, bucket: Bucket, counts: Counts): 
 /**
  * Counts of the filtered events per bucket of `width` ms, whose starts are `offset` plus a multiple
  * of the width; only buckets with events are in the map. The whole weeks, then days, then hours of
- * the range that no bucket splits are summed from the tables the insert trigger keeps, longest
+ * the range that no bucket splits are summed from the tables the tally step keeps, longest
  * first, each on what the longer left at either end; only the parts of an hour at the range's
  * ends, and any range searched with `q` that neither words nor skeletons stand for, are counted
  * event by event. All in one snapshot, so the words and kinds read first are those of the counts
@@ -339,15 +340,19 @@ export function auditHistogram(db: Db, f: AuditFilter, width: number, offset: nu
 async function histogramIn(db: Db, f: AuditFilter, width: number, offset: number): Promise<Counts> {
   const bucket: Bucket = (t) => sql`(${t} - ${offset}::bigint) / ${width}::bigint * ${width}::bigint + ${offset}::bigint`;
   const counts: Counts = new Map();
-  // The events the sequencer has yet to take are in no tally (it keeps them as it sequences): counted
-  // one by one, about a second's worth. The same snapshot sees each event in one table or the other.
+  // The tallies (and the vocabularies summing reads) count the workspace's events up to its mark
+  // (tallies.ts). Those above it, and those the sequencer has yet to chain, are counted one by one:
+  // about a second's worth each. The same snapshot sees each event in one place.
+  const [mark] = await db.select({ seq: auditTallyMarks.seq }).from(auditTallyMarks).where(eq(auditTallyMarks.workspaceId, f.workspaceId));
+  const tallied = sql`${auditEvents.seq} <= ${mark?.seq ?? 0}`;
   await countEvents(db, f, bucket, counts, auditPendingEvents);
+  await countEvents(db, f, bucket, counts, auditEvents, sql`${auditEvents.seq} > ${mark?.seq ?? 0}`);
   const kept = await summing(db, f, bucket, counts);
   if (kept === 'none') return counts;
   // Only units a bucket never splits: an hour's, day's or week's row must fall wholly in one bucket.
   const units = kept.units.filter((unit) => width % unit.width === 0 && (offset - unit.offset) % unit.width === 0);
   const count = async (start: number, end: number, [unit, ...finer]: Unit[]): Promise<void> => {
-    if (unit === undefined || !kept.sum) return countEvents(db, { ...f, start, end }, bucket, counts);
+    if (unit === undefined || !kept.sum) return countEvents(db, { ...f, start, end }, bucket, counts, auditEvents, tallied);
     const first = Math.ceil((start - unit.offset) / unit.width) * unit.width + unit.offset;
     const stop = Math.floor((end + 1 - unit.offset) / unit.width) * unit.width + unit.offset; // the first unit not wholly in the range
     if (first >= stop) return count(start, end, finer);

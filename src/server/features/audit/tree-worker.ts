@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { loadTreeHeadKey, type TreeHeadKey } from './tree-keys';
 import { SEQUENCE_BATCH, sequenceBatch } from './sequencer';
+import { TALLY_BATCH, tallyBatch } from './tallies';
 import { extendTree, laggingTrees, signTree, unsignedTrees } from './tree-store';
 
 /** Events added to a tree per transaction: large enough that a catch-up of a million events is quick, small enough that a batch holds its tree's row briefly. */
@@ -15,8 +16,9 @@ const LOGGED_CATCH_UP = 10_000;
 export type OnSequenced = (delays: number[]) => void;
 
 /**
- * One round: sequences the pending events (sequencer.ts), extends every tree that is behind, then
- * signs the trees that grew whose last head is at least `headIntervalMs` old. Answers when the next
+ * One round: sequences the pending events (sequencer.ts), extends the tallies (tallies.ts) and
+ * every tree that is behind, then signs the trees that grew whose last head is at least
+ * `headIntervalMs` old. Answers when the next
  * head is due (undefined when none waits), or now when another instance was sequencing.
  */
 export async function auditTreeRound(
@@ -28,12 +30,25 @@ export async function auditTreeRound(
   onSequenced?: OnSequenced,
 ): Promise<Date | undefined> {
   let held = false;
+  // Sequencing goes first, and again between the batches of the slower work below (the tallies, a
+  // tree's catch-up after a bulk load), so that a write's events never wait behind that work.
+  const sequence = async () => {
+    for (;;) {
+      const batch = await sequenceBatch(db);
+      if (batch.delays.length > 0) onSequenced?.(batch.delays);
+      held ||= batch.held;
+      if (batch.held || batch.sequenced < SEQUENCE_BATCH || signal?.aborted) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  await sequence();
+  // The tallies, in transactions of their own: the chaining does not wait for them.
   for (;;) {
-    const batch = await sequenceBatch(db);
-    if (batch.delays.length > 0) onSequenced?.(batch.delays);
-    held = batch.held;
-    if (held || batch.sequenced < SEQUENCE_BATCH || signal?.aborted) break;
+    const batch = await tallyBatch(db);
+    held ||= batch.held;
+    if (batch.held || batch.tallied < TALLY_BATCH || signal?.aborted) break;
     await new Promise((resolve) => setImmediate(resolve));
+    await sequence();
   }
   for (const workspaceId of await laggingTrees(db)) {
     const began = performance.now();
@@ -42,8 +57,9 @@ export async function auditTreeRound(
       const step = await extendTree(db, workspaceId, TREE_BATCH);
       added += step;
       if (step < TREE_BATCH || signal?.aborted) break;
-      // Requests that arrived during the batch go before the next one.
+      // Requests that arrived during the batch go before the next one, and so do new events.
       await new Promise((resolve) => setImmediate(resolve));
+      await sequence();
     }
     if (added >= LOGGED_CATCH_UP) {
       const seconds = (performance.now() - began) / 1000;
