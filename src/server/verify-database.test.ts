@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from './db/schema';
+import { appendAudit } from './features/audit/record';
 import { sequenceAll } from './features/audit/sequencer';
 import { seedTradingDemo } from './features/trading/demo';
 import { runOnce as runOrders, STEP_MS as ORDER_STEP_MS } from './features/trading/engine';
@@ -74,8 +75,22 @@ describe('verify', () => {
     expect(result).toMatchObject({ ok: true, failed: [], balances: { ok: true, mismatches: [] }, webhookKeys: { ok: true, keys: 1, problems: [] } });
     expect(result.balances.checked).toBeGreaterThanOrEqual(16);
     const ours = result.audit.workspaces.find((w) => w.workspaceId === ws.id);
-    expect(ours).toMatchObject({ name: 'Verified Co', verified: true });
+    expect(ours).toMatchObject({ name: 'Verified Co', verified: true, pending: 0 });
     expect(ours!.events).toBeGreaterThan(0);
+  });
+
+  it('counts the events a stopped service left unsequenced, kept and not yet checked, and passes', async () => {
+    await appendAudit(
+      ctx.deps.db,
+      { workspaceId: ws.id, userId: 'u-late', userName: 'Late', requestId: null, sourceAddress: null },
+      [{ category: 'Catalogue', subject: 'Note', event: 'Written' }],
+      new Date(),
+    );
+    const result = await verifyDatabase(ctx.deps.db);
+    expect(result.ok).toBe(true);
+    expect(result.audit.workspaces.find((w) => w.workspaceId === ws.id)).toMatchObject({ verified: true, pending: 1 });
+    await sequenceAll(ctx.deps.db);
+    expect((await verifyDatabase(ctx.deps.db)).audit.workspaces.find((w) => w.workspaceId === ws.id)).toMatchObject({ verified: true, pending: 0 });
   });
 
   it('names a balance that no longer matches its transfers, with both figures', async () => {

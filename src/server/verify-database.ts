@@ -19,6 +19,8 @@ export interface AuditChainCheck {
   workspaceId: string;
   name: string | null;
   events: number;
+  /** Events written but not yet sequenced (the next start's sequencer chains them): kept, not yet checkable. */
+  pending: number;
   verified: boolean;
   firstBrokenEventId: string | null;
   reason: string | null;
@@ -55,6 +57,7 @@ async function checkAuditChains(db: Db): Promise<Verification['audit']> {
       workspaceId,
       name,
       events: chain.checked,
+      pending: chain.pending,
       verified: chain.verified,
       firstBrokenEventId: chain.firstBrokenEventId,
       reason: chain.reason,

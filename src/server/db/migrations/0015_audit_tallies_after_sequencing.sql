@@ -18,8 +18,17 @@ CREATE TABLE "audit_tally_marks" (
 -- The tallies leave audit_events' inserts: the sequencer's tally step feeds batches of chained
 -- events through audit_tally_feed instead, whose triggers run the same functions on the same columns
 -- (fired in name order, as before: the counts, which list the kinds, before the profiles that join them).
+-- safe for the previous release: the events its instances still append during a rolling upgrade are
+-- counted by this release's tally step (the marks below start at each workspace's last event), within
+-- about a second; until then its histograms miss them, and its lists do not.
 DROP TRIGGER audit_events_counts ON audit_events;--> statement-breakpoint
+-- safe for the previous release: the events its instances still append during a rolling upgrade are
+-- counted by this release's tally step (the marks below start at each workspace's last event), within
+-- about a second; until then its histograms miss them, and its lists do not.
 DROP TRIGGER audit_events_words ON audit_events;--> statement-breakpoint
+-- safe for the previous release: the events its instances still append during a rolling upgrade are
+-- counted by this release's tally step (the marks below start at each workspace's last event), within
+-- about a second; until then its histograms miss them, and its lists do not.
 DROP TRIGGER audit_events_profiles ON audit_events;--> statement-breakpoint
 CREATE TRIGGER audit_tally_feed_counts AFTER INSERT ON audit_tally_feed REFERENCING NEW TABLE AS new_events
   FOR EACH STATEMENT EXECUTE FUNCTION audit_event_counts_add();--> statement-breakpoint
