@@ -18,6 +18,8 @@ export const ADVISORY_LOCKS = {
   auditSequencer: 727_007,
   /** Held by the one instance extending the audit tallies (features/audit/tallies.ts), per batch. */
   auditTallies: 727_008,
+  /** The first key of a two-key lock per workspace (the second is its id's hash), taken by the instance whose transaction engine moves that workspace's transfers in a round. */
+  transactionEngine: 727_009,
 } as const;
 
 /** Runs `work` in one transaction holding the lock until it commits or rolls back. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, max, min, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionsQuery } from '../../../contract/transactions';
+import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { keysetPage, type TimePosition } from '../../db/keyset';
 import { isUuid } from '../../db/uuid';
@@ -33,7 +34,16 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Transa
   return db
     .select()
     .from(transactions)
-    .where(and(isNotNull(transactions.nextStepAt), lte(transactions.nextStepAt, now)))
+    .where(
+      and(
+        isNotNull(transactions.nextStepAt),
+        lte(transactions.nextStepAt, now),
+        // A workspace's transfers are moved by one instance's engine at a time (the first to take
+        // its lock this round; the others skip them, without waiting): engines of several instances
+        // moving one workspace's transfers at once queued on its vault balances' rows.
+        sql`pg_try_advisory_xact_lock(${ADVISORY_LOCKS.transactionEngine}, hashtext(${transactions.workspaceId}::text))`,
+      ),
+    )
     .orderBy(asc(transactions.nextStepAt), asc(transactions.id))
     .limit(limit)
     .for('update', { skipLocked: true });
