@@ -159,34 +159,6 @@ export const serverSecrets = pgTable('server_secrets', {
  * statement trigger on audit_events (migration 0007), so a histogram of a long range sums a few
  * thousand rows instead of counting a million events.
  */
-/**
- * How far each workspace's audit tallies (the counts, kinds, words, profiles and grams below) are
- * kept: they count the events of seq up to `seq`. The sequencer's tally step (features/audit/
- * tallies.ts) extends them in batches after it has chained the events, so neither a write nor the
- * chaining waits for them; a histogram counts the events above the mark one by one.
- */
-export const auditTallyMarks = pgTable('audit_tally_marks', {
-  workspaceId: uuid('workspace_id').primaryKey(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
-});
-
-/**
- * A batch of events on its way into the tallies: the tally step inserts it here and deletes it in
- * the same transaction. The tallies' triggers (core migrations 0007 to 0013) fire on its insert, as
- * they fired on audit_events' before the sequencer existed. Its columns are those the triggers read.
- */
-export const auditTallyFeed = pgTable('audit_tally_feed', {
-  id: uuid('id').notNull(),
-  workspaceId: uuid('workspace_id').notNull(),
-  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
-  userName: text('user_name').notNull(),
-  userId: text('user_id').notNull(),
-  category: text('category').notNull(),
-  subject: text('subject').notNull(),
-  event: text('event').notNull(),
-  searchText: text('search_text').notNull(),
-});
-
 export const auditEventCounts = pgTable(
   'audit_event_counts',
   {
@@ -402,6 +374,30 @@ export const auditEvents = pgTable(
     index('audit_events_user_time_idx').on(t.workspaceId, t.userId, t.timestamp, t.id),
   ],
 );
+
+/**
+ * How far each workspace's audit tallies (the counts, kinds, words, profiles and grams below) are
+ * kept: they count the events of seq up to `seq`. The sequencer's tally step (features/audit/
+ * tallies.ts) extends them in batches after it has chained the events, so neither a write nor the
+ * chaining waits for them; a histogram counts the events above the mark one by one.
+ */
+export const auditTallyMarks = pgTable('audit_tally_marks', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+});
+
+/**
+ * A batch of events on its way into the tallies: the tally step inserts it here and deletes it in
+ * the same transaction. The tallies' triggers (core migrations 0007 to 0013) fire on its insert, as
+ * they fired on audit_events' before the sequencer existed. Its columns are those the triggers read.
+ */
+// The written columns but the three the triggers do not read.
+const { requestId: _request, sourceAddress: _source, detail: _detail, ...talliedColumns } = writtenAuditEventColumns();
+export const auditTallyFeed = pgTable('audit_tally_feed', {
+  id: uuid('id').notNull(),
+  ...talliedColumns,
+  searchText: text('search_text').notNull(),
+});
 
 /** The head of each workspace's chain; its row lock serialises writers of one workspace. */
 export const auditChainHeads = pgTable('audit_chain_heads', {
