@@ -16,9 +16,9 @@ const LOGGED_CATCH_UP = 10_000;
 export type OnSequenced = (delays: number[]) => void;
 
 /**
- * One round: sequences the pending events (sequencer.ts), extends the tallies (tallies.ts) and
- * every tree that is behind, then signs the trees that grew whose last head is at least
- * `headIntervalMs` old. Answers when the next
+ * One round: sequences the pending events (sequencer.ts), extends every tree that is behind,
+ * signs the trees that grew whose last head is at least `headIntervalMs` old, then extends the
+ * tallies (tallies.ts). Answers when the next
  * head is due (undefined when none waits), or now when another instance was sequencing.
  */
 export async function auditTreeRound(
@@ -42,14 +42,6 @@ export async function auditTreeRound(
     }
   };
   await sequence();
-  // The tallies, in transactions of their own: the chaining does not wait for them.
-  for (;;) {
-    const batch = await tallyBatch(db);
-    held ||= batch.held;
-    if (batch.held || batch.tallied < TALLY_BATCH || signal?.aborted) break;
-    await new Promise((resolve) => setImmediate(resolve));
-    await sequence();
-  }
   for (const workspaceId of await laggingTrees(db)) {
     const began = performance.now();
     let added = 0;
@@ -77,6 +69,15 @@ export async function auditTreeRound(
     } else {
       nextDue = Math.min(nextDue ?? Infinity, due);
     }
+  }
+  // The tallies last, in transactions of their own: neither the chaining nor the tree and its
+  // heads wait for them (after a bulk load they have the most to do: minutes at a million events).
+  for (;;) {
+    const batch = await tallyBatch(db);
+    held ||= batch.held;
+    if (batch.held || batch.tallied < TALLY_BATCH || signal?.aborted) break;
+    await new Promise((resolve) => setImmediate(resolve));
+    await sequence();
   }
   // Held: the other instance may die mid-batch, so look again after the busy wait.
   if (held) return at;
