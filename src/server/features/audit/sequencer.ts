@@ -1,5 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import { ADVISORY_LOCKS } from '../../db/advisory-lock';
+import { inTransactionIfFree } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { chainEvents } from './record';
@@ -28,10 +28,7 @@ export interface SequencedBatch {
  * rows it sees and deletes exactly those.
  */
 export async function sequenceBatch(db: Db, limit = SEQUENCE_BATCH): Promise<SequencedBatch> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.auditSequencer}) as locked`);
-    if (!lock!.locked) return { sequenced: 0, held: true, delays: [] };
+  const batch = await inTransactionIfFree(db, 'auditSequencer', async (tx) => {
     const p = auditPendingEvents;
     const rows = await tx
       .delete(p)
@@ -44,7 +41,11 @@ export async function sequenceBatch(db: Db, limit = SEQUENCE_BATCH): Promise<Seq
       });
     rows.sort((a, b) => a.position - b.position);
     const byWorkspace = new Map<string, typeof rows>();
-    for (const row of rows) byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), row]);
+    for (const row of rows) {
+      const events = byWorkspace.get(row.workspaceId);
+      if (events) events.push(row);
+      else byWorkspace.set(row.workspaceId, [row]);
+    }
     for (const [workspaceId, events] of byWorkspace) {
       await chainEvents(
         tx,
@@ -52,8 +53,9 @@ export async function sequenceBatch(db: Db, limit = SEQUENCE_BATCH): Promise<Seq
         events.map(({ position: _position, workspaceId: _workspace, delay: _delay, ...fields }) => fields),
       );
     }
-    return { sequenced: rows.length, held: false, delays: rows.map((r) => r.delay) };
+    return rows.map((r) => r.delay);
   });
+  return batch.held ? { sequenced: 0, held: true, delays: [] } : { sequenced: batch.done.length, held: false, delays: batch.done };
 }
 
 /** How far the sequencer is behind: the events waiting and the oldest one's wait in seconds (0 when none waits). */

@@ -85,7 +85,7 @@ export async function queryAuditPage(db: Db, f: AuditFilter, order: 'ASC' | 'DES
       order by ${auditEvents.timestamp} ${direction}, ${auditEvents.id} ${direction}
       limit ${pageSize + 1})
       union all
-      -- Events not yet auditEvents (about a second's worth) are listed too, with a null hash.
+      -- Events not yet sequenced (about a second's worth) are listed too, with a null hash.
       (select timestamp, id, ${docOf(sql`null::text`)} as doc
       from ${p} where ${and(...whereOf(f, order, after, p))}
       order by ${p.timestamp} ${direction}, ${p.id} ${direction}
@@ -425,7 +425,6 @@ async function hashAt(db: Db, workspaceId: string, seq: number): Promise<string 
 
 const VERIFY_BATCH = 5000;
 
-/** An event as the API shows it (the fields of the stored `doc`). */
 /** What an event is shown from, in either table (a pending event has no hash yet). */
 export type ShownRow = Omit<ChainedFields, 'seq'> & { hash: string | null };
 
@@ -450,6 +449,7 @@ export const shownColumns = (t: EventTable) => ({
   hash: t === auditEvents ? auditEvents.hash : sql<string | null>`null::text`,
 });
 
+/** An event as the API shows it (the fields of the stored `doc`). */
 export const shownAs = (row: ShownRow) => ({
   id: row.id,
   timestamp: row.timestamp,

@@ -1,7 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { ADVISORY_LOCKS } from '../../db/advisory-lock';
+import { inTransactionIfFree } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { auditChainHeads, auditEvents, auditTallyFeed, auditTallyMarks } from '../../db/schema';
 
 /** Events added to the tallies per transaction. */
@@ -15,10 +14,7 @@ export const TALLY_BATCH = 2_000;
  * in a fraction of the time the tallies take; a histogram counts the events above the mark itself.
  */
 export async function tallyBatch(db: Db, limit = TALLY_BATCH): Promise<{ tallied: number; held: boolean }> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.auditTallies}) as locked`);
-    if (!lock!.locked) return { tallied: 0, held: true };
+  const batch = await inTransactionIfFree(db, 'auditTallies', async (tx) => {
     const behind = await tx
       .select({ workspaceId: auditChainHeads.workspaceId, mark: sql<number>`coalesce(${auditTallyMarks.seq}, 0)`.mapWith(Number), head: auditChainHeads.seq })
       .from(auditChainHeads)
@@ -53,8 +49,9 @@ export async function tallyBatch(db: Db, limit = TALLY_BATCH): Promise<{ tallied
         .onConflictDoUpdate({ target: auditTallyMarks.workspaceId, set: { seq: to } });
       tallied += to - mark;
     }
-    return { tallied, held: false };
+    return tallied;
   });
+  return batch.held ? { tallied: 0, held: true } : { tallied: batch.done, held: false };
 }
 
 /** Extends the tallies over every chained event (tests, the benchmarks): batches until none is left or another instance holds the lock. */

@@ -18,8 +18,8 @@ export type OnSequenced = (delays: number[]) => void;
 /**
  * One round: sequences the pending events (sequencer.ts), extends every tree that is behind,
  * signs the trees that grew whose last head is at least `headIntervalMs` old, then extends the
- * tallies (tallies.ts). Answers when the next
- * head is due (undefined when none waits), or now when another instance was sequencing.
+ * tallies (tallies.ts). Answers when the next head is due (undefined when none waits), or now when
+ * another instance was sequencing or tallying.
  */
 export async function auditTreeRound(
   db: Db,
