@@ -203,7 +203,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/cli/**/*.test.ts'],
           setupFiles: ['src/server/test/setup.ts'],
-          globalSetup: ['src/server/test/service-bundle.ts'],
+          globalSetup: ['src/server/test/service-bundle.ts', 'src/server/test/cli-bundle.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -26,10 +26,10 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The operator CLI as an operator runs it, without waiting on it: the load goes on meanwhile. */
+/** The operator CLI (its bundle, test/cli-bundle.ts) as an operator runs it, without waiting on it: the load goes on meanwhile. */
 function cli(args: string[], env: Record<string, string>): Promise<{ status: number | null; json: Record<string, unknown> | undefined; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, [inject('cliBundle'), ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,7 +6,7 @@ import { bundleForTests } from '../../../scripts/build-server.mjs';
  * the tests under `name`: the tests start it as a process of their own, as often as they need,
  * rather than its sources through tsx each time (scripts/build-server.mjs says what that saves).
  */
-export function bundleSetup(entry: string, name: 'serviceBundle' | 'realServiceBundle') {
+export function bundleSetup(entry: string, name: 'serviceBundle' | 'realServiceBundle' | 'cliBundle') {
   return async (project: TestProject) => {
     const bundle = await bundleForTests(entry);
     project.provide(name, bundle.file);
@@ -20,5 +20,7 @@ declare module 'vitest' {
     serviceBundle: string;
     /** The component tests' real service (src/web/test/real-service-bundle.ts). */
     realServiceBundle: string;
+    /** The operator CLI (src/cli/main.ts), for the server suite's tests that run it (cli-bundle.ts). */
+    cliBundle: string;
   }
 }

@@ -242,9 +242,9 @@ export interface SdkServer {
   close(): Promise<void>;
 }
 
-/** Runs the operator CLI as an operator would and returns the JSON line it prints. */
-function runCli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+/** Runs the operator CLI (`cli`, its bundle: cli-bundle.ts) as an operator would and returns the JSON line it prints. */
+function runCli(cli: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, string>;
 }
@@ -266,8 +266,10 @@ export async function startSdkServer(options: {
   const env: Record<string, string> = holder?.url ? { DATABASE_URL: holder.url } : { DATA_DIR: join(dir, 'data'), DATABASE_URL: '' };
   const made = await makeCsr();
   writeFileSync(join(dir, 'bot.csr'), made.csrPem);
-  const owner = runCli(['owner', 'create', '--email', options.ownerEmail, '--password', 'sdk-owner-password'], env);
-  const created = runCli(['api-users', 'create', '--name', options.apiUserName, '--role', options.role, '--csr', join(dir, 'bot.csr')], env);
+  // Imported here, not at the top: the benchmarks use this module's other helpers outside Vitest.
+  const cli = (await import('vitest')).inject('cliBundle');
+  const owner = runCli(cli, ['owner', 'create', '--email', options.ownerEmail, '--password', 'sdk-owner-password'], env);
+  const created = runCli(cli, ['api-users', 'create', '--name', options.apiUserName, '--role', options.role, '--csr', join(dir, 'bot.csr')], env);
   if (created.workspaceId !== owner.workspaceId) throw new Error('the CLI put the API user in another workspace');
   const database = await openDatabase(target);
   await options.prepare?.(database.db, created.workspaceId!);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditLogData } from '../../../contract/audit';
 import {
   type AuditConsistencyProof,
@@ -220,7 +220,7 @@ describe('an export with proofs, verified with no service', () => {
     const path = save(file);
     // No DATA_DIR or DATABASE_URL: the command must not open (or look for) a database.
     const { DATA_DIR: _d, DATABASE_URL: _u, ...env } = process.env;
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'verify-export', path, '--complete'], { cwd: ROOT, env, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, [inject('cliBundle'), 'verify-export', path, '--complete'], { cwd: ROOT, env, encoding: 'utf8' });
     const script = spawnSync(process.execPath, [SCRIPT, path, '--complete'], { encoding: 'utf8' });
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(0);
