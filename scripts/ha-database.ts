@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HAPROXY, startHaproxy, type Balancer } from './fleet';
+import { HAPROXY, startHaproxy, type Balancer } from './haproxy';
 
 const PATRONI = '/usr/bin/patroni';
 const PATRONICTL = '/usr/bin/patronictl';
