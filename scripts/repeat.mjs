@@ -4,6 +4,12 @@
 // timing shows itself without anyone re-running by hand. Browser specs (`e2e/*.spec.ts`) go
 // through `node e2e/run.mjs` (which builds the console and seeds the specs' workspaces each run);
 // any other file goes to vitest. Exits non-zero when any run failed.
+//
+// `--shuffle` (vitest files only): each run takes its files, and the tests of each file, in another
+// order, from a seed it prints (`npx vitest run --sequence.shuffle --sequence.seed=S FILE...` runs
+// that order again), so a test that counts on another having run before it, or on its leftovers,
+// fails in some run. The browser suite's files are independent by construction (a workspace each),
+// and its tests of one file run in order, as a user's steps do.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,17 +19,20 @@ const root = new URL('..', import.meta.url).pathname;
 
 function parse(argv) {
   let times = 10;
+  let shuffle = false;
   const files = [];
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--times') {
+    if (argv[i] === '--shuffle') shuffle = true;
+    else if (argv[i] === '--times') {
       times = Number(argv[++i]);
       if (!Number.isInteger(times) || times < 1) fail(`--times takes a whole number of runs, got "${argv[i]}"`);
     } else files.push(argv[i]);
   }
-  if (files.length === 0) fail('usage: npm run repeat -- [--times N] FILE...  (vitest files, or browser specs e2e/NAME.spec.ts)');
+  if (files.length === 0) fail('usage: npm run repeat -- [--times N] [--shuffle] FILE...  (vitest files, or browser specs e2e/NAME.spec.ts)');
   const browser = files.filter((file) => /(^|\/)e2e\/.*\.spec\.ts(:\d+)?$/.test(file));
   if (browser.length > 0 && browser.length < files.length) fail('give browser specs and vitest files in separate runs');
-  return { times, files, browser: browser.length > 0 };
+  if (shuffle && browser.length > 0) fail('--shuffle is for vitest files: the tests of a browser spec run in order');
+  return { times, shuffle, files, browser: browser.length > 0 };
 }
 
 function fail(message) {
@@ -61,17 +70,20 @@ function playwrightFailures(report) {
   return failed;
 }
 
-const { times, files, browser } = parse(process.argv.slice(2));
+const { times, shuffle, files, browser } = parse(process.argv.slice(2));
 const dir = mkdtempSync(join(tmpdir(), 'asset-ops-repeat-'));
 const summary = [];
 for (let i = 1; i <= times; i++) {
   const report = join(dir, `run-${i}.json`);
   const started = Date.now();
+  const seed = shuffle ? Math.floor(Math.random() * 2 ** 31) : undefined;
+  if (seed !== undefined) console.log(`repeat: run ${i}/${times} in the order of seed ${seed}`);
+  const order = seed === undefined ? [] : ['--sequence.shuffle', `--sequence.seed=${seed}`];
   const code = browser
     ? await run(process.execPath, ['e2e/run.mjs', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })
     : await run(
         process.execPath,
-        [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
+        [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...order, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
         {},
       );
   let failures;
@@ -81,14 +93,14 @@ for (let i = 1; i <= times; i++) {
     failures = [`the run ended (exit ${code}) without a report`];
   }
   if (code !== 0 && failures.length === 0) failures = [`the run exited ${code} with no failed test (setup, type or build error)`];
-  summary.push({ run: i, seconds: Math.round((Date.now() - started) / 1000), failures });
+  summary.push({ run: i, seed, seconds: Math.round((Date.now() - started) / 1000), failures });
   console.log(`repeat: run ${i}/${times}: ${failures.length} failed in ${summary.at(-1).seconds} s`);
 }
 rmSync(dir, { recursive: true, force: true });
 
 console.log('\nrepeat: failures per run');
-for (const { run: n, seconds, failures } of summary) {
-  console.log(`  run ${n}: ${failures.length} failed (${seconds} s)`);
+for (const { run: n, seed, seconds, failures } of summary) {
+  console.log(`  run ${n}: ${failures.length} failed (${seconds} s${seed === undefined ? '' : `, seed ${seed}`})`);
   for (const name of failures) console.log(`    - ${name}`);
 }
 const failedRuns = summary.filter((entry) => entry.failures.length > 0).length;
