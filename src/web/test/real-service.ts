@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import type { z } from 'zod';
@@ -64,6 +67,39 @@ export interface RealService {
 /** How long a start may take: it took over 60 s with the machine's load at 10. */
 const START_BOUND_MS = 200_000;
 
+/**
+ * What a service that never answered was doing: Node's diagnostic report, asked for by a signal
+ * (the process is started with --report-on-signal), gives its JavaScript stack and its event loop's
+ * handles. A start passed its bound once in some hundreds, beside two suites, after its last step
+ * ("starting the server"); the report says where the next one waits.
+ */
+async function diagnosticReport(child: ReturnType<typeof spawn>, dir: string): Promise<string> {
+  child.kill('SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 250) {
+    const [file] = readdirSync(dir);
+    if (file) {
+      // The report is written in one piece, but the name may show before its last byte does.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const report = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+        javascriptStack?: { message?: string; stack?: string[] };
+        libuv?: { type: string; is_active: boolean; firesInMsFromNow?: number; localEndpoint?: { port: number } | null }[];
+      };
+      const handles = (report.libuv ?? [])
+        .filter((h) => h.is_active && h.type !== 'async' && h.type !== 'check' && h.type !== 'prepare')
+        .map(
+          (h) => h.type + (h.firesInMsFromNow !== undefined ? ` in ${h.firesInMsFromNow} ms` : '') + (h.localEndpoint ? ` on :${h.localEndpoint.port}` : ''),
+        );
+      return [
+        `its JavaScript stack: ${report.javascriptStack?.message ?? ''}`,
+        ...(report.javascriptStack?.stack ?? []),
+        `its active handles: ${handles.join(', ')}`,
+      ].join('\n');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return 'it wrote no diagnostic report within 10 s';
+}
+
 // The fetch of the test process itself, before any test replaces it.
 const realFetch = globalThis.fetch;
 
@@ -92,7 +128,8 @@ export async function startRealService({
     demoHistoryEvents,
     depositSeenMs,
   };
-  const child = spawn(process.execPath, [script], {
+  const reports = mkdtempSync(join(tmpdir(), 'ao-real-service-report-'));
+  const child = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, script], {
     // Passkeys belong to the test page's origin (jsdom's), as a browser's belong to the console's.
     env: { ...process.env, REAL_SERVICE_SEED: JSON.stringify(seed), LOG_LEVEL: 'silent', PUBLIC_ORIGIN: globalThis.location?.origin ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,10 +139,12 @@ export async function startRealService({
     errors += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    // Below the file's hook timeout (vite.config.ts), so that a start that never ends says how far it got.
+    // With the report's wait, below the file's hook timeout (vite.config.ts), so that a start that never ends says how far it got.
     const late = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the real service gave no address within ${START_BOUND_MS / 1000} s; its steps:\n${errors}`));
+      void diagnosticReport(child, reports).then((report) => {
+        child.kill('SIGKILL');
+        reject(new Error(`the real service gave no address within ${START_BOUND_MS / 1000} s; its steps:\n${errors}${report}`));
+      });
     }, START_BOUND_MS);
     createInterface({ input: child.stdout }).once('line', (line) => {
       clearTimeout(late);
@@ -115,7 +154,7 @@ export async function startRealService({
       clearTimeout(late);
       reject(new Error(`the real service stopped (${code}): ${errors}`));
     });
-  });
+  }).finally(() => rmSync(reports, { recursive: true, force: true }));
   const calls: ConsoleCall[] = [];
   let lose: ((method: string, path: string) => boolean) | null = null;
   return {
