@@ -73,7 +73,8 @@ export default defineConfig({
     // First a workspace for every spec file (the embedded database admits one process at a time),
     // then the service as npm start runs it (scripts/start.mjs); exec, so that stopping the server
     // stops the service and not a shell around it.
-    command: 'node --import tsx e2e/seed-workspaces.ts && exec node --max-semi-space-size=64 --import tsx src/server/main.ts',
+    // e2e/run.mjs hands over a bundle of the service; run by Playwright alone, it starts from the sources.
+    command: `node --import tsx e2e/seed-workspaces.ts && exec node --max-semi-space-size=64 ${process.env.E2E_SERVICE_BUNDLE ?? '--import tsx src/server/main.ts'}`,
     url: `${baseURL}/v1/openapi.json`,
     reuseExistingServer: false,
     // The seed writes the audit explorer's year of history (about a minute on a busy machine) and
