@@ -113,11 +113,7 @@ export async function ordersPage(db: Db, workspaceId: string, f: OrderFilter, or
 }
 
 export async function ordersTotal(db: Db, workspaceId: string, f: OrderFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tradingOrders)
-    .where(and(...orderConditions(workspaceId, f)));
-  return Number(row?.n ?? 0);
+  return db.$count(tradingOrders, and(...orderConditions(workspaceId, f)));
 }
 
 /**

@@ -179,11 +179,10 @@ export async function confirmingOf(db: Db, workspaceId: string, accountId: strin
 }
 
 export async function pendingBehind(db: Db, workspaceId: string, accountId: string, blockchainId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(transactions)
-    .where(and(...sentOnChain(workspaceId, accountId, blockchainId), isNotNull(transactions.nextStepAt), gte(transactions.createdAt, since)));
-  return Number(row?.n ?? 0);
+  return db.$count(
+    transactions,
+    and(...sentOnChain(workspaceId, accountId, blockchainId), isNotNull(transactions.nextStepAt), gte(transactions.createdAt, since)),
+  );
 }
 
 export async function lastCompletedNonce(db: Db, workspaceId: string, accountId: string, blockchainId: string): Promise<number | null> {

@@ -96,11 +96,7 @@ export async function notificationsPage(db: Db, webhookId: string, f: Notificati
 }
 
 export async function notificationsTotal(db: Db, webhookId: string, f: NotificationFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookNotifications)
-    .where(and(...notificationConditions(webhookId, f)));
-  return Number(row?.n ?? 0);
+  return db.$count(webhookNotifications, and(...notificationConditions(webhookId, f)));
 }
 
 export async function findNotification(db: Db, webhookId: string, id: string): Promise<NotificationRow | undefined> {
