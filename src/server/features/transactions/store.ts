@@ -3,6 +3,7 @@ import type { TransactionsQuery } from '../../../contract/transactions';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { keysetPage, type TimePosition } from '../../db/keyset';
+import { findById } from '../../db/rows';
 import { isUuid } from '../../db/uuid';
 import { transactions, transactionStuckEpisodes } from './schema';
 import type { TransactionRow } from './view';
@@ -17,12 +18,7 @@ export async function insertTransactions(db: Db, rows: (typeof transactions.$inf
 }
 
 export async function findTransaction(db: Db, workspaceId: string, id: string): Promise<TransactionRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, id)));
-  return row;
+  return findById(db, transactions, eq(transactions.workspaceId, workspaceId), id);
 }
 
 export async function updateTransaction(db: Db, id: string, patch: Partial<typeof transactions.$inferInsert>) {
