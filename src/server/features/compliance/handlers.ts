@@ -29,6 +29,14 @@ async function requireIntegration(db: Db, workspaceId: string, id: string): Prom
 
 const trmNotFound = (trmId: string) => notFound(`No Travel Rule message ${trmId} in this integration`);
 
+/** The message `trmId` of the workspace's integration, or 404 for either that is not there. */
+async function requireMessage(db: Db, workspaceId: string, customerIntegrationId: string, trmId: string) {
+  await requireIntegration(db, workspaceId, customerIntegrationId);
+  const row = await store.getMessage(db, workspaceId, customerIntegrationId, trmId);
+  if (!row) throw trmNotFound(trmId);
+  return row;
+}
+
 /** The VASP on the other side of a message: the originator of an inbound one, the beneficiary of an outbound one. */
 function counterpartyOf(row: store.TrmRow): DirectoryEntry {
   const id = row.direction === 'in' ? row.originatorVaspId : row.beneficiaryVaspId;
@@ -175,19 +183,13 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   register(app, deps, routes.getTravelRuleMessage, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
-    const { workspaceId } = c.get('principal');
-    await requireIntegration(deps.db, workspaceId, customerIntegrationId);
-    const row = await store.getMessage(deps.db, workspaceId, customerIntegrationId, trmId);
-    if (!row) throw trmNotFound(trmId);
+    const row = await requireMessage(deps.db, c.get('principal').workspaceId, customerIntegrationId, trmId);
     return c.json(store.toMessage(row), 200);
   });
 
   register(app, deps, routes.getTravelRuleRequiredActions, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
-    const { workspaceId } = c.get('principal');
-    await requireIntegration(deps.db, workspaceId, customerIntegrationId);
-    const row = await store.getMessage(deps.db, workspaceId, customerIntegrationId, trmId);
-    if (!row) throw trmNotFound(trmId);
+    const row = await requireMessage(deps.db, c.get('principal').workspaceId, customerIntegrationId, trmId);
     return c.json({ actions: requiredActions(row, counterpartyOf(row).name) }, 200);
   });
 
