@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
+import type { AdminQuorumState } from '../../../contract/admin';
+import { pendingQuorumChange } from '../../test/approval-requests';
 import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
 import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
@@ -18,20 +19,7 @@ const state = (pendingRequestId: string | null): AdminQuorumState => ({
   pendingRequestId,
 });
 
-const pending: ApprovalRequest = {
-  id: PENDING_ID,
-  kind: 'ADMIN_QUORUM_THRESHOLD',
-  status: 'PENDING',
-  summary: 'Change the admin quorum threshold from 2 to 3',
-  change: { adminQuorumThreshold: 3, before: 2 },
-  requestedBy: { id: 'a3', name: 'Adam Admin' },
-  requiredApprovals: 2,
-  approvals: 1,
-  decisions: [],
-  createdAt: 1,
-  decidedAt: null,
-  result: null,
-};
+const pending = pendingQuorumChange({ id: PENDING_ID });
 
 /** The quorum page as `role` sees it, with the change `pendingRequestId` names waiting (or none). */
 async function openAs(role: 'ADMIN' | 'AUDITOR', pendingRequestId: string | null) {
