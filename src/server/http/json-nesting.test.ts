@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addApiUser, addWorkspace, buildApp, createTestContext, signedHeaders, type TestApiUser, type TestContext } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addApiUser, addWorkspace, signedHeaders, type TestApiUser } from '../test/harness';
+import { testApp } from '../test/test-app';
 import { MAX_JSON_NESTING } from './json-nesting';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let bot: TestApiUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   const ws = await addWorkspace(ctx, 'Nesting Co', ['ADMIN']);
   bot = await addApiUser(ctx, ws.id, 'ADMIN');
 });
-afterAll(() => ctx.database.close());
 
 // Arrays take 2 bytes a level and objects 5 ({"": and }), so these are the deepest bodies the
 // 1 MiB body limit lets through, and the depths where the first recursive walk used to overflow.

@@ -200,7 +200,10 @@ export async function signedHeaders(user: TestApiUser, pathAndQuery: string, opt
   return headers;
 }
 
-export async function signIn(app: ReturnType<typeof buildApp>, email: string, password = TEST_PASSWORD) {
+/** What a test sends its requests to: the app, or an object that hands them on to it. */
+type RequestTarget = Pick<ReturnType<typeof buildApp>, 'request'>;
+
+export async function signIn(app: RequestTarget, email: string, password = TEST_PASSWORD) {
   const res = await app.request('/v1/auth/sign_in', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -209,7 +212,7 @@ export async function signIn(app: ReturnType<typeof buildApp>, email: string, pa
   return res;
 }
 
-export async function consoleToken(app: ReturnType<typeof buildApp>, email: string): Promise<string> {
+export async function consoleToken(app: RequestTarget, email: string): Promise<string> {
   const res = await signIn(app, email);
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;

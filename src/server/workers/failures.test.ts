@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { CHANNELS } from '../db/notify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../contract/decimal-arithmetic';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../test/harness';
+import { addWorkspace, consoleToken, jsonCaller } from '../test/harness';
+import { testApp } from '../test/test-app';
 import { seedTradingDemo } from '../features/trading/demo';
 import { runOnce as runOrders } from '../features/trading/engine';
 import { tradingOrders } from '../features/trading/schema';
@@ -20,16 +21,13 @@ import { startPoller } from './poller';
  * once, move every other row, and take the refused one on once the cause is gone.
  */
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let admin: string;
 let editor: string;
 const stuck = { seconds: 300, blocks: 25 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Failing Hooks Co', ['ADMIN', 'EDITOR']);
   await seedTradingDemo(ctx.deps.db, ws.id);
   admin = await consoleToken(app, ws.people[0]!.email);
@@ -56,7 +54,6 @@ beforeAll(async () => {
     sql`create trigger test_refuse_notification before insert on webhook_notifications for each row execute function test_refuse_notification()`,
   );
 }, 60_000);
-afterAll(() => ctx.database.close());
 
 const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => jsonCaller(app)<T>(editor, method, path, body);
 const refuse = (needle: string) => ctx.deps.db.execute(sql`insert into test_refusals (needle) values (${needle})`);

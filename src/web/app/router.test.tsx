@@ -15,11 +15,7 @@ async function boot(path: string, service: (path: string) => Response) {
   const { routes } = await import('./router');
   const { TestProviders } = await import('../test/render');
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <TestProviders>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+  render(<RouterProvider router={router} />, { wrapper: TestProviders });
   return { router, fetch };
 }
 

@@ -19,11 +19,10 @@ describe('ReadableAmount', () => {
   it('shows an amount to eight decimals, the exact one on hover and keyboard focus, and copies the exact one', async () => {
     const user = userEvent.setup();
     render(
-      <TestProviders>
-        <p>
-          Total <ReadableAmount amount="290.000000000000000001" asset={ETH} unit="ETH" /> held
-        </p>
-      </TestProviders>,
+      <p>
+        Total <ReadableAmount amount="290.000000000000000001" asset={ETH} unit="ETH" /> held
+      </p>,
+      { wrapper: TestProviders },
     );
     const amount = screen.getByText('≈290 ETH');
     await user.tab();
@@ -44,11 +43,10 @@ describe('ReadableAmount', () => {
 
   it('leaves a selection that reaches beyond the amount to be copied as shown', () => {
     render(
-      <TestProviders>
-        <p data-testid="line">
-          Total <ReadableAmount amount="290.000000000000000001" asset={ETH} unit="ETH" /> held
-        </p>
-      </TestProviders>,
+      <p data-testid="line">
+        Total <ReadableAmount amount="290.000000000000000001" asset={ETH} unit="ETH" /> held
+      </p>,
+      { wrapper: TestProviders },
     );
     const amount = screen.getByText('≈290 ETH');
     amount.focus();
@@ -57,11 +55,7 @@ describe('ReadableAmount', () => {
   });
 
   it('shows an amount with no digit to cut as it is, grouped, and copies it plain', () => {
-    render(
-      <TestProviders>
-        <ReadableAmount amount="2500000.5" unit="USDC" />
-      </TestProviders>,
-    );
+    render(<ReadableAmount amount="2500000.5" unit="USDC" />, { wrapper: TestProviders });
     const amount = screen.getByText('2,500,000.5 USDC');
     // Nothing cut, so nothing to show on hover: no tab stop.
     expect(amount).not.toHaveAttribute('tabindex');

@@ -1,8 +1,8 @@
-import { Badge, type MantineColor } from '@mantine/core';
 import type { TransactionStatus } from '../../contract/transactions';
+import { StatusDot, type StatusLook } from './status-dot';
 
 /** Each transaction status in words and its colour, wherever a transaction is shown (its lists, a vault account, the palette). */
-export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, { label: string; color: MantineColor }> = {
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, StatusLook> = {
   SUBMITTED: { label: 'Submitted', color: 'blue' },
   PENDING_AML_SCREENING: { label: 'AML screening', color: 'blue' },
   PENDING_ENRICHMENT: { label: 'Enrichment', color: 'blue' },
@@ -22,10 +22,5 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, { label: strin
 };
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
-  const { label, color } = TRANSACTION_STATUS_LABELS[status];
-  return (
-    <Badge variant="dot" color={color} data-status={status}>
-      {label}
-    </Badge>
-  );
+  return <StatusDot status={status} looks={TRANSACTION_STATUS_LABELS} />;
 }

@@ -13,11 +13,7 @@ afterEach(() => {
 describe('UtcTime', () => {
   it('writes the moment in UTC with how long ago, and shows the local time when focused by keyboard', async () => {
     const user = userEvent.setup();
-    render(
-      <TestProviders>
-        <UtcTime ms={Date.now() - 3 * 60_000 - 5_000} />
-      </TestProviders>,
-    );
+    render(<UtcTime ms={Date.now() - 3 * 60_000 - 5_000} />, { wrapper: TestProviders });
     const time = screen.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     expect(time.tagName).toBe('TIME');
     expect(time.parentElement).toHaveTextContent(/UTC \(3 min ago\)$/);
@@ -42,11 +38,7 @@ describe('UtcTime', () => {
         </>
       );
     }
-    const { container } = render(
-      <TestProviders>
-        <Surroundings />
-      </TestProviders>,
-    );
+    const { container } = render(<Surroundings />, { wrapper: TestProviders });
     const texts = () => [...container.querySelectorAll('time')].map((time) => time.parentElement!.textContent);
     expect(texts()).toEqual(['2026-11-24 11:59:30 UTC (just now)', '2026-11-24 12:05:00 UTC (in 5 min)']);
     expect(vi.getTimerCount()).toBe(1);
@@ -59,11 +51,7 @@ describe('UtcTime', () => {
   });
 
   it('leaves the relative time out when asked, and stays out of the tab order inside a row that takes the focus', () => {
-    render(
-      <TestProviders>
-        <UtcTime ms={NOW} relative={false} focusable={false} />
-      </TestProviders>,
-    );
+    render(<UtcTime ms={NOW} relative={false} focusable={false} />, { wrapper: TestProviders });
     const time = screen.getByText('2026-11-24 12:00:00 UTC');
     expect(time.parentElement).toHaveTextContent(/^2026-11-24 12:00:00 UTC$/);
     expect(time.parentElement).not.toHaveAttribute('tabindex');

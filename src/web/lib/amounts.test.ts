@@ -15,43 +15,38 @@ describe('amounts', () => {
     expect(formatMoney('0.125', 'EUR')).toBe('0.125 EUR');
   });
 
-  it('shows an amount to at most eight decimals, rounded down and marked, keeping the exact one to its decimals and plain for a copy', () => {
-    const eth = { onchain: { decimals: 18 } } as Asset;
-    expect(readableAmount('290.000000000000000001', eth)).toEqual({
-      shown: '≈290',
-      exact: '290.000000000000000001',
-      plain: '290.000000000000000001',
-      rounded: true,
-    });
-    expect(readableAmount('1234.567890129', eth)).toEqual({ shown: '≈1,234.56789012', exact: '1,234.567890129', plain: '1234.567890129', rounded: true });
-    expect(readableAmount('0.000000000000000001', eth)).toEqual({
-      shown: '< 0.00000001',
-      exact: '0.000000000000000001',
-      plain: '0.000000000000000001',
-      rounded: true,
-    });
-    expect(readableAmount('2500000.5', eth)).toEqual({ shown: '2,500,000.5', exact: '2,500,000.5', plain: '2500000.5', rounded: false });
+  const eth = { onchain: { decimals: 18 } } as Asset;
+  it.each<[string, Asset | undefined, ReturnType<typeof readableAmount>]>([
+    ['290.000000000000000001', eth, { shown: '≈290', exact: '290.000000000000000001', plain: '290.000000000000000001', rounded: true }],
+    ['1234.567890129', eth, { shown: '≈1,234.56789012', exact: '1,234.567890129', plain: '1234.567890129', rounded: true }],
+    ['0.000000000000000001', eth, { shown: '< 0.00000001', exact: '0.000000000000000001', plain: '0.000000000000000001', rounded: true }],
+    ['2500000.5', eth, { shown: '2,500,000.5', exact: '2,500,000.5', plain: '2500000.5', rounded: false }],
     // Past the asset's own decimals nothing is there to show: cut, rounded down, not marked.
-    expect(readableAmount('2.1234567', { onchain: { decimals: 6 } } as Asset)).toEqual({
-      shown: '2.123456',
-      exact: '2.123456',
-      plain: '2.123456',
-      rounded: false,
-    });
-    expect(readableAmount('40.0000000000000000012', eth)).toMatchObject({ exact: '40.000000000000000001' });
-    expect(readableAmount('1.999', { onchain: { decimals: 0 } } as Asset)).toMatchObject({ shown: '1', rounded: false });
+    ['2.1234567', { onchain: { decimals: 6 } } as Asset, { shown: '2.123456', exact: '2.123456', plain: '2.123456', rounded: false }],
     // An asset the catalogue does not know: from the amount as sent, every digit kept.
-    expect(readableAmount('0.123456789', undefined)).toEqual({ shown: '≈0.12345678', exact: '0.123456789', plain: '0.123456789', rounded: true });
-    expect(readableAmount('12345678901234567890.12345678', undefined)).toMatchObject({ shown: '12,345,678,901,234,567,890.12345678', rounded: false });
+    ['0.123456789', undefined, { shown: '≈0.12345678', exact: '0.123456789', plain: '0.123456789', rounded: true }],
     // Written as a person or a service may write it: zeros that say nothing go, a sign stays.
-    expect(readableAmount('15000.00', undefined)).toEqual({ shown: '15,000', exact: '15,000', plain: '15000', rounded: false });
-    expect(readableAmount('007.50', undefined)).toMatchObject({ shown: '7.5', plain: '7.5' });
-    expect(readableAmount('+1.5', undefined)).toMatchObject({ shown: '1.5', plain: '1.5' });
-    expect(readableAmount('-2.0000000001', undefined)).toEqual({ shown: '≈-2', exact: '-2.0000000001', plain: '-2.0000000001', rounded: true });
-    expect(readableAmount('-0.000', undefined)).toMatchObject({ shown: '0', plain: '0' });
-    expect(readableAmount('.5', undefined)).toMatchObject({ shown: '0.5', plain: '0.5' });
+    ['15000.00', undefined, { shown: '15,000', exact: '15,000', plain: '15000', rounded: false }],
+    ['-2.0000000001', undefined, { shown: '≈-2', exact: '-2.0000000001', plain: '-2.0000000001', rounded: true }],
     // Not a plain decimal: as Intl reads it, nothing cut.
-    expect(readableAmount('1e-7', undefined)).toEqual({ shown: '0.0000001', exact: '0.0000001', plain: '1e-7', rounded: false });
+    ['1e-7', undefined, { shown: '0.0000001', exact: '0.0000001', plain: '1e-7', rounded: false }],
+  ])('shows %s to at most eight decimals, rounded down and marked, keeping the exact one to its decimals and plain for a copy', (amount, asset, expected) => {
+    expect(readableAmount(amount, asset)).toEqual(expected);
+  });
+
+  it.each<[string, Asset | undefined, Partial<ReturnType<typeof readableAmount>>]>([
+    ['40.0000000000000000012', eth, { exact: '40.000000000000000001' }],
+    // Past the asset's own decimals: cut, not marked.
+    ['1.999', { onchain: { decimals: 0 } } as Asset, { shown: '1', rounded: false }],
+    // An asset the catalogue does not know: every digit kept.
+    ['12345678901234567890.12345678', undefined, { shown: '12,345,678,901,234,567,890.12345678', rounded: false }],
+    // Zeros that say nothing go, a sign stays.
+    ['007.50', undefined, { shown: '7.5', plain: '7.5' }],
+    ['+1.5', undefined, { shown: '1.5', plain: '1.5' }],
+    ['-0.000', undefined, { shown: '0', plain: '0' }],
+    ['.5', undefined, { shown: '0.5', plain: '0.5' }],
+  ])('reads %s as the asset has it', (amount, asset, expected) => {
+    expect(readableAmount(amount, asset)).toMatchObject(expected);
   });
 
   it('writes a price to six significant digits, keeping every whole digit and at least cents from 1 up', () => {

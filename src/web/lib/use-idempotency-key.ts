@@ -1,3 +1,4 @@
+import { type QueryKey, useMutation, type UseMutationOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { isApiError } from './api-client';
 
@@ -27,4 +28,25 @@ export function useIdempotencyKey() {
   }, []);
 
   return { keyFor, settle };
+}
+
+type IdempotentMutationOptions<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn' | 'onSettled'> & {
+  /** The write, sending `keyFor(request)` as its Idempotency-Key. */
+  mutationFn: (variables: TVariables, keyFor: (request: unknown) => string) => Promise<TData>;
+  /** What the write changes: read again once the service has answered, also after a failure (a 409 says the page is behind). */
+  invalidates: readonly QueryKey[];
+};
+
+/** A write of the console: one Idempotency-Key per request until the service answers, then what it changed is read again. */
+export function useIdempotentMutation<TData, TVariables = void>({ mutationFn, invalidates, ...options }: IdempotentMutationOptions<TData, TVariables>) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    ...options,
+    mutationFn: (variables: TVariables) => mutationFn(variables, idempotency.keyFor),
+    onSettled: (_data, error) => {
+      idempotency.settle(error);
+      return Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
 }

@@ -39,11 +39,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/', loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 20)), Component: Letters }], {
     initialEntries: [path],
   });
-  render(
-    <TestProviders>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+  render(<RouterProvider router={router} />, { wrapper: TestProviders });
   return router;
 }
 

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiUser, ApprovalList, ApprovalRequest } from '../../../contract/admin';
-import { addApiUser, addWorkspace, buildApp, consoleToken, createTestContext, makeCsr, signedHeaders, type TestContext, jsonCaller } from '../../test/harness';
+import { addApiUser, addWorkspace, consoleToken, makeCsr, signedHeaders } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
-});
-afterAll(() => ctx.database.close());
+const { ctx, app, call } = testApp();
 
 /** A workspace with four admins who count, an auditor, a signer and a viewer, each signed in. */
 async function team(name: string) {
@@ -19,8 +13,6 @@ async function team(name: string) {
   return { ws, owner, adminA, adminB, nsadmin, auditor, signer, viewer };
 }
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  jsonCaller(app)<T>(token, method, path, body, headers);
 const quorum = (t: string) => call<{ adminQuorumThreshold: number; admins: unknown[]; pendingRequestId: string | null }>(t, 'GET', '/v1/admin_quorum');
 const pending = async (t: string) => (await call<ApprovalList>(t, 'GET', '/v1/approval_requests?status=PENDING')).body.data;
 const decide = (t: string, id: string, action: 'approve' | 'reject' | 'cancel') => call<ApprovalRequest>(t, 'POST', `/v1/approval_requests/${id}/${action}`);

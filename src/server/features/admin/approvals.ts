@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { QUORUM_ROLES, type ApprovalRequest } from '../../../contract/admin';
 import type { Role } from '../../../contract/roles';
 import type { Db } from '../../db/client';
+import { keysetPage } from '../../db/keyset';
 import { approvalDecisions, approvalRequests, users, workspaces } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../http/types';
@@ -101,11 +102,7 @@ async function execute(tx: Db, request: RequestRow, actor: AuditActor, now: Date
 }
 
 async function approvalsOf(tx: Db, requestId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(approvalDecisions)
-    .where(and(eq(approvalDecisions.requestId, requestId), eq(approvalDecisions.decision, 'APPROVE')));
-  return row?.n ?? 0;
+  return tx.$count(approvalDecisions, and(eq(approvalDecisions.requestId, requestId), eq(approvalDecisions.decision, 'APPROVE')));
 }
 
 /**
@@ -265,20 +262,10 @@ export async function listRequests(db: Db, workspaceId: string, status: 'PENDING
   const where = [eq(approvalRequests.workspaceId, workspaceId)];
   if (status === 'PENDING') where.push(eq(approvalRequests.status, 'PENDING'));
   if (status === 'DECIDED') where.push(ne(approvalRequests.status, 'PENDING'));
-  if (after) where.push(sql`(${approvalRequests.createdAt}, ${approvalRequests.id}) < (${new Date(after.t).toISOString()}::timestamptz, ${after.i}::uuid)`);
-  const rows = await db
-    .select()
-    .from(approvalRequests)
-    .where(and(...where))
-    .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
-    .limit(pageSize + 1);
-  return { rows: rows.slice(0, pageSize), more: rows.length > pageSize };
+  const keys = { time: approvalRequests.createdAt, id: approvalRequests.id };
+  return keysetPage(db, approvalRequests, keys, where, 'DESC', pageSize, after && { position: { t: after.t, id: after.i } });
 }
 
 export async function pendingCount(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(approvalRequests)
-    .where(and(eq(approvalRequests.workspaceId, workspaceId), eq(approvalRequests.status, 'PENDING')));
-  return row?.n ?? 0;
+  return db.$count(approvalRequests, and(eq(approvalRequests.workspaceId, workspaceId), eq(approvalRequests.status, 'PENDING')));
 }

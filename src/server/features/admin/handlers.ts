@@ -9,12 +9,11 @@ const routes = { ...adminRoutes, ...approvalRoutes, ...decisionRoutes, ...people
 import { mayPerform } from '../../../contract/operations';
 import type { Role } from '../../../contract/roles';
 import { register } from '../../http/register';
-import { clientAddress } from '../../http/client-address';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit } from '../audit/record';
+import { actorOf, auditRequest, requestOrigin } from '../audit/record';
 import * as approvals from './approvals';
 import { publicKeyFromCsr } from './csr';
 import { registerPasskeyApprovals } from './passkey-policy';
@@ -71,19 +70,12 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         const after = await store.setApiUserEnabled(tx, workspaceId, userId, enabled);
         if (!after) throw notFound('API user not found');
         if (before.enabled !== enabled) {
-          await appendAudit(
-            tx,
-            actorOf(c, deps),
-            [
-              {
-                category: 'Administration',
-                subject: 'API user',
-                event: enabled ? 'Enabled' : 'Disabled',
-                detail: { apiUserId: userId, name: before.name, before: { enabled: before.enabled }, after: { enabled } },
-              },
-            ],
-            deps.now(),
-          );
+          await auditRequest(tx, c, deps, deps.now(), {
+            category: 'Administration',
+            subject: 'API user',
+            event: enabled ? 'Enabled' : 'Disabled',
+            detail: { apiUserId: userId, name: before.name, before: { enabled: before.enabled }, after: { enabled } },
+          });
         }
         return after;
       },
@@ -125,25 +117,12 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   });
 
   register(app, deps, routes.redeemPairingToken, async (c) => {
-    const result = await pairing.redeemPairingToken(
-      deps.db,
-      deps.secrets.accessTokenKey,
-      c.req.valid('json').pairingToken,
-      c.get('requestId'),
-      clientAddress(c, deps.config.trustProxy),
-      deps.now(),
-    );
+    const result = await pairing.redeemPairingToken(deps.db, deps.secrets.accessTokenKey, c.req.valid('json').pairingToken, requestOrigin(c, deps), deps.now());
     return c.json(result, 200);
   });
 
   register(app, deps, routes.completeDeviceSetup, async (c) => {
-    const result = await pairing.completeDeviceSetup(
-      deps.db,
-      c.req.valid('json').setupToken,
-      c.get('requestId'),
-      clientAddress(c, deps.config.trustProxy),
-      deps.now(),
-    );
+    const result = await pairing.completeDeviceSetup(deps.db, c.req.valid('json').setupToken, requestOrigin(c, deps), deps.now());
     return c.json(result, 200);
   });
 

@@ -66,16 +66,17 @@ export async function issuePairingToken(db: Db, key: Uint8Array, actor: AuditAct
   });
 }
 
-const coSignerActor = (row: Row): AuditActor => ({
-  workspaceId: row.workspaceId,
-  userId: row.id,
-  userName: `${row.name} (co-signer)`,
-  requestId: null,
-  sourceAddress: null,
-});
+type RequestOrigin = Pick<AuditActor, 'requestId' | 'sourceAddress'>;
+
+/** Records a step the co-signer took itself, from `origin`: the API user's move to `status`. */
+async function auditCoSignerStep(tx: Db, row: Row, status: Row['status'], event: string, origin: RequestOrigin, now: Date) {
+  const actor: AuditActor = { workspaceId: row.workspaceId, userId: row.id, userName: `${row.name} (co-signer)`, ...origin };
+  const detail = { apiUserId: row.id, before: { status: row.status }, after: { status } };
+  await appendAudit(tx, actor, [{ category: 'Administration', subject: 'API user', event, detail }], now);
+}
 
 /** The co-signer presents its pairing token once; it gets a setup token for the last step. */
-export async function redeemPairingToken(db: Db, key: Uint8Array, token: string, requestId: string, sourceAddress: string, now: Date) {
+export async function redeemPairingToken(db: Db, key: Uint8Array, token: string, origin: RequestOrigin, now: Date) {
   let claims: { sub?: string; jti?: string };
   try {
     ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE, issuer: ISSUER, currentDate: now }));
@@ -91,24 +92,12 @@ export async function redeemPairingToken(db: Db, key: Uint8Array, token: string,
       .update(apiUsers)
       .set({ status, pairingTokenId: null, pairingExpiresAt: null, setupTokenHash: sha256(setupToken) })
       .where(eq(apiUsers.id, row.id));
-    await appendAudit(
-      tx,
-      { ...coSignerActor(row), requestId, sourceAddress },
-      [
-        {
-          category: 'Administration',
-          subject: 'API user',
-          event: 'Device paired',
-          detail: { apiUserId: row.id, before: { status: row.status }, after: { status } },
-        },
-      ],
-      now,
-    );
+    await auditCoSignerStep(tx, row, status, 'Device paired', origin, now);
     return { userId: row.id, status, setupToken };
   });
 }
 
-export async function completeDeviceSetup(db: Db, setupToken: string, requestId: string, sourceAddress: string, now: Date) {
+export async function completeDeviceSetup(db: Db, setupToken: string, origin: RequestOrigin, now: Date) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -118,19 +107,7 @@ export async function completeDeviceSetup(db: Db, setupToken: string, requestId:
     if (!row) throw unauthorized('The setup token is invalid or was already used');
     const status = transition(row.status, 'completeDeviceSetup');
     await tx.update(apiUsers).set({ status, setupTokenHash: null }).where(eq(apiUsers.id, row.id));
-    await appendAudit(
-      tx,
-      { ...coSignerActor(row), requestId, sourceAddress },
-      [
-        {
-          category: 'Administration',
-          subject: 'API user',
-          event: 'Device set up',
-          detail: { apiUserId: row.id, before: { status: row.status }, after: { status } },
-        },
-      ],
-      now,
-    );
+    await auditCoSignerStep(tx, row, status, 'Device set up', origin, now);
     return { userId: row.id, status };
   });
 }

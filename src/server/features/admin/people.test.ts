@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleUser, PeopleResponse } from '../../../contract/admin';
 import type { Passkey, RegistrationOptionsResponse } from '../../../contract/passkeys';
-import {
-  addApiUser,
-  addWorkspace,
-  buildApp,
-  consoleToken,
-  createTestContext,
-  jsonCaller,
-  signedHeaders,
-  type TestApiUser,
-  type TestContext,
-} from '../../test/harness';
+import { addApiUser, addWorkspace, consoleToken, signedHeaders, type TestApiUser } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
-
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
-let call: ReturnType<typeof jsonCaller>;
 
 const PATH = '/v1/console/people';
 /** Passkeys are bound to the console's origin; one console user here registers one. */
 const ORIGIN = 'http://localhost:5173';
 const ROLES = ['OWNER', 'ADMIN', 'AUDITOR', 'SIGNER', 'EDITOR', 'VIEWER'] as const;
+
+const { ctx, app, call } = testApp({ publicOrigin: ORIGIN });
 
 /** Workspace A: one console user per role and two API users; workspace B: an admin and an API user with A's names. */
 let a: Awaited<ReturnType<typeof addWorkspace>>;
@@ -36,9 +25,6 @@ let createdFrom: number;
 let createdUntil: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ publicOrigin: ORIGIN });
-  app = buildApp(ctx);
-  call = jsonCaller(app);
   createdFrom = Date.now();
   a = await addWorkspace(ctx, 'People A', [...ROLES]);
   createdUntil = Date.now();
@@ -50,7 +36,6 @@ beforeAll(async () => {
   tokensA = await Promise.all(a.people.map((p) => consoleToken(app, p.email)));
   tokenB = await consoleToken(app, b.people[0]!.email);
 });
-afterAll(() => ctx.database.close());
 
 const people = (token: string) => call<PeopleResponse>(token, 'GET', PATH);
 const asApiUser = async (user: TestApiUser) => {

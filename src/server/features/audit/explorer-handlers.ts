@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
 import * as store from './explorer-store';
-import { actorOf, appendAudit, auditRequest } from './record';
+import { auditRequest } from './record';
 
 const toSavedView = (row: Awaited<ReturnType<typeof store.listViews>>[number]): SavedView => ({
   id: row.id,
@@ -112,7 +112,7 @@ export function registerAuditExplorer(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         if (!before) throw notFound(`No saved view ${viewId}`);
         await store.deleteView(tx, reader, viewId);
         const view = toSavedView(before);
-        await appendAudit(tx, actorOf(c, deps), [{ category: 'Audit', subject: 'Saved view', event: 'Deleted', detail: { viewId, before: view } }], now);
+        await auditRequest(tx, c, deps, now, { category: 'Audit', subject: 'Saved view', event: 'Deleted', detail: { viewId, before: view } });
         return view;
       },
       (view) => c.json(view, 200),

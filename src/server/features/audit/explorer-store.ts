@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogData } from '../../../contract/audit';
 import type { AuditColumn } from '../../../contract/audit-views';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
@@ -66,8 +66,7 @@ export const listViews = (db: Db, reader: Reader): Promise<SavedViewRow[]> =>
   db.select().from(auditSavedViews).where(ownedBy(reader)).orderBy(asc(auditSavedViews.name), asc(auditSavedViews.id));
 
 export async function countViews(db: Db, reader: Reader): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(auditSavedViews).where(ownedBy(reader));
-  return Number(row?.n ?? 0);
+  return db.$count(auditSavedViews, ownedBy(reader));
 }
 
 export async function findView(db: Db, reader: Reader, id: string): Promise<SavedViewRow | undefined> {

@@ -7,13 +7,14 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditHistogram, AuditLogData, AuditLogsResponse } from '../../../contract/audit';
 import { MIGRATION_SETS, type Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import * as schema from '../../db/schema';
 import { seedAuditHistory } from '../../demo/audit-history';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { appendAudit, withAuditIndexesDeferred } from './record';
 import { sequenceAll } from './sequencer';
 import { tallyAll } from './tallies';
@@ -22,8 +23,7 @@ import { tallyAll } from './tallies';
 // insert trigger keeps (migration 0008); whatever it sums, it must count exactly what the list
 // pages through, bucket by bucket, in the caller's workspace only.
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let other: Awaited<ReturnType<typeof addWorkspace>>;
 let auditor: string;
@@ -46,9 +46,7 @@ const indexesOfEvents = async () =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ctx.clock.set(NOW);
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Tally Co', ['AUDITOR']);
   other = await addWorkspace(ctx, 'Other Tally Co', ['AUDITOR']);
   auditor = await consoleToken(app, ws.people[0]!.email);
@@ -91,7 +89,6 @@ beforeAll(async () => {
   await sequenceAll(ctx.deps.db);
   await tallyAll(ctx.deps.db);
 });
-afterAll(() => ctx.database.close());
 
 const call = async <T>(path: string, token: string) => {
   const res = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });

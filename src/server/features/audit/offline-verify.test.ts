@@ -18,7 +18,8 @@ import { verifyAuditExport } from '../../../cli/verify-export';
 import { CONSISTENCY, EMPTY_ROOT, INCLUSION, ROOTS, LEAVES as VECTOR_LEAVES } from '../../../contract/merkle-vectors';
 import { auditJsonWithProofs, collectAuditEvents, treeHeadKey, withProofs } from '../../../web/features/audit/audit-export';
 import { createLogger } from '../../logger';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { appendAudit, type AuditActor, type AuditEntry } from './record';
 import { sequenceAll } from './sequencer';
 import { auditTreeRound } from './tree-worker';
@@ -30,8 +31,7 @@ import { auditTreeRound } from './tree-worker';
  * service's proofs and the RFC's reference vectors.
  */
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let other: Awaited<ReturnType<typeof addWorkspace>>;
 let auditor: string;
@@ -133,9 +133,7 @@ const thumbprintOf = (x: string) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'audit-offline-'));
-  ctx = await createTestContext();
   ctx.clock.set(NOW);
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Offline Co', ['ADMIN', 'AUDITOR', 'VIEWER']);
   other = await addWorkspace(ctx, 'Other Offline Co', ['AUDITOR']);
   auditor = await consoleToken(app, ws.people[1]!.email);
@@ -147,7 +145,6 @@ beforeAll(async () => {
   await round();
 });
 afterAll(async () => {
-  await ctx.database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -26,6 +26,11 @@ export type AuditEntry = {
   [C in AuditCategory]: { category: C; subject: AuditSubject<C>; event: string; detail?: Record<string, unknown>; timestamp?: number };
 }[AuditCategory];
 
+/** Where a request came from, for the audit trail: its id and the client's address. */
+export function requestOrigin(c: Context<AppEnv>, deps: AppDeps): Pick<AuditActor, 'requestId' | 'sourceAddress'> {
+  return { requestId: c.get('requestId'), sourceAddress: clientAddress(c, deps.config.trustProxy) };
+}
+
 /** Who is acting in this request (the signed-in principal unless named), for the audit trail. */
 export function actorOf(c: Context<AppEnv>, deps: AppDeps, who?: { workspaceId: string; id: string; name: string }): AuditActor {
   const person = who ?? c.get('principal');
@@ -34,8 +39,7 @@ export function actorOf(c: Context<AppEnv>, deps: AppDeps, who?: { workspaceId: 
     workspaceId: person.workspaceId,
     userId: person.id,
     userName: person.name,
-    requestId: c.get('requestId'),
-    sourceAddress: clientAddress(c, deps.config.trustProxy),
+    ...requestOrigin(c, deps),
     ...(stepUp && !who ? { passkey: { credentialId: stepUp.credentialId, name: stepUp.name, contentDigest: stepUp.contentDigest } } : {}),
   };
 }

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditHistogram, AuditLogData, AuditLogsResponse } from '../../../contract/audit';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { histogramBuckets } from './handlers';
 import { appendAudit, type AuditEntry } from './record';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let other: Awaited<ReturnType<typeof addWorkspace>>;
 let auditor: string;
@@ -21,9 +21,7 @@ const write = (workspaceId: string, userName: string, e: AuditEntry) =>
   appendAudit(ctx.deps.db, { workspaceId, userId: `u-${userName}`, userName, requestId: null, sourceAddress: null }, [e], ctx.deps.now());
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ctx.clock.set(NOW);
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Search Co', ['AUDITOR', 'VIEWER']);
   other = await addWorkspace(ctx, 'Other Co', ['AUDITOR']);
   auditor = await consoleToken(app, ws.people[0]!.email);
@@ -37,7 +35,6 @@ beforeAll(async () => {
   // The same words in another workspace, which a search must never show.
   await write(other.id, 'Zelda Quill', entry('Catalogue', 'Price', 'Set', NOW - 5 * HOUR, { assetId: 'XYZZY_TOKEN' }));
 });
-afterAll(() => ctx.database.close());
 
 const call = async <T>(path: string, token = auditor) => {
   const res = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });

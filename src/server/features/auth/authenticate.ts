@@ -10,7 +10,7 @@ import { ApiError, unauthorized } from '../../http/errors';
 import { countInWindow, endedCounters, takeCounter, WINDOW_MS, windowOf } from '../../http/rate-limit';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
 import type { Logger } from '../../logger';
-import { actorOf, appendAudit } from '../audit/record';
+import { actorOf, appendAudit, auditRequest } from '../audit/record';
 import { ShortCache } from './principal-cache';
 import { findApiUserForAuth, findSessionPrincipal, rememberNonce } from './store';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './tokens';
@@ -317,17 +317,10 @@ export async function authenticateCaller(deps: AppDeps, c: Context<AppEnv>): Pro
 /** The audit event of an operation refused to the caller's role (before its 403). */
 export async function recordRefusedOperation(deps: AppDeps, c: Context<AppEnv>, operationId: OperationId): Promise<void> {
   const { role } = c.get('principal');
-  await appendAudit(
-    deps.db,
-    actorOf(c, deps),
-    [
-      {
-        category: 'Security',
-        subject: 'Authorization',
-        event: 'Refused',
-        detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) },
-      },
-    ],
-    deps.now(),
-  );
+  await auditRequest(deps.db, c, deps, deps.now(), {
+    category: 'Security',
+    subject: 'Authorization',
+    event: 'Refused',
+    detail: { operation: operationId, role, method: c.req.method, path: recordedPath(c) },
+  });
 }

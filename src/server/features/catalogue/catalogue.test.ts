@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetList, BlockchainList } from '../../../contract/catalogue';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { catalogueSettings } from './schema';
 import { shipped } from './shipped';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let admin: string;
 let editor: string;
@@ -15,12 +15,9 @@ const chainId = (legacy: string) => shipped.blockchains.find((b) => b.legacyId =
 const resolvableOn = (legacy: string) => shipped.resolvable.filter((t) => t.blockchainId === chainId(legacy) && t.symbol && t.standard !== 'ERC721');
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Catalogue Co', ['ADMIN', 'EDITOR', 'VIEWER']);
   [admin, editor, viewer] = (await Promise.all(ws.people.map((p) => consoleToken(app, p.email)))) as [string, string, string];
 });
-afterAll(() => ctx.database.close());
 
 const call = async <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown) => {
   const res = await app.request(path, {

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit } from '../audit/record';
+import { auditRequest } from '../audit/record';
 import type { AddressFamily } from '../../../contract/address-rules';
 import { checkAddress } from './address';
 import { ISO_4217 } from './currencies';
@@ -72,19 +72,12 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           deps.now(),
         );
         // The note text is the user's own words, kept out of the trail; only that it changed is recorded.
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Catalogue',
-              subject: 'Note',
-              event: 'Updated',
-              detail: { assetId: asset.legacyId, before: { hasNote: before !== null }, after: { hasNote: text.length > 0 } },
-            },
-          ],
-          deps.now(),
-        );
+        await auditRequest(tx, c, deps, deps.now(), {
+          category: 'Catalogue',
+          subject: 'Note',
+          event: 'Updated',
+          detail: { assetId: asset.legacyId, before: { hasNote: before !== null }, after: { hasNote: text.length > 0 } },
+        });
         return store.assetById(tx, principal.workspaceId, principal.id, asset.id);
       },
       (json) => jsonText(c, json),
@@ -108,19 +101,12 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       deps.db,
       async (tx) => {
         const before = await store.setPrice(tx, { workspaceId: principal.workspaceId, assetId: asset.id, currency, price: decimal }, now);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Catalogue',
-              subject: 'Price',
-              event: 'Set',
-              detail: { assetId: asset.legacyId, currency, before: { price: before }, after: { price: decimal } },
-            },
-          ],
-          now,
-        );
+        await auditRequest(tx, c, deps, now, {
+          category: 'Catalogue',
+          subject: 'Price',
+          event: 'Set',
+          detail: { assetId: asset.legacyId, currency, before: { price: before }, after: { price: decimal } },
+        });
       },
       () => c.json({ legacyId: asset.legacyId, lastUpdateAt: Math.floor(now.getTime() / 1000), currency, price, source: 'PRIVATE' as const }, 200),
     );
@@ -192,19 +178,12 @@ export function registerCatalogue(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           deprecated: false,
           features: [],
         });
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Catalogue',
-              subject: 'Asset',
-              event: 'Registered',
-              detail: { legacyId, blockchainId: chain.legacyId, address: body.address, scope: 'LOCAL' },
-            },
-          ],
-          deps.now(),
-        );
+        await auditRequest(tx, c, deps, deps.now(), {
+          category: 'Catalogue',
+          subject: 'Asset',
+          event: 'Registered',
+          detail: { legacyId, blockchainId: chain.legacyId, address: body.address, scope: 'LOCAL' },
+        });
         return row;
       },
       (asset) =>

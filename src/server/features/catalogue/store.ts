@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AssetSort, Blockchain } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
 import type { AddressFamily } from '../../../contract/address-rules';
@@ -313,8 +313,7 @@ export async function settingsOf(db: Db, workspaceId: string) {
 }
 
 export async function localAssetCount(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(catalogueAssets).where(eq(catalogueAssets.workspaceId, workspaceId));
-  return row?.n ?? 0;
+  return db.$count(catalogueAssets, eq(catalogueAssets.workspaceId, workspaceId));
 }
 
 /** The asset with this address on this chain that the workspace already sees (global or its own). */

@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit } from '../audit/record';
+import { auditRequest } from '../audit/record';
 import { TRAVEL_RULE_ASSET_IDS, travelRuleAsset } from './assets';
 import { beneficiaryRequirements, receiveBeneficiaryPii } from './counterparty';
 import { compareByName, findVasp, searchVasps, toVasp, type DirectoryEntry } from './directory';
@@ -28,6 +28,14 @@ async function requireIntegration(db: Db, workspaceId: string, id: string): Prom
 }
 
 const trmNotFound = (trmId: string) => notFound(`No Travel Rule message ${trmId} in this integration`);
+
+/** The message `trmId` of the workspace's integration, or 404 for either that is not there. */
+async function requireMessage(db: Db, workspaceId: string, customerIntegrationId: string, trmId: string) {
+  await requireIntegration(db, workspaceId, customerIntegrationId);
+  const row = await store.getMessage(db, workspaceId, customerIntegrationId, trmId);
+  if (!row) throw trmNotFound(trmId);
+  return row;
+}
 
 /** The VASP on the other side of a message: the originator of an inbound one, the beneficiary of an outbound one. */
 function counterpartyOf(row: store.TrmRow): DirectoryEntry {
@@ -60,19 +68,12 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       async (tx) => {
         const made = await store.insertIntegration(tx, workspaceId, vaspId, deps.now().getTime());
         if (!made) throw conflict('This workspace already has a Travel Rule integration');
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Compliance',
-              subject: 'Travel rule',
-              event: 'Integration created',
-              detail: { customerIntegrationId: made.customerIntegrationId, after: { vaspId } },
-            },
-          ],
-          deps.now(),
-        );
+        await auditRequest(tx, c, deps, deps.now(), {
+          category: 'Compliance',
+          subject: 'Travel rule',
+          event: 'Integration created',
+          detail: { customerIntegrationId: made.customerIntegrationId, after: { vaspId } },
+        });
         return made;
       },
       (integration) => c.json(integration, 201),
@@ -162,25 +163,18 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           updatedAt: now,
         });
         if (!inserted) throw conflict(`externalId ${body.externalId} is already used by another message of this integration`);
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Compliance',
-              subject: 'Travel rule',
-              event: 'Message created',
-              detail: {
-                trmId: inserted.id,
-                customerIntegrationId,
-                direction: inserted.direction,
-                counterpartyVaspId: otherId,
-                after: { status: inserted.status },
-              },
-            },
-          ],
-          deps.now(),
-        );
+        await auditRequest(tx, c, deps, deps.now(), {
+          category: 'Compliance',
+          subject: 'Travel rule',
+          event: 'Message created',
+          detail: {
+            trmId: inserted.id,
+            customerIntegrationId,
+            direction: inserted.direction,
+            counterpartyVaspId: otherId,
+            after: { status: inserted.status },
+          },
+        });
         return inserted;
       },
       (row) => c.json(store.toMessage(row), 201),
@@ -189,19 +183,13 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   register(app, deps, routes.getTravelRuleMessage, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
-    const { workspaceId } = c.get('principal');
-    await requireIntegration(deps.db, workspaceId, customerIntegrationId);
-    const row = await store.getMessage(deps.db, workspaceId, customerIntegrationId, trmId);
-    if (!row) throw trmNotFound(trmId);
+    const row = await requireMessage(deps.db, c.get('principal').workspaceId, customerIntegrationId, trmId);
     return c.json(store.toMessage(row), 200);
   });
 
   register(app, deps, routes.getTravelRuleRequiredActions, async (c) => {
     const { customerIntegrationId, trmId } = c.req.valid('param');
-    const { workspaceId } = c.get('principal');
-    await requireIntegration(deps.db, workspaceId, customerIntegrationId);
-    const row = await store.getMessage(deps.db, workspaceId, customerIntegrationId, trmId);
-    if (!row) throw trmNotFound(trmId);
+    const row = await requireMessage(deps.db, c.get('principal').workspaceId, customerIntegrationId, trmId);
     return c.json({ actions: requiredActions(row, counterpartyOf(row).name) }, 200);
   });
 
@@ -252,26 +240,19 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           updatedAt: deps.now().getTime(),
         });
         // Ids and statuses only: the reason can quote the counterparty, and PII never enters the log.
-        await appendAudit(
-          tx,
-          actorOf(c, deps),
-          [
-            {
-              category: 'Compliance',
-              subject: 'Travel rule',
-              event: 'Action resolved',
-              detail: {
-                trmId,
-                customerIntegrationId,
-                type,
-                counterpartyVaspId: counterparty.id,
-                before: { status: before.status },
-                after: { status: after.status },
-              },
-            },
-          ],
-          deps.now(),
-        );
+        await auditRequest(tx, c, deps, deps.now(), {
+          category: 'Compliance',
+          subject: 'Travel rule',
+          event: 'Action resolved',
+          detail: {
+            trmId,
+            customerIntegrationId,
+            type,
+            counterpartyVaspId: counterparty.id,
+            before: { status: before.status },
+            after: { status: after.status },
+          },
+        });
         return after;
       },
       (row) => c.json(store.toMessage(row), 200),
@@ -319,12 +300,7 @@ export function registerCompliance(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
         if (changed.length > 0) {
           await store.setScreening(tx, principal.workspaceId, after, { id: principal.id, name: principal.name }, deps.now().getTime());
-          await appendAudit(
-            tx,
-            actorOf(c, deps),
-            [{ category: 'Compliance', subject: 'Screening', event: 'Updated', detail: { changed, before, after } }],
-            deps.now(),
-          );
+          await auditRequest(tx, c, deps, deps.now(), { category: 'Compliance', subject: 'Screening', event: 'Updated', detail: { changed, before, after } });
         }
         return after;
       },

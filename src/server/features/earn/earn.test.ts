@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditLogsResponse } from '../../../contract/audit';
 import { EARN_MAX_CHAIN_IDS, type EarnProvidersResponse } from '../../../contract/earn';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app, call } = testApp();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
-});
-afterAll(() => ctx.database.close());
-
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  jsonCaller(app)<T>(token, method, path, body, headers);
 const list = (token: string, query = '') => call<EarnProvidersResponse>(token, 'GET', `/v1/earn/providers${query}`);
 const ids = (r: { body: EarnProvidersResponse }) => r.body.data.map((p) => p.providerId);
 

@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { badRequest, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit } from '../audit/record';
+import { auditRequest } from '../audit/record';
 import { pageOfProviders, type Boundary } from './provider-list';
 import { EARN_PROVIDERS, findEarnProvider, type ShippedEarnProvider } from './providers';
 import * as store from './store';
@@ -74,24 +74,17 @@ export function registerEarn(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         );
         // Approving again changes nothing, so it records nothing either.
         if (recorded) {
-          await appendAudit(
-            tx,
-            actorOf(c, deps),
-            [
-              {
-                category: 'Earn',
-                subject: 'Terms of service',
-                event: 'Approved',
-                detail: {
-                  providerId: provider.providerId,
-                  termsOfServiceUrl: provider.termsOfServiceUrl,
-                  before: { isTermsOfServiceApproved: false },
-                  after: { isTermsOfServiceApproved: true },
-                },
-              },
-            ],
-            deps.now(),
-          );
+          await auditRequest(tx, c, deps, deps.now(), {
+            category: 'Earn',
+            subject: 'Terms of service',
+            event: 'Approved',
+            detail: {
+              providerId: provider.providerId,
+              termsOfServiceUrl: provider.termsOfServiceUrl,
+              before: { isTermsOfServiceApproved: false },
+              after: { isTermsOfServiceApproved: true },
+            },
+          });
         }
       },
       () => c.body(null, 204),

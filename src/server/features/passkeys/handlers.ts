@@ -9,7 +9,7 @@ import { clientAddress } from '../../http/client-address';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv, Principal } from '../../http/types';
-import { actorOf, appendAudit, type AuditEntry } from '../audit/record';
+import { actorOf, appendAudit, auditRequest, type AuditEntry } from '../audit/record';
 import { signInEvent } from '../auth/events';
 import { issueSession, THROTTLE } from '../auth/handlers';
 import * as auth from '../auth/store';
@@ -90,11 +90,12 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
           createdAt: now(),
         });
         if (!row) throw conflict('This passkey is already registered');
-        await appendAudit(
+        await auditRequest(
           tx,
-          actorOf(c, deps),
-          [passkeyEvent('Registered', { passkeyId: row.id, name, credentialId: row.credentialId, deviceType: row.deviceType, backedUp: row.backedUp })],
+          c,
+          deps,
           now(),
+          passkeyEvent('Registered', { passkeyId: row.id, name, credentialId: row.credentialId, deviceType: row.deviceType, backedUp: row.backedUp }),
         );
         return store.describePasskey(row);
       },
@@ -113,11 +114,12 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         const before = await store.getMine(tx, me.workspaceId, me.id, passkeyId);
         const row = before && (await store.renamePasskey(tx, me.workspaceId, me.id, passkeyId, name));
         if (!before || !row) throw notFound('Passkey not found');
-        await appendAudit(
+        await auditRequest(
           tx,
-          actorOf(c, deps),
-          [passkeyEvent('Renamed', { passkeyId, credentialId: row.credentialId, before: { name: before.name }, after: { name } })],
+          c,
+          deps,
           now(),
+          passkeyEvent('Renamed', { passkeyId, credentialId: row.credentialId, before: { name: before.name }, after: { name } }),
         );
         return store.describePasskey(row);
       },
@@ -139,7 +141,7 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
         }
         const row = await store.deletePasskey(tx, me.workspaceId, me.id, passkeyId);
         if (!row) throw notFound('Passkey not found');
-        await appendAudit(tx, actorOf(c, deps), [passkeyEvent('Removed', { passkeyId, name: row.name, credentialId: row.credentialId })], now());
+        await auditRequest(tx, c, deps, now(), passkeyEvent('Removed', { passkeyId, name: row.name, credentialId: row.credentialId }));
       },
       () => c.body(null, 204),
     );

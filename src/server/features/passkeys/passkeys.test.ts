@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../contract/admin';
 import type { AuditLogsResponse } from '../../../contract/audit';
 import type { SessionResponse } from '../../../contract/auth';
@@ -14,32 +14,13 @@ import type {
   StepUpOptionsRequest,
   StepUpOptionsResponse,
 } from '../../../contract/passkeys';
-import {
-  addApiUser,
-  addWorkspace,
-  buildApp,
-  consoleToken,
-  createTestContext,
-  jsonCaller,
-  makeCsr,
-  signedHeaders,
-  signIn,
-  type TestContext,
-} from '../../test/harness';
+import { addApiUser, addWorkspace, consoleToken, makeCsr, signedHeaders, signIn } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 
 const ORIGIN = 'http://localhost:5173';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
-let call: ReturnType<typeof jsonCaller>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ publicOrigin: ORIGIN });
-  app = buildApp(ctx);
-  call = jsonCaller(app);
-});
-afterAll(() => ctx.database.close());
+const { ctx, app, call } = testApp({ publicOrigin: ORIGIN });
 
 const post = async <T>(path: string, body: unknown) => {
   const res = await app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

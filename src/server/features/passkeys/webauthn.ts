@@ -59,28 +59,23 @@ export function refusalReason(error: unknown): string {
   return 'it does not verify';
 }
 
-export async function verifyRegistration(config: Config, response: RegistrationResponse, expectedChallenge: string) {
+/** What every answer is checked against: our challenge, made at our origin for our relying party, the user verified. */
+function expectations(config: Config, expectedChallenge: string) {
   const rp = relyingParty(config);
-  const result = await verifyRegistrationResponse({
-    response: response as RegistrationResponseJSON,
-    expectedChallenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  });
+  return { expectedChallenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true };
+}
+
+export async function verifyRegistration(config: Config, response: RegistrationResponse, expectedChallenge: string) {
+  const result = await verifyRegistrationResponse({ response: response as RegistrationResponseJSON, ...expectations(config, expectedChallenge) });
   if (!result.verified) throw new Error('the attestation does not verify');
   return result.registrationInfo;
 }
 
 /** Verifies an assertion with the stored public key; throws with the library's reason. */
 export async function verifyAssertion(config: Config, response: AuthenticationResponse, expectedChallenge: string, passkey: PasskeyRow) {
-  const rp = relyingParty(config);
   const result = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
-    expectedChallenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
+    ...expectations(config, expectedChallenge),
     credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter },
   });
   if (!result.verified) throw new Error('the signature does not verify');

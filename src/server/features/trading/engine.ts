@@ -192,6 +192,10 @@ async function settlementTransactions(db: Db, row: OrderRow, plan: SettlementPla
   );
 }
 
+/** The steps with the one at `index` moved to `status`. */
+const withStepStatus = <S extends { status: string }>(steps: S[], index: number, status: S['status']): S[] =>
+  steps.map((s, i) => (i === index ? { ...s, status } : s));
+
 /** Moves one locked order a step. */
 export async function advance(db: Db, row: OrderRow, now: Date, depositSeenMs = DEPOSIT_SEEN_MS): Promise<void> {
   const plan = row.plan as SettlementPlan;
@@ -213,7 +217,7 @@ export async function advance(db: Db, row: OrderRow, now: Date, depositSeenMs = 
         });
       }
       return setStatus(db, row, 'PROCESSING', now, {
-        executionSteps: steps.map((s, i) => (i === 0 ? { ...s, status: 'PROCESSING' as const } : s)),
+        executionSteps: withStepStatus(steps, 0, 'PROCESSING'),
         nextStepAt: new Date(now.getTime() + STEP_MS),
       });
     }
@@ -221,7 +225,7 @@ export async function advance(db: Db, row: OrderRow, now: Date, depositSeenMs = 
       const seen = row.paymentSeenAt !== null && row.paymentSeenAt <= now && (!row.expiresAt || row.paymentSeenAt <= row.expiresAt);
       if (seen)
         return setStatus(db, row, 'PROCESSING', now, {
-          executionSteps: steps.map((s, i) => (i === 0 ? { ...s, status: 'PROCESSING' as const } : s)),
+          executionSteps: withStepStatus(steps, 0, 'PROCESSING'),
           nextStepAt: new Date(now.getTime() + STEP_MS),
         });
       if (row.expiresAt && row.expiresAt <= now) return fail(db, row, 'ORDER_EXPIRED', now);
@@ -240,14 +244,7 @@ export async function advance(db: Db, row: OrderRow, now: Date, depositSeenMs = 
         const quote = await resolveAsset(db, row.workspaceId, row.quoteAssetId);
         const market = base && quote ? await marketPrice(db, row.workspaceId, base, quote) : undefined;
         const fills = market !== undefined && (row.side === 'BUY' ? new Dec(market).lte(limit) : new Dec(market).gte(limit));
-        if (!fills)
-          return fail(
-            db,
-            row,
-            'FAILED_BY_PROVIDER',
-            now,
-            steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)),
-          );
+        if (!fills) return fail(db, row, 'FAILED_BY_PROVIDER', now, withStepStatus(steps, index, 'FAILED'));
       }
       if (index < steps.length - 1) {
         const next = steps.map((s, i) =>
@@ -265,13 +262,7 @@ export async function advance(db: Db, row: OrderRow, now: Date, depositSeenMs = 
       // Settlement: the source pays, the destination receives, in this one transaction.
       const source = vaultSource(row);
       if (source && !(await vaults.debit(db, row.workspaceId, source, plan.payAsset, plan.payAmount))) {
-        return fail(
-          db,
-          row,
-          'INSUFFICIENT_FUNDS',
-          now,
-          steps.map((s, i) => (i === index ? { ...s, status: 'FAILED' as const } : s)),
-        );
+        return fail(db, row, 'INSUFFICIENT_FUNDS', now, withStepStatus(steps, index, 'FAILED'));
       }
       const destination = vaultDestination(row);
       if (destination) await vaults.credit(db, row.workspaceId, destination, plan.receiveAsset, plan.receiveAmount);

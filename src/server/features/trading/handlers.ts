@@ -20,7 +20,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { ApiError, badRequest, conflict, describeZodError, forbidden, notFound } from '../../http/errors';
 import { commitWithResponse } from '../../http/idempotency';
 import type { AppDeps, AppEnv } from '../../http/types';
-import { actorOf, appendAudit } from '../audit/record';
+import { actorOf, appendAudit, auditRequest } from '../audit/record';
 import * as vaults from '../vault/store';
 import { cancel, stepsFor } from './engine';
 import { marketPrice, resolveAsset, type ResolvedAsset } from './market';
@@ -364,29 +364,22 @@ export function registerTrading(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
             nextStepAt: now,
           });
           // Participants' personal data stays out of the trail: only the order's shape is recorded.
-          await appendAudit(
-            tx,
-            actorOf(c, deps),
-            [
-              {
-                category: 'Trading',
-                subject: 'Order',
-                event: 'Created',
-                detail: {
-                  orderId: id,
-                  providerId: provider.id,
-                  side: e.side,
-                  type: e.type,
-                  settlement: body.settlement.type,
-                  pair: `${base.legacyId}/${quote.legacyId}`,
-                  baseAmount: plain(e.baseAmount),
-                  before: { status: null },
-                  after: { status: 'CREATED' },
-                },
-              },
-            ],
-            now,
-          );
+          await auditRequest(tx, c, deps, now, {
+            category: 'Trading',
+            subject: 'Order',
+            event: 'Created',
+            detail: {
+              orderId: id,
+              providerId: provider.id,
+              side: e.side,
+              type: e.type,
+              settlement: body.settlement.type,
+              pair: `${base.legacyId}/${quote.legacyId}`,
+              baseAmount: plain(e.baseAmount),
+              before: { status: null },
+              after: { status: 'CREATED' },
+            },
+          });
           return inserted;
         },
         (row) => c.json(toOrderDetails(row), 202),

@@ -5,6 +5,7 @@ import { keysetPage, type TimePosition } from '../../db/keyset';
 import { recordChange } from '../live/record';
 import { cataloguePrices } from '../catalogue/schema';
 import { tradingOrders, tradingQuotes, tradingSettings } from './schema';
+import { findById } from '../../db/rows';
 import { UUID } from '../../db/uuid';
 
 /** All of trading's SQL. Every query is filtered by the caller's workspace. */
@@ -40,12 +41,7 @@ export async function insertQuote(db: Db, row: typeof tradingQuotes.$inferInsert
 }
 
 export async function findQuote(db: Db, workspaceId: string, id: string): Promise<QuoteRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(tradingQuotes)
-    .where(and(eq(tradingQuotes.workspaceId, workspaceId), eq(tradingQuotes.id, id)));
-  return row;
+  return findById(db, tradingQuotes, eq(tradingQuotes.workspaceId, workspaceId), id);
 }
 
 /** Binds a quote to the order that uses it; false when another order took it first. */
@@ -68,12 +64,7 @@ export async function insertOrder(db: Db, row: typeof tradingOrders.$inferInsert
 }
 
 export async function findOrder(db: Db, workspaceId: string, id: string): Promise<OrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(tradingOrders)
-    .where(and(eq(tradingOrders.workspaceId, workspaceId), eq(tradingOrders.id, id)));
-  return row;
+  return findById(db, tradingOrders, eq(tradingOrders.workspaceId, workspaceId), id);
 }
 
 export async function lockOrder(db: Db, workspaceId: string, id: string): Promise<OrderRow | undefined> {
@@ -113,11 +104,7 @@ export async function ordersPage(db: Db, workspaceId: string, f: OrderFilter, or
 }
 
 export async function ordersTotal(db: Db, workspaceId: string, f: OrderFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tradingOrders)
-    .where(and(...orderConditions(workspaceId, f)));
-  return Number(row?.n ?? 0);
+  return db.$count(tradingOrders, and(...orderConditions(workspaceId, f)));
 }
 
 /**

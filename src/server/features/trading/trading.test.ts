@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import type { OrderDetails, OrdersResponse, QuotesResponse } from '../../../contract/trading';
 import { BERLIN_ADDRESS } from '../../test/fixtures';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { seedTradingDemo } from './demo';
 import { DEPOSIT_SEEN_MS, runOnce, STEP_MS } from './engine';
 import * as store from './store';
 import * as vaults from '../vault/store';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app, call } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let trader: string;
 let viewer: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Trading Co', ['EDITOR', 'VIEWER', 'ADMIN']);
   await seedTradingDemo(ctx.deps.db, ws.id);
   trader = await consoleToken(app, ws.people[0]!.email);
   viewer = await consoleToken(app, ws.people[1]!.email);
 }, 60_000);
-afterAll(() => ctx.database.close());
-
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  jsonCaller(app)<T>(token, method, path, body, headers);
 
 const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstParty') => ({
   entityType: 'INDIVIDUAL' as const,

@@ -3,6 +3,7 @@ import type { TransactionsQuery } from '../../../contract/transactions';
 import { ADVISORY_LOCKS } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { keysetPage, type TimePosition } from '../../db/keyset';
+import { findById } from '../../db/rows';
 import { isUuid } from '../../db/uuid';
 import { transactions, transactionStuckEpisodes } from './schema';
 import type { TransactionRow } from './view';
@@ -17,12 +18,7 @@ export async function insertTransactions(db: Db, rows: (typeof transactions.$inf
 }
 
 export async function findTransaction(db: Db, workspaceId: string, id: string): Promise<TransactionRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.workspaceId, workspaceId), eq(transactions.id, id)));
-  return row;
+  return findById(db, transactions, eq(transactions.workspaceId, workspaceId), id);
 }
 
 export async function updateTransaction(db: Db, id: string, patch: Partial<typeof transactions.$inferInsert>) {
@@ -179,11 +175,10 @@ export async function confirmingOf(db: Db, workspaceId: string, accountId: strin
 }
 
 export async function pendingBehind(db: Db, workspaceId: string, accountId: string, blockchainId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(transactions)
-    .where(and(...sentOnChain(workspaceId, accountId, blockchainId), isNotNull(transactions.nextStepAt), gte(transactions.createdAt, since)));
-  return Number(row?.n ?? 0);
+  return db.$count(
+    transactions,
+    and(...sentOnChain(workspaceId, accountId, blockchainId), isNotNull(transactions.nextStepAt), gte(transactions.createdAt, since)),
+  );
 }
 
 export async function lastCompletedNonce(db: Db, workspaceId: string, accountId: string, blockchainId: string): Promise<number | null> {

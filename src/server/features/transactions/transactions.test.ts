@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Dec, plain } from '../../../contract/decimal-arithmetic';
 import { TRANSACTION_ERRORS, type TransactionDetails, type TransactionWithTimeline } from '../../../contract/transactions';
 import { auditEvents } from '../../db/schema';
 import { sequenceAll } from '../audit/sequencer';
 import { catalogueAssets } from '../catalogue/schema';
 import { verifyAuditChain } from '../audit/store';
-import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, type TestContext } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce as runOrders, STEP_MS as ORDER_STEP_MS } from '../trading/engine';
 import * as vaults from '../vault/store';
@@ -15,8 +16,7 @@ import { webhookNotifications } from '../webhooks/schema';
 import { runOnce } from './engine';
 import { TX_STEP_MS } from './service';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app, call } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let other: Awaited<ReturnType<typeof addWorkspace>>;
 let trader: string;
@@ -25,8 +25,6 @@ let outsider: string;
 const stuck = { seconds: 300, blocks: 25 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Transfers Co', ['EDITOR', 'VIEWER']);
   other = await addWorkspace(ctx, 'Elsewhere Ltd', ['ADMIN']);
   await seedTradingDemo(ctx.deps.db, ws.id);
@@ -35,10 +33,7 @@ beforeAll(async () => {
   viewer = await consoleToken(app, ws.people[1]!.email);
   outsider = await consoleToken(app, other.people[0]!.email);
 }, 60_000);
-afterAll(() => ctx.database.close());
 
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  jsonCaller(app)<T>(token, method, path, body, headers);
 const transfer = (body: Record<string, unknown>, token = trader) => call<{ id: string; status: string }>(token, 'POST', '/v1/transactions', body);
 const get = (id: string, token = trader) => call<TransactionWithTimeline>(token, 'GET', `/v1/transactions/${id}`);
 const balance = async (account: string, asset: string) => plain(await vaults.balanceOf(ctx.deps.db, ws.id, account, asset));

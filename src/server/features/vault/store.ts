@@ -150,11 +150,7 @@ export async function vaultAccountsPage(db: Db, workspaceId: string, f: { namePr
 }
 
 export async function countVaultAccounts(db: Db, workspaceId: string, namePrefix?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tradingVaultAccounts)
-    .where(and(eq(tradingVaultAccounts.workspaceId, workspaceId), namePrefixFilter(namePrefix)));
-  return Number(row?.n ?? 0);
+  return db.$count(tradingVaultAccounts, and(eq(tradingVaultAccounts.workspaceId, workspaceId), namePrefixFilter(namePrefix)));
 }
 
 export async function allVaultAccounts(db: Db, workspaceId: string, namePrefix?: string) {

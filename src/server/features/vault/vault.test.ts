@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VaultAccount, VaultWalletAddress } from '../../../contract/vault';
-import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext, jsonCaller } from '../../test/harness';
+import { addWorkspace, consoleToken } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { seedTradingDemo } from '../trading/demo';
 import { setTradingEnabled } from '../trading/store';
 import * as store from './store';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app, call } = testApp();
 let trader: string;
 
 // Vault accounts are served with the trading beta: the demo switches it on and seeds the accounts.
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   const ws = await addWorkspace(ctx, 'Trading Co', ['EDITOR']);
   await seedTradingDemo(ctx.deps.db, ws.id);
   trader = await consoleToken(app, ws.people[0]!.email);
 }, 60_000);
-afterAll(() => ctx.database.close());
-
-const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  jsonCaller(app)<T>(token, method, path, body, headers);
 
 describe('vault accounts', () => {
   it('pages vault accounts with decimal-string balances', async () => {

@@ -3,6 +3,7 @@ import type { NotificationsQuery } from '../../../contract/webhooks';
 import type { Db } from '../../db/client';
 import { keysetPage, type TimePosition } from '../../db/keyset';
 import { CHANNELS, notify } from '../../db/notify';
+import { findById } from '../../db/rows';
 import { isUuid } from '../../db/uuid';
 import { recordChange, recordChanges } from '../live/record';
 import { webhookAttempts, webhookNotifications, webhooks } from './schema';
@@ -96,20 +97,11 @@ export async function notificationsPage(db: Db, webhookId: string, f: Notificati
 }
 
 export async function notificationsTotal(db: Db, webhookId: string, f: NotificationFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookNotifications)
-    .where(and(...notificationConditions(webhookId, f)));
-  return Number(row?.n ?? 0);
+  return db.$count(webhookNotifications, and(...notificationConditions(webhookId, f)));
 }
 
 export async function findNotification(db: Db, webhookId: string, id: string): Promise<NotificationRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(webhookNotifications)
-    .where(and(eq(webhookNotifications.webhookId, webhookId), eq(webhookNotifications.id, id)));
-  return row;
+  return findById(db, webhookNotifications, eq(webhookNotifications.webhookId, webhookId), id);
 }
 
 /** Attempts newest first; `before` is the attempt number the previous page ended at. */

@@ -4,6 +4,7 @@ import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttemptsPage, NotificationsPage, Webhook, WebhookEnvelope } from '../../../contract/webhooks';
 import { addWorkspace, buildApp, consoleToken, createTestContext, jsonCaller, WebhookReceiver, type TestContext } from '../../test/harness';
+import { testApp } from '../../test/test-app';
 import { seedTradingDemo } from '../trading/demo';
 import { runOnce } from '../transactions/engine';
 import { submitTransfer } from '../transactions/service';
@@ -13,8 +14,7 @@ import { webhookNotifications, webhooks } from './schema';
 import { loadSigningKey, type SigningKey } from './signing';
 import { eq } from 'drizzle-orm';
 
-let ctx: TestContext;
-let app: ReturnType<typeof buildApp>;
+const { ctx, app } = testApp();
 let ws: Awaited<ReturnType<typeof addWorkspace>>;
 let admin: string;
 let viewer: string;
@@ -29,8 +29,6 @@ const HANG_TIMEOUT_MS = 300;
 const stuck = { seconds: 300, blocks: 20 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = buildApp(ctx);
   ws = await addWorkspace(ctx, 'Hooks Co', ['ADMIN', 'VIEWER']);
   const other = await addWorkspace(ctx, 'Other Hooks', ['ADMIN']);
   await seedTradingDemo(ctx.deps.db, ws.id);
@@ -42,7 +40,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await receiver.stop();
-  await ctx.database.close();
 });
 beforeEach(async () => {
   receiver.reset();

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AdminQuorumRequest, ApiUser, ApprovalRequest, CreateApiUserRequest } from '../../../contract/admin';
 import {
@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { adminKeys, passkeyKeys, peopleKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 
 /**
  * Every query of this area sits under one root: a decision can create an API user or change the
@@ -70,19 +70,14 @@ export function useRefreshWhenDecided(pendingIds: readonly string[] | undefined)
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function useRequestQuorumChange({ onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: AdminQuorumRequest) => api(updateAdminQuorum, { body, idempotencyKey: idempotency.keyFor(body) }),
+  return useIdempotentMutation({
+    mutationFn: (body: AdminQuorumRequest, keyFor) => api(updateAdminQuorum, { body, idempotencyKey: keyFor(body) }),
     onSuccess: ({ message }) => {
       notifications.show({ color: 'teal', title: 'Threshold change requested', message });
     },
     onError,
-    onSettled: (_response, error) => {
-      idempotency.settle(error);
-      // Also after a failure: a 409 means a change is pending that this page has not shown yet.
-      return queryClient.invalidateQueries({ queryKey: ADMIN });
-    },
+    // Also after a failure: a 409 means a change is pending that this page has not shown yet.
+    invalidates: [ADMIN],
   });
 }
 
@@ -92,12 +87,7 @@ export type ApprovalDecision = 'approve' | 'reject' | 'cancel';
  * After a decision (or a request that carried itself out) the area, the people an approved API user
  * joins, and the passkey requirement an approved request changes, are read again.
  */
-const refreshAfterDecision = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN }),
-    queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
-    queryClient.invalidateQueries({ queryKey: passkeyKeys.policy }),
-  ]);
+const CHANGED_BY_DECISION = [ADMIN, peopleKeys.all, passkeyKeys.policy];
 
 const DECISION_FAILED: Record<ApprovalDecision, string> = {
   approve: 'The approval was not recorded',
@@ -125,21 +115,17 @@ const STEP_UP_OPERATIONS = { approve: 'approveApprovalRequest', reject: 'rejectA
  */
 export function useDecideApproval(decision: ApprovalDecision) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async (request: ApprovalRequest) => {
+  return useIdempotentMutation({
+    mutationFn: async (request: ApprovalRequest, keyFor) => {
       const headers = decision === 'cancel' ? {} : await stepUpHeaders(queryClient, { operationId: STEP_UP_OPERATIONS[decision], resourceId: request.id });
-      return api(DECISIONS[decision], { params: { requestId: request.id }, headers, idempotencyKey: idempotency.keyFor({ id: request.id, decision }) });
+      return api(DECISIONS[decision], { params: { requestId: request.id }, headers, idempotencyKey: keyFor({ id: request.id, decision }) });
     },
     meta: { errorTitle: DECISION_FAILED[decision] },
     onSuccess: (after) => {
       notifications.show({ color: 'teal', ...decisionNotice(decision, after) });
     },
-    onSettled: (_after, error) => {
-      idempotency.settle(error);
-      // Also after a failure: a 409 means somebody else decided first, which the page should show.
-      return refreshAfterDecision(queryClient);
-    },
+    // Also after a failure: a 409 means somebody else decided first, which the page should show.
+    invalidates: CHANGED_BY_DECISION,
   });
 }
 
@@ -158,32 +144,26 @@ function creationNotice({ body, requiredApprovals }: CreateApiUserInput): string
 }
 
 export function useCreateApiUser({ onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
+  return useIdempotentMutation({
     // The service answers 200 without a body: the user exists only once the request is approved.
-    mutationFn: ({ body }: CreateApiUserInput) => api(createApiUser, { body, idempotencyKey: idempotency.keyFor(body) }),
+    mutationFn: ({ body }: CreateApiUserInput, keyFor) => api(createApiUser, { body, idempotencyKey: keyFor(body) }),
     onSuccess: (_nothing, input) => {
       notifications.show({ color: 'teal', title: 'Approval request sent', message: creationNotice(input) });
     },
     onError,
-    onSettled: (_nothing, error) => {
-      idempotency.settle(error);
-      // With a threshold of 1 the request executes at once: the new API user is a person to name.
-      return refreshAfterDecision(queryClient);
-    },
+    // With a threshold of 1 the request executes at once: the new API user is a person to name.
+    invalidates: CHANGED_BY_DECISION,
   });
 }
 
 export function useSetApiUserEnabled() {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
+  return useIdempotentMutation({
     // Disabling or enabling an API user changes who may act: confirmed with a passkey when I have one.
-    mutationFn: async ({ user, enabled }: { user: ApiUser; enabled: boolean }) => {
+    mutationFn: async ({ user, enabled }: { user: ApiUser; enabled: boolean }, keyFor) => {
       const body = { enabled };
       const headers = await stepUpHeaders(queryClient, { operationId: 'setApiUserEnabled', resourceId: user.id, body });
-      return api(setApiUserEnabled, { params: { userId: user.id }, body, headers, idempotencyKey: idempotency.keyFor({ id: user.id, enabled }) });
+      return api(setApiUserEnabled, { params: { userId: user.id }, body, headers, idempotencyKey: keyFor({ id: user.id, enabled }) });
     },
     meta: { errorTitle: 'The API user was not changed' },
     onSuccess: (after) => {
@@ -193,27 +173,19 @@ export function useSetApiUserEnabled() {
         message: after.enabled ? 'Its requests are accepted again.' : 'Its requests are refused from its next call until it is enabled again.',
       });
     },
-    onSettled: (_after, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
-    },
+    invalidates: [apiUserQueries.all],
   });
 }
 
 export function useIssuePairingToken() {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (user: ApiUser) => api(issuePairingToken, { params: { userId: user.id }, idempotencyKey: idempotency.keyFor({ id: user.id }) }),
+  return useIdempotentMutation({
+    mutationFn: (user: ApiUser, keyFor) => api(issuePairingToken, { params: { userId: user.id }, idempotencyKey: keyFor({ id: user.id }) }),
     // The token is a credential: do not keep it in the mutation cache once the dialog is gone.
     gcTime: 0,
     meta: { errorTitle: 'No pairing token was issued' },
     onSuccess: (issued) => {
       notifications.show({ color: 'teal', title: 'Pairing token issued', message: `“${issued.name}” now waits for its device to pair.` });
     },
-    onSettled: (_issued, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: apiUserQueries.all });
-    },
+    invalidates: [apiUserQueries.all],
   });
 }

@@ -2,26 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '../../../contract/admin';
+import { pendingQuorumChange } from '../../test/approval-requests';
 import { type FakeCall, fakeService, noPasskeys, signInAs, unknownCall } from '../../test/fake-service';
 import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
 import ApprovalsPage from './approvals-page';
 
 // The signed-in user of signInAs is u1.
-const raisedByOther: ApprovalRequest = {
-  id: '11111111-1111-4111-8111-111111111111',
-  kind: 'ADMIN_QUORUM_THRESHOLD',
-  status: 'PENDING',
-  summary: 'Change the admin quorum threshold from 2 to 3',
-  change: { adminQuorumThreshold: 3, before: 2 },
+const raisedByOther = pendingQuorumChange({
   requestedBy: { id: 'u2', name: 'Ada Admin' },
   requiredApprovals: 3,
-  approvals: 1,
   decisions: [{ userId: 'u2', userName: 'Ada Admin', decision: 'APPROVE', decidedAt: Date.UTC(2025, 0, 2, 9), passkey: null }],
   createdAt: Date.UTC(2025, 0, 2, 9),
-  decidedAt: null,
-  result: null,
-};
+});
 
 const raisedByMe: ApprovalRequest = {
   ...raisedByOther,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminQuorumState, ApprovalRequest } from '../../../contract/admin';
+import type { AdminQuorumState } from '../../../contract/admin';
+import { pendingQuorumChange } from '../../test/approval-requests';
 import { fakeService, signInAs, unknownCall } from '../../test/fake-service';
 import { renderPage } from '../../test/render';
 import { jsonResponse } from '../../test/service';
@@ -18,27 +19,18 @@ const state = (pendingRequestId: string | null): AdminQuorumState => ({
   pendingRequestId,
 });
 
-const pending: ApprovalRequest = {
-  id: PENDING_ID,
-  kind: 'ADMIN_QUORUM_THRESHOLD',
-  status: 'PENDING',
-  summary: 'Change the admin quorum threshold from 2 to 3',
-  change: { adminQuorumThreshold: 3, before: 2 },
-  requestedBy: { id: 'a3', name: 'Adam Admin' },
-  requiredApprovals: 2,
-  approvals: 1,
-  decisions: [],
-  createdAt: 1,
-  decidedAt: null,
-  result: null,
-};
+const pending = pendingQuorumChange({ id: PENDING_ID });
 
-function service(quorum: AdminQuorumState) {
+/** The quorum page as `role` sees it, with the change `pendingRequestId` names waiting (or none). */
+async function openAs(role: 'ADMIN' | 'AUDITOR', pendingRequestId: string | null) {
+  await signInAs(role);
+  const quorum = state(pendingRequestId);
   fakeService((call) => {
     if (call.path === '/v1/admin_quorum') return jsonResponse(200, quorum);
     if (call.path === `/v1/approval_requests/${PENDING_ID}`) return jsonResponse(200, pending);
     return unknownCall(call);
   });
+  renderPage(<QuorumPage />, '/admin/quorum');
 }
 
 afterEach(() => {
@@ -47,9 +39,7 @@ afterEach(() => {
 
 describe('QuorumPage', () => {
   it('shows the threshold and the admins who count, and lets an admin request a change', async () => {
-    await signInAs('ADMIN');
-    service(state(null));
-    renderPage(<QuorumPage />, '/admin/quorum');
+    await openAs('ADMIN', null);
 
     expect(await screen.findByTestId('current-threshold')).toHaveTextContent('2');
     expect(screen.getByText(/of 3 admins must approve each administrative change/)).toBeInTheDocument();
@@ -65,9 +55,7 @@ describe('QuorumPage', () => {
   });
 
   it('shows an auditor the quorum without the form', async () => {
-    await signInAs('AUDITOR');
-    service(state(null));
-    renderPage(<QuorumPage />, '/admin/quorum');
+    await openAs('AUDITOR', null);
 
     expect(await screen.findByText('Your role, Auditor, can see the quorum but not change it.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Request a new threshold' })).not.toBeInTheDocument();
@@ -75,9 +63,7 @@ describe('QuorumPage', () => {
   });
 
   it('shows a pending change with its approvals so far instead of the form, and leads to Approvals', async () => {
-    await signInAs('ADMIN');
-    service(state(PENDING_ID));
-    renderPage(<QuorumPage />, '/admin/quorum');
+    await openAs('ADMIN', PENDING_ID);
 
     expect(await screen.findByText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review it in Approvals' })).toHaveAttribute('href', '/admin/approvals');
@@ -85,9 +71,7 @@ describe('QuorumPage', () => {
   });
 
   it('tells an auditor both that a change is pending and that they cannot change the quorum', async () => {
-    await signInAs('AUDITOR');
-    service(state(PENDING_ID));
-    renderPage(<QuorumPage />, '/admin/quorum');
+    await openAs('AUDITOR', PENDING_ID);
 
     expect(await screen.findByText('Change the admin quorum threshold from 2 to 3: 1 of 2 approvals so far.')).toBeInTheDocument();
     expect(screen.getByText('Your role, Auditor, can see the quorum but not change it.')).toBeInTheDocument();

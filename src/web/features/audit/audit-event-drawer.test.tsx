@@ -36,11 +36,7 @@ const EVENT = AuditLogData.parse({
 
 describe("an audit event's details", () => {
   it('writes the moments they hold as every moment is written, keeping the recorded value for a copy', () => {
-    render(
-      <TestProviders>
-        <EventDetail event={EVENT} />
-      </TestProviders>,
-    );
+    render(<EventDetail event={EVENT} />, { wrapper: TestProviders });
     const expires = screen.getByText('expiresAt').nextElementSibling as HTMLElement;
     expect(within(expires).getByText('2026-11-30 19:48:17 UTC')).toHaveAttribute('dateTime', new Date(EXPIRES).toISOString());
     expect(expires).not.toHaveTextContent(String(EXPIRES));
@@ -70,11 +66,7 @@ describe('an audit event waiting to be sequenced', () => {
   signedInForEachTest('AUDITOR');
 
   it('says so for its hash rather than showing an empty one', () => {
-    render(
-      <TestProviders>
-        <EventDetail event={PENDING} />
-      </TestProviders>,
-    );
+    render(<EventDetail event={PENDING} />, { wrapper: TestProviders });
     const hash = screen.getByText('Hash').nextElementSibling as HTMLElement;
     expect(hash).toHaveTextContent(WAITING_FOR_SEQUENCER);
     expect(hash.querySelector('code')).toBeNull();
@@ -83,11 +75,7 @@ describe('an audit event waiting to be sequenced', () => {
   });
 
   it('shows a sequenced event’s hash as it is', () => {
-    render(
-      <TestProviders>
-        <EventDetail event={EVENT} />
-      </TestProviders>,
-    );
+    render(<EventDetail event={EVENT} />, { wrapper: TestProviders });
     const hash = screen.getByText('Hash').nextElementSibling as HTMLElement;
     expect(hash.querySelector('code')).toHaveTextContent(/^hash-1$/);
   });

@@ -12,7 +12,7 @@ import {
   renameAuditView,
 } from '../../../contract/routes/audit-views';
 import { api } from '../../lib/api';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 import { auditQueries } from './api';
 
 /* The explorer's extensions: an event with its context, each reader's saved views and columns. */
@@ -55,43 +55,28 @@ export const explorerQueries = {
 };
 
 export function useSaveView() {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: CreateSavedViewRequest) => api(createAuditView, { body, idempotencyKey: idempotency.keyFor(body) }),
+  return useIdempotentMutation({
+    mutationFn: (body: CreateSavedViewRequest, keyFor) => api(createAuditView, { body, idempotencyKey: keyFor(body) }),
     // Refusals (a name taken) are shown in the dialog, by its field.
     onSuccess: (view) => notifications.show({ color: 'teal', title: 'View saved', message: view.name }),
-    onSettled: (_view, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: explorerQueries.views().queryKey });
-    },
+    invalidates: [explorerQueries.views().queryKey],
   });
 }
 
 export function useRenameView() {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api(renameAuditView, { params: { viewId: id }, body: { name }, idempotencyKey: idempotency.keyFor({ id, name }) }),
-    onSettled: (_view, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: explorerQueries.views().queryKey });
-    },
+  return useIdempotentMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }, keyFor) =>
+      api(renameAuditView, { params: { viewId: id }, body: { name }, idempotencyKey: keyFor({ id, name }) }),
+    invalidates: [explorerQueries.views().queryKey],
   });
 }
 
 export function useDeleteView() {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (id: string) => api(deleteAuditView, { params: { viewId: id }, idempotencyKey: idempotency.keyFor({ delete: id }) }),
+  return useIdempotentMutation({
+    mutationFn: (id: string, keyFor) => api(deleteAuditView, { params: { viewId: id }, idempotencyKey: keyFor({ delete: id }) }),
     meta: { errorTitle: 'The view was not deleted' },
     onSuccess: (view) => notifications.show({ color: 'teal', title: 'View deleted', message: view.name }),
-    onSettled: (_view, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: explorerQueries.views().queryKey });
-    },
+    invalidates: [explorerQueries.views().queryKey],
   });
 }
 

@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { type Asset, type Blockchain, BLOCKCHAIN_PAGE_SIZE, type RegisterAssetRequest, type SetPriceRequest } from '../../../contract/catalogue';
 import { listAssets, listBlockchains, registerAsset, setAssetPrice, updateAssetMetadata } from '../../../contract/routes/catalogue';
 import { api } from '../../lib/api';
 import { assetQuery } from '../../lib/catalogue-queries';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { assetKeys, blockchainKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 import { type BlockchainFilters, toBlockchainsSearch } from './blockchains-view';
 
 /**
@@ -53,10 +53,8 @@ export const blockchainQueries = {
 };
 
 export function useRegisterAsset({ onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: RegisterAssetRequest) => api(registerAsset, { body, idempotencyKey: idempotency.keyFor(body) }),
+  return useIdempotentMutation({
+    mutationFn: (body: RegisterAssetRequest, keyFor) => api(registerAsset, { body, idempotencyKey: keyFor(body) }),
     onSuccess: (asset) => {
       notifications.show({
         color: 'teal',
@@ -65,46 +63,33 @@ export function useRegisterAsset({ onError }: FormMutationOptions) {
       });
     },
     onError,
-    onSettled: (_asset, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
-    },
+    invalidates: [assetKeys.all],
   });
 }
 
 export function useSetAssetPrice(asset: Asset, { onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: SetPriceRequest) =>
-      api(setAssetPrice, { params: { id: asset.id }, body, idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }) }),
+  return useIdempotentMutation({
+    mutationFn: (body: SetPriceRequest, keyFor) => api(setAssetPrice, { params: { id: asset.id }, body, idempotencyKey: keyFor({ id: asset.id, ...body }) }),
     onSuccess: (_price, body) => {
       notifications.show({ color: 'teal', title: 'Price set', message: `${asset.displaySymbol} is now priced in ${body.currency}.` });
     },
     onError,
-    onSettled: (_price, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
-    },
+    invalidates: [assetKeys.all],
   });
 }
 
 export function useSaveAssetNote(asset: Asset, { onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (text: string) => {
+  return useIdempotentMutation({
+    mutationFn: (text: string, keyFor) => {
       const body = { metadata: { note: { text } } };
-      return api(updateAssetMetadata, { params: { id: asset.id }, body, idempotencyKey: idempotency.keyFor({ id: asset.id, ...body }) });
+      return api(updateAssetMetadata, { params: { id: asset.id }, body, idempotencyKey: keyFor({ id: asset.id, ...body }) });
     },
     onSuccess: (after) => {
       // Shown at once; the invalidation below brings every list up to date as well.
       queryClient.setQueryData(assetQueries.detail(asset.id).queryKey, after);
     },
     onError,
-    onSettled: (_after, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
-    },
+    invalidates: [assetKeys.all],
   });
 }

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   getScreeningConfiguration,
   getTravelRuleIntegration,
@@ -16,7 +16,7 @@ import type { ResolveActionRequest, TrmDirection, TrmStatus } from '../../../con
 import { api } from '../../lib/api';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { complianceKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 
 // Every query of this area sits under one root (complianceKeys.all), so a change can refresh all of it by prefix.
 
@@ -100,31 +100,26 @@ const STATUS_NOTICE: Record<string, { title: string; color: string }> = {
 
 export function useResolveAction(integrationId: string, trmId: string) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: ResolveActionRequest) =>
-      api(resolveTravelRuleAction, { params: { customerIntegrationId: integrationId, trmId }, body, idempotencyKey: idempotency.keyFor(body) }),
+  return useIdempotentMutation({
+    mutationFn: (body: ResolveActionRequest, keyFor) =>
+      api(resolveTravelRuleAction, { params: { customerIntegrationId: integrationId, trmId }, body, idempotencyKey: keyFor(body) }),
     onSuccess: (message) => {
       queryClient.setQueryData(trmQueries.detail(integrationId, trmId).queryKey, message);
       const notice = STATUS_NOTICE[message.status ?? 'PENDING'] ?? STATUS_NOTICE.PENDING!;
       notifications.show({ ...notice, message: message.reason ?? '' });
     },
     meta: { errorTitle: 'The beneficiary information was not sent' },
-    onSettled: (_message, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: trmQueries.all });
-    },
+    invalidates: [trmQueries.all],
   });
 }
 
 export function useUpdateScreening() {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
+  return useIdempotentMutation({
     // Screening protects against sanctioned funds: a change is confirmed with a passkey when I have one.
-    mutationFn: async (body: UpdateScreeningConfigurationRequest) => {
+    mutationFn: async (body: UpdateScreeningConfigurationRequest, keyFor) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updateScreeningConfiguration', body });
-      return api(updateScreeningConfiguration, { body, headers, idempotencyKey: idempotency.keyFor(body) });
+      return api(updateScreeningConfiguration, { body, headers, idempotencyKey: keyFor(body) });
     },
     meta: { errorTitle: 'The screening configuration was not changed' },
     onSuccess: (stored) => {
@@ -134,9 +129,6 @@ export function useUpdateScreening() {
         message: `Bypassing screening is ${stored.disableBypass ? 'blocked' : 'allowed'}; unfreezing frozen funds is ${stored.disableUnfreeze ? 'blocked' : 'allowed'}.`,
       });
     },
-    onSettled: (_stored, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: screeningQueries.all });
-    },
+    invalidates: [screeningQueries.all],
   });
 }

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { TrmStatus } from '../../../contract/travel-rule';
+import { StatusDot } from '../../components/status-dot';
 import { STATUS_LABELS } from './labels';
 
 export function StatusBadge({ status }: { status: TrmStatus | null | undefined }) {
@@ -9,10 +10,5 @@ export function StatusBadge({ status }: { status: TrmStatus | null | undefined }
         Unknown
       </Badge>
     );
-  const { label, color } = STATUS_LABELS[status];
-  return (
-    <Badge variant="dot" color={color}>
-      {label}
-    </Badge>
-  );
+  return <StatusDot status={status} looks={STATUS_LABELS} />;
 }

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { EarnProvider, EarnSortField } from '../../../contract/earn';
 import { approveEarnTermsOfService, listEarnProviders } from '../../../contract/routes/earn';
 import { api } from '../../lib/api';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 
 const EARN = ['earn'] as const;
 
@@ -27,18 +27,13 @@ export const providerQueries = {
 };
 
 export function useApproveTerms() {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (provider: EarnProvider) =>
-      api(approveEarnTermsOfService, { body: { providerId: provider.providerId }, idempotencyKey: idempotency.keyFor({ providerId: provider.providerId }) }),
+  return useIdempotentMutation({
+    mutationFn: (provider: EarnProvider, keyFor) =>
+      api(approveEarnTermsOfService, { body: { providerId: provider.providerId }, idempotencyKey: keyFor({ providerId: provider.providerId }) }),
     meta: { errorTitle: 'The terms of service were not approved' },
     onSuccess: (_nothing, provider) => {
       notifications.show({ color: 'teal', title: 'Terms of service approved', message: `${provider.displayName}’s terms are approved for this workspace.` });
     },
-    onSettled: (_nothing, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: providerQueries.all });
-    },
+    invalidates: [providerQueries.all],
   });
 }

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Passkey, UpdatePasskeyPolicyRequest } from '../../../contract/passkeys';
 import {
   deletePasskey,
@@ -14,7 +14,7 @@ import type { FormMutationOptions } from '../../lib/form-mutation';
 import { createPasskeyCredential } from '../../lib/passkey-ceremony';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { adminKeys, passkeyKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 
 export const passkeyPolicyQuery = () =>
   queryOptions({
@@ -28,72 +28,57 @@ export const passkeyPolicyQuery = () =>
  * is a ceremony of its own with a single-use challenge, so each has its own Idempotency-Key.
  */
 export function useRegisterPasskey({ onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async (name: string) => {
+  return useIdempotentMutation({
+    mutationFn: async (name: string, keyFor) => {
       const { challengeId, options } = await api(startPasskeyRegistration, { body: {} });
       const response = await createPasskeyCredential(options);
       const body = { challengeId, name, response };
-      return api(registerPasskey, { body, idempotencyKey: idempotency.keyFor(body) });
+      return api(registerPasskey, { body, idempotencyKey: keyFor(body) });
     },
     onSuccess: (passkey) => {
       notifications.show({ color: 'teal', title: 'Passkey added', message: `“${passkey.name}” signs you in and confirms your approvals from now on.` });
     },
     onError,
-    onSettled: (_passkey, error) => {
-      idempotency.settle(error);
-      // The policy lists the admins without a passkey.
-      return queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-    },
+    // The policy lists the admins without a passkey.
+    invalidates: [passkeyKeys.all],
   });
 }
 
 export function useRenamePasskey(passkeyId: string, { onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (name: string) => api(renamePasskey, { params: { passkeyId }, body: { name }, idempotencyKey: idempotency.keyFor({ passkeyId, name }) }),
+  return useIdempotentMutation({
+    mutationFn: (name: string, keyFor) => api(renamePasskey, { params: { passkeyId }, body: { name }, idempotencyKey: keyFor({ passkeyId, name }) }),
     onSuccess: (passkey) => {
       notifications.show({ color: 'teal', title: 'Passkey renamed', message: `It is now called “${passkey.name}”.` });
     },
     onError,
-    onSettled: (_passkey, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: passkeyKeys.mine });
-    },
+    invalidates: [passkeyKeys.mine],
   });
 }
 
 /** Removes a passkey, confirmed with a passkey (perhaps this very one): removing one weakens the account. */
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async (passkey: Passkey) => {
+  return useIdempotentMutation({
+    mutationFn: async (passkey: Passkey, keyFor) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'deletePasskey', resourceId: passkey.id });
-      await api(deletePasskey, { params: { passkeyId: passkey.id }, headers, idempotencyKey: idempotency.keyFor({ delete: passkey.id }) });
+      await api(deletePasskey, { params: { passkeyId: passkey.id }, headers, idempotencyKey: keyFor({ delete: passkey.id }) });
       return passkey;
     },
     meta: { errorTitle: 'The passkey was not removed' },
     onSuccess: (passkey) => {
       notifications.show({ color: 'teal', title: 'Passkey removed', message: `“${passkey.name}” can no longer sign you in.` });
     },
-    onSettled: (_passkey, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-    },
+    invalidates: [passkeyKeys.all],
   });
 }
 
 /** Raises the approval request that turns the workspace's setting on or off; with a threshold of 1 it is carried out at once. */
 export function useRequestPasskeyPolicy({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async (body: UpdatePasskeyPolicyRequest) => {
+  return useIdempotentMutation({
+    mutationFn: async (body: UpdatePasskeyPolicyRequest, keyFor) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updatePasskeyPolicy', body });
-      return api(updatePasskeyPolicy, { body, headers, idempotencyKey: idempotency.keyFor(body) });
+      return api(updatePasskeyPolicy, { body, headers, idempotencyKey: keyFor(body) });
     },
     onSuccess: (request) => {
       notifications.show({
@@ -106,10 +91,7 @@ export function useRequestPasskeyPolicy({ onError }: FormMutationOptions) {
       });
     },
     onError,
-    onSettled: (_request, error) => {
-      idempotency.settle(error);
-      // Also after a failure: a 409 names the admins without a passkey, or a change already waiting.
-      return Promise.all([queryClient.invalidateQueries({ queryKey: passkeyKeys.all }), queryClient.invalidateQueries({ queryKey: adminKeys.all })]);
-    },
+    // Also after a failure: a 409 names the admins without a passkey, or a change already waiting.
+    invalidates: [passkeyKeys.all, adminKeys.all],
   });
 }

@@ -7,7 +7,7 @@ import { type Answer, api } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
 import { tradingKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 
 /*
  * Every query of this area's own resources sits under one root (tradingKeys in lib/query-keys.ts,
@@ -73,16 +73,16 @@ export const orderQueries = {
 
 /** A quote from one provider; a refusal comes back inside the answer, as the service words it. */
 export function useCreateQuote({ onError }: FormMutationOptions) {
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async (body: CreateQuoteRequest) => {
-      const answer = await api(createQuote, { body, idempotencyKey: idempotency.keyFor(body) });
+  return useIdempotentMutation({
+    mutationFn: async (body: CreateQuoteRequest, keyFor) => {
+      const answer = await api(createQuote, { body, idempotencyKey: keyFor(body) });
       const failure = answer.quoteFailures[0];
       if (!answer.quotes[0]) throw new Error(failure?.error.message ?? 'The provider gave no quote.');
       return answer.quotes[0];
     },
     onError,
-    onSettled: (_quote, error) => idempotency.settle(error),
+    // A quote changes nothing the console shows.
+    invalidates: [],
   });
 }
 
@@ -108,17 +108,13 @@ export function useCreateOrder({ onError }: FormMutationOptions) {
 
 export function useCancelOrder(orderId: string) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: () => api(cancelOrder, { params: { orderId }, idempotencyKey: idempotency.keyFor({ cancel: orderId }) }),
+  return useIdempotentMutation({
+    mutationFn: (_, keyFor) => api(cancelOrder, { params: { orderId }, idempotencyKey: keyFor({ cancel: orderId }) }),
     meta: { errorTitle: 'The order was not cancelled' },
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
       notifications.show({ color: 'teal', title: 'Order cancelled', message: 'The provider will not execute it.' });
     },
-    onSettled: (_order, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: orderQueries.all });
-    },
+    invalidates: [orderQueries.all],
   });
 }

@@ -9,6 +9,25 @@ const ATLAS = provider('ATLAS');
 const HARBOR = provider('HARBOR');
 const NORTHWIND = provider('NORTHWIND');
 
+/** The parties of the complete order, as the request names them: the draft holds the same, its other fields empty. */
+const ADA = {
+  entityType: 'INDIVIDUAL',
+  externalReferenceId: 'cust-1',
+  participantRelationshipType: 'FirstParty',
+  fullName: { firstName: 'Ada', lastName: 'Lovelace' },
+  dateOfBirth: '1985-12-10',
+  email: 'ada@example.com',
+  postalAddress: BERLIN_ADDRESS,
+} as const;
+const ACME = {
+  entityType: 'BUSINESS',
+  externalReferenceId: 'biz-1',
+  participantRelationshipType: 'ThirdParty',
+  businessName: 'Acme GmbH',
+  registrationNumber: 'HRB 12345',
+  postalAddress: BERLIN_ADDRESS,
+} as const;
+
 /** A complete Atlas order: MARKET BUY 0.5 BTC for USDC, DVP from vault 1 to vault 0, both parties identified. */
 function atlasDraft(): OrderDraft {
   return {
@@ -22,25 +41,8 @@ function atlasDraft(): OrderDraft {
       destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0', address: '', tag: '' },
     },
     participants: {
-      originator: {
-        ...EMPTY_PARTICIPANT,
-        entityType: 'INDIVIDUAL',
-        externalReferenceId: 'cust-1',
-        participantRelationshipType: 'FirstParty',
-        fullName: { firstName: 'Ada', lastName: 'Lovelace' },
-        dateOfBirth: '1985-12-10',
-        email: 'ada@example.com',
-        postalAddress: BERLIN_ADDRESS,
-      },
-      beneficiary: {
-        ...EMPTY_PARTICIPANT,
-        entityType: 'BUSINESS',
-        externalReferenceId: 'biz-1',
-        participantRelationshipType: 'ThirdParty',
-        businessName: 'Acme GmbH',
-        registrationNumber: 'HRB 12345',
-        postalAddress: BERLIN_ADDRESS,
-      },
+      originator: { ...EMPTY_PARTICIPANT, ...ADA },
+      beneficiary: { ...EMPTY_PARTICIPANT, ...ACME },
     },
     sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
   };
@@ -55,23 +57,8 @@ describe('checkDraft', () => {
       executionRequestDetails: { type: 'MARKET', side: 'BUY', baseAmount: '0.5', baseAssetId: 'BTC', quoteAssetId: 'USDC' },
       settlement: { type: 'DVP', sourceAccount: { type: 'VAULT_ACCOUNT', accountId: '1' }, destinationAccount: { type: 'VAULT_ACCOUNT', accountId: '0' } },
       participantsIdentification: {
-        originator: {
-          entityType: 'INDIVIDUAL',
-          externalReferenceId: 'cust-1',
-          participantRelationshipType: 'FirstParty',
-          fullName: { firstName: 'Ada', lastName: 'Lovelace' },
-          dateOfBirth: '1985-12-10',
-          email: 'ada@example.com',
-          postalAddress: BERLIN_ADDRESS,
-        },
-        beneficiary: {
-          entityType: 'BUSINESS',
-          externalReferenceId: 'biz-1',
-          participantRelationshipType: 'ThirdParty',
-          businessName: 'Acme GmbH',
-          registrationNumber: 'HRB 12345',
-          postalAddress: BERLIN_ADDRESS,
-        },
+        originator: ADA,
+        beneficiary: ACME,
       },
       sourceOfFunds: { reasonForPayment: 'INVESTMENT' },
     });

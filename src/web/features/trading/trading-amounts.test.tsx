@@ -36,11 +36,10 @@ function Draft({ children }: { children: ReactNode }) {
 describe('amounts in the order builder', () => {
   it("shows a provider's network fee as every amount is shown, the exact fee on hover", async () => {
     render(
-      <TestProviders>
-        <Draft>
-          <ProviderStep providers={[PROVIDER]} />
-        </Draft>
-      </TestProviders>,
+      <Draft>
+        <ProviderStep providers={[PROVIDER]} />
+      </Draft>,
+      { wrapper: TestProviders },
     );
     const fee = screen.getByText('≈0.00042');
     expect(fee.parentElement).toHaveTextContent('Order fee 0.25%, network fee ≈0.00042 in the quote asset');
@@ -59,11 +58,7 @@ describe('amounts in the order builder', () => {
       quoteDecimals: 18,
       fees: PROVIDER.manifest.fees,
     })!;
-    render(
-      <TestProviders>
-        <OrderEstimateSummary state={{ status: 'ready', estimate, basis: 'market' }} />
-      </TestProviders>,
-    );
+    render(<OrderEstimateSummary state={{ status: 'ready', estimate, basis: 'market' }} />, { wrapper: TestProviders });
     const summary = screen.getByTestId('order-estimate');
     expect(summary).toHaveTextContent('You pay about ≈10.08730271 ETH and receive about 0.5 BTC');
     expect(summary).toHaveTextContent('≈10.06172839 ETH for the BTC, order fee ≈0.02515432 ETH, network fee ≈0.00042 ETH');

@@ -41,11 +41,7 @@ const row = (name: string) => within(screen.getByRole('table', { name: 'Amounts 
 
 describe("a transaction's amounts and fees", () => {
   it('shows each amount, fee and the gas price as every amount is shown, the exact one on hover', async () => {
-    render(
-      <TestProviders>
-        <AmountsAndFees tx={TX} asset={USDC} />
-      </TestProviders>,
-    );
+    render(<AmountsAndFees tx={TX} asset={USDC} />, { wrapper: TestProviders });
     // The amount to USDC's 6 decimals: nothing left to cut.
     expect(row('Amount')).toHaveTextContent(/^Amount1,500\.123456 USDC$/);
     // The fee in another asset (ETH), taken as sent, and the gas price, which has no unit.

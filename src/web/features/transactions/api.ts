@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { createTransaction, getTransaction, listTransactions } from '../../../contract/routes/transactions';
 import type { CreateTransactionRequest } from '../../../contract/transactions';
 import { api, apiPage } from '../../lib/api';
 import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
 import { transactionKeys, vaultAccountKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 import { isFinal } from './labels';
 import { toListQuery, type TransactionsView } from './transactions-view';
 
@@ -39,21 +39,13 @@ export const transactionQueries = {
 };
 
 export function useCreateTransfer({ onError }: FormMutationOptions) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: CreateTransactionRequest) => api(createTransaction, { body, idempotencyKey: idempotency.keyFor(body) }),
+  return useIdempotentMutation({
+    mutationFn: (body: CreateTransactionRequest, keyFor) => api(createTransaction, { body, idempotencyKey: keyFor(body) }),
     onSuccess: (created, body) => {
       notifications.show({ color: 'teal', title: 'Transfer submitted', message: `${body.amount} ${body.assetId} is on its way: transaction ${created.id}.` });
     },
     onError,
-    onSettled: (_created, error) => {
-      idempotency.settle(error);
-      // The transfer's source balance is reserved at once, wherever the vault accounts are shown.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: transactionQueries.all }),
-        queryClient.invalidateQueries({ queryKey: vaultAccountKeys.all }),
-      ]);
-    },
+    // The transfer's source balance is reserved at once, wherever the vault accounts are shown.
+    invalidates: [transactionQueries.all, vaultAccountKeys.all],
   });
 }

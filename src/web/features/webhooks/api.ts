@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   createWebhook,
   deleteWebhook,
@@ -19,7 +19,7 @@ import type { FormMutationOptions } from '../../lib/form-mutation';
 import { whileStreamDown } from '../../lib/live';
 import { stepUpHeaders } from '../../lib/passkeys';
 import { webhookKeys } from '../../lib/query-keys';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotentMutation } from '../../lib/use-idempotency-key';
 
 /** Every query of this area sits under one root, so a change refreshes what it touched by prefix. */
 const WEBHOOKS = webhookKeys.all;
@@ -98,52 +98,43 @@ export const webhookQueries = {
 
 export function useCreateWebhook({ onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
+  return useIdempotentMutation({
     // A webhook sends the workspace's events out: confirmed with a passkey when I have one (as are changing and deleting one).
-    mutationFn: async (body: CreateWebhookRequest) => {
+    mutationFn: async (body: CreateWebhookRequest, keyFor) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'createWebhook', body });
-      return api(createWebhook, { body, headers, idempotencyKey: idempotency.keyFor(body) });
+      return api(createWebhook, { body, headers, idempotencyKey: keyFor(body) });
     },
     onSuccess: (webhook) => {
       notifications.show({ color: 'teal', title: 'Webhook registered', message: `Events will be sent to ${webhook.url}.` });
     },
     onError,
-    onSettled: (_webhook, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'list'] });
-    },
+    invalidates: [[...WEBHOOKS, 'list']],
   });
 }
 
 export function useUpdateWebhook(webhookId: string, { onError }: FormMutationOptions) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async (body: UpdateWebhookRequest) => {
+  return useIdempotentMutation({
+    mutationFn: async (body: UpdateWebhookRequest, keyFor) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'updateWebhook', resourceId: webhookId, body });
-      return api(updateWebhook, { params: { webhookId }, body, headers, idempotencyKey: idempotency.keyFor({ webhookId, ...body }) });
+      return api(updateWebhook, { params: { webhookId }, body, headers, idempotencyKey: keyFor({ webhookId, ...body }) });
     },
     onSuccess: (webhook) => {
       queryClient.setQueryData(webhookQueries.detail(webhookId).queryKey, webhook);
       notifications.show({ color: 'teal', title: 'Webhook saved', message: webhook.url });
     },
     onError,
-    onSettled: (_webhook, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'list'] });
-    },
+    invalidates: [[...WEBHOOKS, 'list']],
   });
 }
 
 /** `onDeleted` runs first once the service has deleted it: the page stops drawing the webhook before its queries go. */
 export function useDeleteWebhook(webhookId: string, { onDeleted }: { onDeleted: () => void }) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: async () => {
+  return useIdempotentMutation({
+    mutationFn: async (_, keyFor) => {
       const headers = await stepUpHeaders(queryClient, { operationId: 'deleteWebhook', resourceId: webhookId });
-      return api(deleteWebhook, { params: { webhookId }, headers, idempotencyKey: idempotency.keyFor({ delete: webhookId }) });
+      return api(deleteWebhook, { params: { webhookId }, headers, idempotencyKey: keyFor({ delete: webhookId }) });
     },
     meta: { errorTitle: 'The webhook was not deleted' },
     onSuccess: (webhook) => {
@@ -154,19 +145,14 @@ export function useDeleteWebhook(webhookId: string, { onDeleted }: { onDeleted: 
       queryClient.removeQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
       notifications.show({ color: 'teal', title: 'Webhook deleted', message: `Nothing more will be sent to ${webhook.url}.` });
     },
-    onSettled: (_webhook, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'list'] });
-    },
+    invalidates: [[...WEBHOOKS, 'list']],
   });
 }
 
 export function useSendTestEvent(webhookId: string) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
+  return useIdempotentMutation({
     // The key lasts until the service answers, so each click after an answer sends another event.
-    mutationFn: () => api(sendWebhookTestEvent, { params: { webhookId }, idempotencyKey: idempotency.keyFor({ test: webhookId }) }),
+    mutationFn: (_, keyFor) => api(sendWebhookTestEvent, { params: { webhookId }, idempotencyKey: keyFor({ test: webhookId }) }),
     meta: { errorTitle: 'The test event was not sent' },
     onSuccess: () => {
       notifications.show({
@@ -175,18 +161,13 @@ export function useSendTestEvent(webhookId: string) {
         message: 'A sample transaction.created event is on its way; it appears under Notifications.',
       });
     },
-    onSettled: (_sent, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
-    },
+    invalidates: [[...WEBHOOKS, 'notifications', webhookId]],
   });
 }
 
 export function useResendNotification(webhookId: string, notificationId: string) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: () => api(resendNotification, { params: { webhookId, notificationId }, idempotencyKey: idempotency.keyFor({ resend: notificationId }) }),
+  return useIdempotentMutation({
+    mutationFn: (_, keyFor) => api(resendNotification, { params: { webhookId, notificationId }, idempotencyKey: keyFor({ resend: notificationId }) }),
     meta: { errorTitle: 'The notification was not resent' },
     onSuccess: () => {
       notifications.show({
@@ -195,18 +176,13 @@ export function useResendNotification(webhookId: string, notificationId: string)
         message: 'It is delivered again with a fresh set of attempts, under the same id.',
       });
     },
-    onSettled: (_sent, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
-    },
+    invalidates: [[...WEBHOOKS, 'notifications', webhookId]],
   });
 }
 
 export function useResendFailed(webhookId: string) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: () => api(resendFailedNotifications, { params: { webhookId }, body: {}, idempotencyKey: idempotency.keyFor({ resendFailed: webhookId }) }),
+  return useIdempotentMutation({
+    mutationFn: (_, keyFor) => api(resendFailedNotifications, { params: { webhookId }, body: {}, idempotencyKey: keyFor({ resendFailed: webhookId }) }),
     meta: { errorTitle: 'The failed notifications were not resent' },
     onSuccess: ({ total }) => {
       notifications.show({
@@ -216,9 +192,6 @@ export function useResendFailed(webhookId: string) {
           total === 0 ? 'No notification of this webhook has failed.' : `${total === 1 ? '1 notification is' : `${total} notifications are`} delivered again.`,
       });
     },
-    onSettled: (_sent, error) => {
-      idempotency.settle(error);
-      return queryClient.invalidateQueries({ queryKey: [...WEBHOOKS, 'notifications', webhookId] });
-    },
+    invalidates: [[...WEBHOOKS, 'notifications', webhookId]],
   });
 }

@@ -1,21 +1,11 @@
-import { Badge } from '@mantine/core';
 import type { NotificationStatus, Webhook } from '../../../contract/webhooks';
+import { StatusDot } from '../../components/status-dot';
 import { NOTIFICATION_STATUS_LABELS, WEBHOOK_STATUS_LABELS } from './labels';
 
 export function WebhookStatusBadge({ status }: { status: Webhook['status'] }) {
-  const { label, color } = WEBHOOK_STATUS_LABELS[status];
-  return (
-    <Badge variant="dot" color={color}>
-      {label}
-    </Badge>
-  );
+  return <StatusDot status={status} looks={WEBHOOK_STATUS_LABELS} />;
 }
 
 export function NotificationStatusBadge({ status }: { status: NotificationStatus }) {
-  const { label, color } = NOTIFICATION_STATUS_LABELS[status];
-  return (
-    <Badge variant="dot" color={color} data-status={status}>
-      {label}
-    </Badge>
-  );
+  return <StatusDot status={status} looks={NOTIFICATION_STATUS_LABELS} />;
 }
