@@ -18,8 +18,6 @@ export function testApp(configOverrides: Partial<Config> = {}) {
   });
   afterAll(() => ctx.database.close());
   const app = { request: (...args: Parameters<App['request']>) => opened!.request(...args) };
-  /** JSON requests as `token`, as jsonCaller sends them. */
-  const call = <T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    jsonCaller(app)<T>(token, method, path, body, headers);
-  return { ctx, app, call };
+  /** JSON requests as `token` (jsonCaller). */
+  return { ctx, app, call: jsonCaller(app) };
 }
