@@ -8,11 +8,16 @@
 // event costs the transaction that makes a change (appendAudit, N=2,000 transactions one after
 // another, the call alone timed inside each), then the sequencer's throughput when it chains them
 // (sequenceAll, events per second) and the tally step's when it counts them for the histogram
-// (tallyAll). Prints figures; it does not judge.
+// (tallyAll), and "requests during a catch-up": how long five statements in turn wait while the
+// service's audit worker brings the tree and the tallies up to date after a load of 100,000 events.
+// Prints figures; it does not judge.
 //   npm run bench:audit [-- --events 200000] [-- --databases pglite|postgres] (both by default)
-//     [-- --only write|log] (write: the audit work in a write's transaction alone; log: the log at scale alone)
+//     [-- --only write|catch-up|log] (write: the audit work in a write's transaction alone; catch-up:
+//     requests during a catch-up alone; log: the log at scale alone)
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app';
 import type { DatabaseTarget, Db } from '../src/server/db/client';
@@ -29,6 +34,7 @@ import { auditTreeRound } from '../src/server/features/audit/tree-worker';
 import { createConsoleUser, createWorkspace } from '../src/server/features/auth/accounts';
 import { loadSecrets } from '../src/server/features/auth/tokens';
 import { createLogger } from '../src/server/logger';
+import { startInstance } from '../scripts/fleet';
 import { refreshStatistics } from '../src/server/workers/housekeeping';
 import { openTestDatabase, testConfig } from '../src/server/test/harness';
 
@@ -37,7 +43,9 @@ const { values } = parseArgs({
 });
 const databases = values.databases.split(',');
 const EVENTS = Number(values.events);
-const sections = values.only ? values.only.split(',') : ['write', 'log'];
+const sections = values.only ? values.only.split(',') : ['write', 'catch-up', 'log'];
+/** Events loaded before the catch-up that requests are timed during. */
+const CATCH_UP_EVENTS = 100_000;
 /** Transactions that each record one event, for the audit work in a write's transaction. */
 const WRITES = 2_000;
 
@@ -121,6 +129,45 @@ async function auditWorkInWrites(label: string, db: Db, actor: AuditActor) {
   );
 }
 
+/**
+ * Requests during a catch-up (the embedded database): loads CATCH_UP_EVENTS events into a data
+ * folder, chained but neither in the tree nor tallied (as the browser suite's seed leaves them),
+ * starts the service on it as `npm start` does, and times a request of five statements in turn (five
+ * `GET /readyz`, each a `select 1`) every 300 ms until the service logs that its tallies caught up.
+ * Over HTTP from another process, as a browser sees it: the embedded database runs each statement
+ * on the service's one thread, so a request that arrives during a batch's statement waits for it.
+ * On PostgreSQL requests take other connections and the work runs in other processes.
+ */
+async function requestsDuringCatchUp(people: { id: string; name: string; role: string }[]) {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-catch-up-'));
+  const seeded = await openDatabase({ dataDir: folder });
+  const ws = await createWorkspace(seeded.db, 'Bench catch-up');
+  await seedAuditHistory(seeded.db, ws.id, people, CATCH_UP_EVENTS, Date.now() - 60_000, 11);
+  await seeded.close();
+  let caughtUp = false;
+  const service = startInstance({
+    cwd: process.cwd(),
+    env: { DATA_DIR: folder, DATABASE_URL: '', DEMO: 'false', LOG_LEVEL: 'info' },
+    onLine: (line) => (caughtUp ||= line.includes('audit tallies: ')),
+  });
+  const url = await service.ready;
+  const began = performance.now();
+  const times: number[] = [];
+  while (!caughtUp && service.child.exitCode === null) {
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) await (await fetch(`${url}/readyz`)).text();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const seconds = (performance.now() - began) / 1000;
+  await service.stop();
+  rmSync(folder, { recursive: true, force: true });
+  times.sort((a, b) => a - b);
+  console.log(
+    `PGlite: a request of five statements in turn during the catch-up of ${CATCH_UP_EVENTS.toLocaleString()} events (tree and tallies, ${seconds.toFixed(1)} s; ${times.length} samples, one every 300 ms): p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, max ${ms(times.at(-1)!)} (${load()})`,
+  );
+}
+
 async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   const database = target === 'test-postgres' ? await openTestDatabase() : await openDatabase(target);
   const config = testConfig({ rateLimits: { write: 1e9, query: 1e9, external_query: 1e9, high_compute: 1e9 } });
@@ -143,6 +190,7 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
     const editor = people[2]!;
     await auditWorkInWrites(label, database.db, { workspaceId: ws.id, userId: editor.id, userName: editor.name, requestId: null, sourceAddress: '127.0.0.1' });
   }
+  if (sections.includes('catch-up') && label === 'PGlite') await requestsDuringCatchUp(people);
   if (!sections.includes('log')) return database.close();
   let t = performance.now();
   await withAuditIndexesDeferred(database.db, (tx) => seedAuditHistory(tx, ws.id, people, EVENTS, Date.now() - 60_000, 7));

@@ -2,6 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiUsers, demoHistoryFills, users } from '../db/schema';
 import type { Logger } from '../logger';
+import { giveWay } from '../workers/give-way';
 import { refreshStatistics } from '../workers/housekeeping';
 import { appendNewestUnwritten, HISTORY_BATCH, historyTimes, type HistoryPlan, type Person } from './audit-history';
 
@@ -41,11 +42,12 @@ export async function beginDemoHistory(db: Db, workspaceId: string, total: numbe
  * the rest to the instance holding it.
  */
 export function startDemoHistoryFill(db: Db, logger: Logger): { finished: Promise<void>; stop(): Promise<void> } {
-  let stopping = false;
+  const stopping = new AbortController();
   const run = async () => {
     let prepared: { workspaceId: string; people: Person[]; plan: HistoryPlan; times: number[] } | undefined;
     let began: { at: number; written: number } | undefined;
-    while (!stopping) {
+    while (!stopping.signal.aborted) {
+      const batchBegan = performance.now();
       const step = await db.transaction(async (tx) => {
         const [fill] = await tx
           .select()
@@ -80,10 +82,9 @@ export function startDemoHistoryFill(db: Db, logger: Logger): { finished: Promis
       // The planner's statistics were gathered when the log was a thousand events: as it grows, the
       // explorer's queries need new ones (the sample is bounded, so each costs about the same).
       if (crossed(STATISTICS_EVERY) || step.written === step.total) await refreshStatistics(db);
-      // Requests that arrived during the batch go before the next one.
-      await new Promise((resolve) => setImmediate(resolve));
+      if (step.written < step.total) await giveWay(performance.now() - batchBegan, stopping.signal);
     }
-    if (began && !stopping) {
+    if (began && !stopping.signal.aborted) {
       logger.info({ seconds: Math.round((performance.now() - began.at) / 1000) }, 'demo history: complete');
     }
   };
@@ -91,7 +92,7 @@ export function startDemoHistoryFill(db: Db, logger: Logger): { finished: Promis
   return {
     finished: running,
     stop: async () => {
-      stopping = true;
+      stopping.abort();
       await running;
     },
   };

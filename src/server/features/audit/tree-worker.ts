@@ -1,4 +1,5 @@
 import { CHANNELS } from '../../db/notify';
+import { giveWay } from '../../workers/give-way';
 import { startPoller, type Poller, type WorkerContext } from '../../workers/poller';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -9,7 +10,7 @@ import { extendTree, laggingTrees, signTree, unsignedTrees } from './tree-store'
 
 /** Events added to a tree per transaction: large enough that a catch-up of a million events is quick, small enough that a batch holds its tree's row briefly. */
 const TREE_BATCH = 2_000;
-/** A catch-up at least this long is logged with its duration. */
+/** A catch-up (of a tree, or of the tallies) at least this long is logged with its duration. */
 const LOGGED_CATCH_UP = 10_000;
 
 /** What a round reports of its sequencing: each event's wait between its write and its place in the chain, in seconds. */
@@ -46,11 +47,12 @@ export async function auditTreeRound(
     const began = performance.now();
     let added = 0;
     for (;;) {
+      const batchBegan = performance.now();
       const step = await extendTree(db, workspaceId, TREE_BATCH);
       added += step;
       if (step < TREE_BATCH || signal?.aborted) break;
-      // Requests that arrived during the batch go before the next one, and so do new events.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Requests go before the next batch, and so do new events.
+      await giveWay(performance.now() - batchBegan, signal);
       await sequence();
     }
     if (added >= LOGGED_CATCH_UP) {
@@ -72,12 +74,20 @@ export async function auditTreeRound(
   }
   // The tallies last, in transactions of their own: neither the chaining nor the tree and its
   // heads wait for them (after a bulk load they have the most to do: minutes at a million events).
+  const talliesBegan = performance.now();
+  let tallied = 0;
   for (;;) {
+    const batchBegan = performance.now();
     const batch = await tallyBatch(db);
     held ||= batch.held;
+    tallied += batch.tallied;
     if (batch.held || batch.tallied < TALLY_BATCH || signal?.aborted) break;
-    await new Promise((resolve) => setImmediate(resolve));
+    await giveWay(performance.now() - batchBegan, signal);
     await sequence();
+  }
+  if (tallied >= LOGGED_CATCH_UP) {
+    const seconds = (performance.now() - talliesBegan) / 1000;
+    logger.info({ events: tallied, seconds }, `audit tallies: ${tallied.toLocaleString('en-US')} events counted in ${seconds.toFixed(1)} s`);
   }
   // Held: the other instance may die mid-batch, so look again after the busy wait.
   if (held) return at;
