@@ -21,6 +21,11 @@ export type OnSequenced = (delays: number[]) => void;
  * signs the trees that grew whose last head is at least `headIntervalMs` old, then extends the
  * tallies (tallies.ts). Answers when the next head is due (undefined when none waits), or now when
  * another instance was sequencing or tallying.
+ *
+ * A catch-up after a bulk load (a tree's, the tallies') goes in batches, each followed by giveWay
+ * and by the small work: new events sequenced, every other tree extended by a batch, due heads
+ * signed. So a workspace's events get their place, leaf and signed head while another workspace's
+ * year of history is added, rather than after it.
  */
 export async function auditTreeRound(
   db: Db,
@@ -31,8 +36,6 @@ export async function auditTreeRound(
   onSequenced?: OnSequenced,
 ): Promise<Date | undefined> {
   let held = false;
-  // Sequencing goes first, and again between the batches of the slower work below (the tallies, a
-  // tree's catch-up after a bulk load), so that a write's events never wait behind that work.
   const sequence = async () => {
     for (;;) {
       const batch = await sequenceBatch(db);
@@ -42,36 +45,47 @@ export async function auditTreeRound(
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  await sequence();
-  for (const workspaceId of await laggingTrees(db)) {
-    const began = performance.now();
-    let added = 0;
-    for (;;) {
-      const batchBegan = performance.now();
-      const step = await extendTree(db, workspaceId, TREE_BATCH);
-      added += step;
-      if (step < TREE_BATCH || signal?.aborted) break;
-      // Requests go before the next batch, and so do new events.
-      await giveWay(performance.now() - batchBegan, signal);
-      await sequence();
-    }
-    if (added >= LOGGED_CATCH_UP) {
-      const seconds = (performance.now() - began) / 1000;
-      logger.info({ workspaceId, events: added, seconds }, `audit tree: ${added.toLocaleString('en-US')} events added in ${seconds.toFixed(1)} s`);
-    }
-  }
-  let nextDue: number | undefined;
-  const at = now();
+  const catchingUp = new Map<string, { began: number; added: number }>();
   let key: TreeHeadKey | undefined;
-  for (const tree of await unsignedTrees(db)) {
-    const due = (tree.signedAt?.getTime() ?? -Infinity) + headIntervalMs;
-    if (due <= at.getTime()) {
-      key ??= await loadTreeHeadKey(db, at);
-      await signTree(db, tree.workspaceId, key, at);
-    } else {
-      nextDue = Math.min(nextDue ?? Infinity, due);
+  let nextDue: number | undefined;
+  /** Every tree that is behind extended by one batch, then the heads that are due signed; answers whether a tree is still behind. */
+  const treePass = async () => {
+    let behind = false;
+    for (const workspaceId of await laggingTrees(db)) {
+      const began = performance.now();
+      const step = await extendTree(db, workspaceId, TREE_BATCH);
+      const catchUp = catchingUp.get(workspaceId) ?? { began, added: 0 };
+      catchUp.added += step;
+      catchingUp.set(workspaceId, catchUp);
+      if (signal?.aborted) return false;
+      if (step === TREE_BATCH) {
+        behind = true;
+        await giveWay(performance.now() - began, signal);
+        await sequence();
+        continue;
+      }
+      catchingUp.delete(workspaceId);
+      if (catchUp.added >= LOGGED_CATCH_UP) {
+        const seconds = (performance.now() - catchUp.began) / 1000;
+        const events = catchUp.added;
+        logger.info({ workspaceId, events, seconds }, `audit tree: ${events.toLocaleString('en-US')} events added in ${seconds.toFixed(1)} s`);
+      }
     }
-  }
+    const at = now();
+    nextDue = undefined;
+    for (const tree of await unsignedTrees(db)) {
+      const due = (tree.signedAt?.getTime() ?? -Infinity) + headIntervalMs;
+      if (due <= at.getTime()) {
+        key ??= await loadTreeHeadKey(db, at);
+        await signTree(db, tree.workspaceId, key, at);
+      } else {
+        nextDue = Math.min(nextDue ?? Infinity, due);
+      }
+    }
+    return behind;
+  };
+  await sequence();
+  while ((await treePass()) && !signal?.aborted);
   // The tallies last, in transactions of their own: neither the chaining nor the tree and its
   // heads wait for them (after a bulk load they have the most to do: minutes at a million events).
   const talliesBegan = performance.now();
@@ -84,13 +98,14 @@ export async function auditTreeRound(
     if (batch.held || batch.tallied < TALLY_BATCH || signal?.aborted) break;
     await giveWay(performance.now() - batchBegan, signal);
     await sequence();
+    await treePass();
   }
   if (tallied >= LOGGED_CATCH_UP) {
     const seconds = (performance.now() - talliesBegan) / 1000;
     logger.info({ events: tallied, seconds }, `audit tallies: ${tallied.toLocaleString('en-US')} events counted in ${seconds.toFixed(1)} s`);
   }
   // Held: the other instance may die mid-batch, so look again after the busy wait.
-  if (held) return at;
+  if (held) return now();
   return nextDue === undefined ? undefined : new Date(nextDue);
 }
 
