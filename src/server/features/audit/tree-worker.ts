@@ -9,7 +9,7 @@ import { TALLY_BATCH, tallyBatch } from './tallies';
 import { extendTree, laggingTrees, signTree, unsignedTrees } from './tree-store';
 
 /** Events added to a tree per transaction: large enough that a catch-up of a million events is quick, small enough that a batch holds its tree's row briefly. */
-const TREE_BATCH = 2_000;
+export const TREE_BATCH = 2_000;
 /** A catch-up (of a tree, or of the tallies) at least this long is logged with its duration. */
 const LOGGED_CATCH_UP = 10_000;
 

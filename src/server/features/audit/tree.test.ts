@@ -7,7 +7,7 @@ import { createLogger } from '../../logger';
 import { addWorkspace, buildApp, consoleToken, createTestContext, type TestContext } from '../../test/harness';
 import { appendAudit, type AuditActor, type AuditEntry } from './record';
 import { sha256 } from './tree-store';
-import { auditTreeRound } from './tree-worker';
+import { auditTreeRound, TREE_BATCH } from './tree-worker';
 
 let ctx: TestContext;
 let app: ReturnType<typeof buildApp>;
@@ -196,5 +196,18 @@ describe('the verifiable audit log', () => {
     const token = await consoleToken(app, gappy.people[0]!.email);
     const heads = (await get<{ data: AuditTreeHead[] }>('/tree_heads', token)).body.data;
     expect(heads.map((h) => h.treeSize)).toEqual([4]);
+  });
+
+  it('signs heads during a catch-up, batch by batch, rather than once the whole backlog is in the tree; another workspace’s too', async () => {
+    const large = await addWorkspace(ctx, 'Backlog Co', ['AUDITOR']);
+    const small = await addWorkspace(ctx, 'Small Co', ['AUDITOR']);
+    await appendAudit(ctx.deps.db, actor(large.id), entries(2 * TREE_BATCH + 500), ctx.deps.now());
+    await appendAudit(ctx.deps.db, actor(small.id), entries(3), ctx.deps.now());
+    // An interval of 0: a head for every tree that grew, at every signing.
+    await auditTreeRound(ctx.deps.db, createLogger('silent'), ctx.deps.now, 0);
+    const sizes = async (workspace: typeof large) =>
+      (await get<{ data: AuditTreeHead[] }>('/tree_heads', await consoleToken(app, workspace.people[0]!.email))).body.data.map((h) => h.treeSize);
+    expect(await sizes(large)).toEqual([2 * TREE_BATCH + 500, 2 * TREE_BATCH, TREE_BATCH]);
+    expect(await sizes(small)).toEqual([3]);
   });
 });
