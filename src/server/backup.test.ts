@@ -12,6 +12,7 @@ import { DEMO_PASSWORD_FILE, seedDemo } from './demo/seed';
 import { tradingVaultBalances } from './features/vault/schema';
 import { signedHeaders, type TestApiUser } from './test/harness';
 import { scratchDatabase } from './test/scratch-database';
+import { testDatabaseImage } from './test/database-image';
 
 /**
  * The operator's backup story end to end, with real processes: the service under a write load, a
@@ -176,7 +177,7 @@ describe.runIf(!process.env.DATABASE_URL)('a backup of the embedded database', (
       // The demo workspace, whose password and API user's private key live in the data folder beside
       // the database: a backup that left them out would restore a service its users cannot use.
       const release = lockDataDir(dataDir, 'the backup test');
-      const seeding = await openDatabase({ dataDir });
+      const seeding = await openDatabase({ dataDir, image: await testDatabaseImage() });
       const demo = await seedDemo(seeding.db, { keyDir: dataDir, auditEvents: 200 });
       await seeding.close();
       release();

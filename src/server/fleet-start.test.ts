@@ -16,6 +16,7 @@ import { loadTreeHeadKey } from './features/audit/tree-keys';
 import { openTestDatabase } from './test/harness';
 import { scratchDatabase } from './test/scratch-database';
 import { startInstance } from '../../scripts/fleet';
+import { testDatabaseImage } from './test/database-image';
 
 /**
  * Several instances of the service on one database, as a fleet starts them: at the same moment.
@@ -152,7 +153,7 @@ describe('an instance that cannot start', () => {
     // that query's parameters hold the password hash.
     const dir = mkdtempSync(join(tmpdir(), 'ao-start-fail-'));
     try {
-      const holder = process.env.DATABASE_URL ? await openTestDatabase() : await openDatabase({ dataDir: join(dir, 'data') });
+      const holder = process.env.DATABASE_URL ? await openTestDatabase() : await openDatabase({ dataDir: join(dir, 'data'), image: await testDatabaseImage() });
       const workspace = await createWorkspace(holder.db, 'Not the demo');
       await createConsoleUser(holder.db, {
         workspaceId: workspace.id,

@@ -109,8 +109,11 @@ export async function migrationsApplied(client: PGlite, sets: readonly { folder:
   }
 }
 
-/** `image`: the files of another in-memory database (`Database.image`) to start from, instead of an empty one. */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
+/**
+ * `image`: the files of another database (`Database.image`) to start from, instead of an empty one;
+ * for a data folder, only when the folder holds no database yet.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string; image?: Blob } | { memory: true; image?: Blob };
 
 /**
  * Opens the database and brings its schema up to date (idempotent, safe with several instances);
@@ -130,7 +133,7 @@ export async function openMigratedDatabase(target: DatabaseTarget, logger: Logge
   const extensions = { pg_trgm };
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    const image = existsSync(join(target.dataDir, 'PG_VERSION')) ? undefined : await emptyDatabaseImage();
+    const image = existsSync(join(target.dataDir, 'PG_VERSION')) ? undefined : (target.image ?? (await emptyDatabaseImage()));
     if (image) logger.info({ dataDir: target.dataDir }, NEW_DATA_FOLDER_FROM_IMAGE);
     client = await PGlite.create(target.dataDir, { extensions, ...(image && { loadDataDir: image }) });
   } else {

@@ -7,11 +7,12 @@ import { openDatabase } from '../database';
 import { createLogger } from '../logger';
 import { LogCapture } from '../test/harness';
 import { backupFileName, startBackups } from './backups';
+import { testDatabaseImage } from '../test/database-image';
 
 const dir = mkdtempSync(join(tmpdir(), 'ao-backups-'));
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: join(dir, 'data') });
+  database = await openDatabase({ dataDir: join(dir, 'data'), image: await testDatabaseImage() });
 }, 120_000);
 afterAll(async () => {
   await database.close();

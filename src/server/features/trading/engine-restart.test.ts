@@ -13,6 +13,7 @@ import { seedTradingDemo } from './demo';
 import { startOrderEngine } from './engine';
 import * as store from './store';
 import * as vaults from '../vault/store';
+import { testDatabaseImage } from '../../test/database-image';
 
 const dir = mkdtempSync(join(tmpdir(), 'ao-trading-restart-'));
 let pgHolder: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
@@ -27,7 +28,7 @@ async function open(): Promise<Database> {
     pgHolder ??= await openTestDatabase();
     return openDatabase({ url: pgHolder.url! });
   }
-  return openDatabase({ dataDir: join(dir, 'data') });
+  return openDatabase({ dataDir: join(dir, 'data'), image: await testDatabaseImage() });
 }
 
 async function context(database: Database): Promise<TestContext> {
