@@ -326,13 +326,22 @@ export class WebhookReceiver {
   got: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
   /** Counts resets: a request that arrived before the last one belongs to an earlier test. */
   private epoch = 0;
+  /**
+   * The first segment of every path this receiver serves. A port is handed out again once its
+   * receiver closes, and a service of another test file may still be retrying deliveries to the
+   * receiver that had it: CI once saw such a stranger's notification among a test's own. Requests
+   * outside this prefix are answered 404 and not counted; `got` keeps paths without it.
+   */
+  private readonly prefix = `/${randomUUID()}`;
   async start(port = 0) {
     this.server = createServer((req, res) => {
       const epoch = this.epoch;
+      const path = req.url?.startsWith(`${this.prefix}/`) ? req.url.slice(this.prefix.length) : undefined;
+      if (path === undefined) return void res.writeHead(404).end();
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        if (epoch === this.epoch) this.got.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString(), headers: req.headers });
+        if (epoch === this.epoch) this.got.push({ path, body: Buffer.concat(chunks).toString(), headers: req.headers });
         const answer = this.answer;
         if (answer === 'hang') return;
         if (this.delayMs) setTimeout(() => res.writeHead(answer).end(), this.delayMs);
@@ -340,7 +349,7 @@ export class WebhookReceiver {
       });
     });
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${this.prefix}/hook`;
   }
   /**
    * Forgets what it got and answers 200 at once again, for the next test. A request still being read

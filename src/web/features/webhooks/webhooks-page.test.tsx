@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -34,12 +35,16 @@ function renderPage(path: string) {
 
 /**
  * A receiver in this process that checks each delivery's detached JWS against the service's JWKS,
- * answers `answer` (changeable) and keeps the envelopes whose signature verified.
+ * answers `answer` (changeable) and keeps the envelopes whose signature verified. Its path is its
+ * own: once it closes, its port may be handed to the next test's receiver while the service still
+ * retries to this one (as the server suite's WebhookReceiver, src/server/test/harness.ts).
  */
 async function startReceiver() {
   const jwks = createRemoteJWKSet(new URL(JWKS_PATH, service.url));
   const receiver = { answer: 500, verified: [] as WebhookEnvelope[], forged: 0, url: '' };
+  const path = `/${randomUUID()}/hooks`;
   const server: Server = createServer((req, res) => {
+    if (req.url !== path) return void res.writeHead(404).end();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -58,7 +63,7 @@ async function startReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}${path}`;
   stops.push(() => new Promise((resolve) => server.close(resolve)));
   return receiver;
 }
