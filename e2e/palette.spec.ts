@@ -17,6 +17,16 @@ function palette(page: Page) {
       await page.keyboard.press('Control+K');
       await expect(search).toBeFocused();
     },
+    /**
+     * Types as a person does, a key at a time, and waits for the search of the whole text. On a busy
+     * machine the keys can come slower than the search's delay, and the rows found for "usd" (USDT
+     * among them) then show while "usdc" is still being looked up; the footer says "Searching" until
+     * the last text's answer is in.
+     */
+    async type(text: string) {
+      await page.keyboard.type(text);
+      await expect(page.getByRole('status').filter({ hasText: /^(Searching the workspace…|\d+ results?)$/ })).toHaveText(/^\d+ results?$/);
+    },
   };
 }
 
@@ -47,10 +57,10 @@ test.describe('as a trader', () => {
 
     await page.emulateMedia({ colorScheme: 'light' });
     const shell = await start(page);
-    const { search, results, option, open } = palette(page);
+    const { search, results, option, open, type } = palette(page);
 
     await open();
-    await page.keyboard.type('USDC');
+    await type('USDC');
     // The service ranks an exact symbol first; Enter opens what is chosen, the first entry.
     await expect(option(/^USDC · .*Asset · /).first()).toBeVisible();
     await expect(results.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
@@ -92,10 +102,10 @@ test.describe('as a signer', () => {
 
   test('the palette puts the asset the workspace holds first, names every asset’s chain and opens all the results', async ({ page }) => {
     await start(page);
-    const { results, option, open } = palette(page);
+    const { results, option, open, type } = palette(page);
 
     await open();
-    await page.keyboard.type('usdc');
+    await type('usdc');
     // The workspace's vaults hold the Ethereum USDC; the other chains' USDC follow it.
     const assets = results.getByRole('option', { name: /Asset · / });
     await expect(assets).toHaveCount(5);
@@ -115,13 +125,13 @@ test.describe('as a viewer', () => {
 
   test('a viewer is offered the pages and "Register asset", but not "New order"', async ({ page }) => {
     await start(page);
-    const { results, option, open } = palette(page);
+    const { results, option, open, type } = palette(page);
 
     await open();
     await expect(option(/^Orders\s*Page/)).toBeVisible();
     await expect(option(/^Register asset\s*Action$/)).toBeVisible();
     await expect(option(/^New (order|transfer)/)).toHaveCount(0);
-    await page.keyboard.type('new order');
+    await type('new order');
     await expect(page.getByText('Nothing found')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(results).toBeHidden();
