@@ -77,7 +77,7 @@ export default defineConfig({
     command: `node --import tsx e2e/seed-workspaces.ts && exec node --max-semi-space-size=64 ${process.env.E2E_SERVICE_BUNDLE ?? '--import tsx src/server/main.ts'}`,
     url: `${baseURL}/v1/openapi.json`,
     reuseExistingServer: false,
-    // The seed writes the audit explorer's year of history (about a minute on a busy machine) and
+    // The seed writes the audit explorer's 45 days of history (12,300 events) and
     // the other specs' workspaces; a loaded machine has taken several minutes.
     timeout: 600_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

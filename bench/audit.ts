@@ -142,7 +142,7 @@ async function requestsDuringCatchUp(people: { id: string; name: string; role: s
   const folder = mkdtempSync(join(tmpdir(), 'bench-catch-up-'));
   const seeded = await openDatabase({ dataDir: folder });
   const ws = await createWorkspace(seeded.db, 'Bench catch-up');
-  await seedAuditHistory(seeded.db, ws.id, people, CATCH_UP_EVENTS, Date.now() - 60_000, 11);
+  await seedAuditHistory(seeded.db, ws.id, people, CATCH_UP_EVENTS, Date.now() - 60_000, { seed: 11 });
   await seeded.close();
   let caughtUp = false;
   const service = startInstance({
@@ -193,7 +193,7 @@ async function run(label: string, target: DatabaseTarget | 'test-postgres') {
   if (sections.includes('catch-up') && label === 'PGlite') await requestsDuringCatchUp(people);
   if (!sections.includes('log')) return database.close();
   let t = performance.now();
-  await withAuditIndexesDeferred(database.db, (tx) => seedAuditHistory(tx, ws.id, people, EVENTS, Date.now() - 60_000, 7));
+  await withAuditIndexesDeferred(database.db, (tx) => seedAuditHistory(tx, ws.id, people, EVENTS, Date.now() - 60_000, { seed: 7 }));
   console.log(`${label}: seeded ${EVENTS.toLocaleString()} events in ${((performance.now() - t) / 1000).toFixed(1)} s (${load()})`);
   // Their tallies, as a running service's tally step keeps them after the load (in its batches).
   t = performance.now();

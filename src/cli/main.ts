@@ -160,7 +160,7 @@ async function auditSeed(db: Db, args: z.infer<typeof AuditSeedArgs>) {
   const people = await db.select({ id: users.id, name: users.displayName, role: users.role }).from(users).where(eq(users.workspaceId, workspaceId));
   if (people.length === 0) throw new UsageError('The workspace has no users to act in the history; create an owner first');
   const started = performance.now();
-  await seedAuditHistory(db, workspaceId, people, args.count, Date.now(), Date.now() % 100_000);
+  await seedAuditHistory(db, workspaceId, people, args.count, Date.now(), { seed: Date.now() % 100_000 });
   await refreshStatistics(db);
   return { workspaceId, events: args.count, seconds: Math.round((performance.now() - started) / 100) / 10 };
 }

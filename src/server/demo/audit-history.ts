@@ -177,6 +177,8 @@ export interface HistoryPlan {
   count: number;
   endMs: number;
   seed: number;
+  /** How many days before `endMs` the events spread over: a year unless given. */
+  days?: number;
 }
 
 /**
@@ -186,10 +188,10 @@ export interface HistoryPlan {
  */
 export const HISTORY_BATCH = 250;
 
-/** Every event's time, in order, spread over the year before `endMs` (one array per plan, made once). */
+/** Every event's time, in order, spread over the days before `endMs` (one array per plan, made once). */
 export function historyTimes(plan: HistoryPlan): number[] {
   const random = mulberry32(plan.seed);
-  const startMs = plan.endMs - 365 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
+  const startMs = plan.endMs - (plan.days ?? 365) * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
   return Array.from({ length: plan.count }, () => Math.floor(startMs + random() * (plan.endMs - startMs))).sort((a, b) => a - b);
 }
 
@@ -228,9 +230,16 @@ export async function appendNewestUnwritten(db: Db, workspaceId: string, people:
   return items.length;
 }
 
-/** Writes a whole history of `count` events over the year before `endMs`, in time order. */
-export async function seedAuditHistory(db: Db, workspaceId: string, people: Person[], count: number, endMs: number, seed = 2026): Promise<void> {
-  const plan = { count, endMs, seed };
+/** Writes a whole history of `count` events over the year (or `days`) before `endMs`, in time order. */
+export async function seedAuditHistory(
+  db: Db,
+  workspaceId: string,
+  people: Person[],
+  count: number,
+  endMs: number,
+  { seed = 2026, days }: { seed?: number; days?: number } = {},
+): Promise<void> {
+  const plan = { count, endMs, seed, days };
   const times = historyTimes(plan);
   // Forty batches to a statement: a large load goes faster in fewer, larger statements.
   const batches = Math.ceil(count / HISTORY_BATCH);

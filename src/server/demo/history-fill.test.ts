@@ -40,6 +40,18 @@ afterAll(async () => {
 });
 
 describe('the demo history', () => {
+  it('spreads its events over the year before its end, or over the days a plan names', () => {
+    const DAY = 24 * 3_600_000;
+    const end = Date.UTC(2026, 10, 30);
+    const year = historyTimes({ count: 1_000, endMs: end, seed: 7 });
+    const days = historyTimes({ count: 1_000, endMs: end, seed: 7, days: 45 });
+    expect(year[0]).toBeGreaterThan(end - 365 * DAY);
+    expect(year[0]).toBeLessThan(end - 360 * DAY);
+    expect(days[0]).toBeGreaterThan(end - 45 * DAY);
+    expect(days[0]).toBeLessThan(end - 44 * DAY);
+    expect(Math.max(...year, ...days)).toBeLessThanOrEqual(end);
+  });
+
   it('has its newest events from the first start; the rest is left to write after ready', async () => {
     // Whole batches: the newest (100 events, the rest of 2,600 after batches of 250) and four more.
     expect(await progress()).toMatchObject({ written: 1_100, total: TOTAL });

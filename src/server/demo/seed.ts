@@ -178,13 +178,20 @@ async function seedDemoLocked(db: Db, options: { password: DemoPassword; keyDir:
 
 /**
  * One workspace with the demo's content: `people` (sharing one password hash), an ADMIN API user,
- * the compliance, earn, trading and transactions demos and `auditEvents` events of history. The
- * demo seed makes the one demo workspace with it; the end-to-end suite one workspace per spec file
- * (e2e/seed-workspaces.ts), so no spec meets another's changes.
+ * the compliance, earn, trading and transactions demos and `auditEvents` events of history (over a
+ * year, or the last `auditDays`). The demo seed makes the one demo workspace with it; the end-to-end
+ * suite one workspace per spec file (e2e/seed-workspaces.ts), so no spec meets another's changes.
  */
 export async function seedDemoWorkspace(
   db: Db,
-  options: { name: string; isDemo?: boolean; people: readonly { email: string; displayName: string; role: Role }[]; passwordHash: string; auditEvents: number },
+  options: {
+    name: string;
+    isDemo?: boolean;
+    people: readonly { email: string; displayName: string; role: Role }[];
+    passwordHash: string;
+    auditEvents: number;
+    auditDays?: number;
+  },
 ) {
   const workspace = await createWorkspace(db, options.name, options.isDemo ?? false);
   // One after the other: `db` is a transaction here, one PostgreSQL connection, where node-postgres
@@ -205,7 +212,9 @@ export async function seedDemoWorkspace(
   await seedEarnDemo(db, workspace.id);
   await seedTradingDemo(db, workspace.id);
   await seedTransactionsDemo(db, workspace.id, people[0]!.id);
-  await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents, Date.now());
+  await seedAuditHistory(db, workspace.id, [...people, { id: apiUser.id, name: apiUser.name, role: apiUser.role }], options.auditEvents, Date.now(), {
+    days: options.auditDays,
+  });
   return {
     workspaceId: workspace.id,
     apiUser: { id: apiUser.id, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },

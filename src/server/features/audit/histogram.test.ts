@@ -54,8 +54,8 @@ beforeAll(async () => {
   // A year of history, written in batches (one trigger run each), as the demo and the benchmark
   // write it (with the indexes built afterwards) ...
   indexesBefore = await indexesOfEvents();
-  await withAuditIndexesDeferred(ctx.deps.db, (tx) => seedAuditHistory(tx, ws.id, PEOPLE, 4000, NOW - HOUR, 11));
-  await seedAuditHistory(ctx.deps.db, other.id, PEOPLE, 1500, NOW - HOUR, 12);
+  await withAuditIndexesDeferred(ctx.deps.db, (tx) => seedAuditHistory(tx, ws.id, PEOPLE, 4000, NOW - HOUR, { seed: 11 }));
+  await seedAuditHistory(ctx.deps.db, other.id, PEOPLE, 1500, NOW - HOUR, { seed: 12 });
   // The history's ids are all in Transactions; orders with ids of their own put text inside ids in
   // a second category, which a search by category must tell apart. Ids from a hash, not random, so
   // that every run has the same.
@@ -558,12 +558,12 @@ describe('core migrations 0010 to 0013 on a database with events', () => {
       const db = drizzle(client, { schema }) as unknown as Db;
       await migrate(db as never, { migrationsFolder: before, migrationsTable: core.table });
       const [workspace] = await db.insert(schema.workspaces).values({ name: 'Upgraded Co' }).returning();
-      await seedAuditHistory(db, workspace!.id, PEOPLE, 2000, NOW, 13);
+      await seedAuditHistory(db, workspace!.id, PEOPLE, 2000, NOW, { seed: 13 });
       await migrate(db as never, { migrationsFolder: core.folder, migrationsTable: core.table });
       expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
       expect(await gramMismatches(db, [workspace!.id])).toBe(0);
       // Later batches add to the profiles and tallies the migrations wrote.
-      await seedAuditHistory(db, workspace!.id, PEOPLE, 500, NOW, 14);
+      await seedAuditHistory(db, workspace!.id, PEOPLE, 500, NOW, { seed: 14 });
       await tallyAll(db);
       expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
       expect(await gramMismatches(db, [workspace!.id])).toBe(0);
