@@ -558,7 +558,7 @@ describe('core migrations 0010 to 0013 on a database with events', () => {
       const db = drizzle(client, { schema }) as unknown as Db;
       await migrate(db as never, { migrationsFolder: before, migrationsTable: core.table });
       const [workspace] = await db.insert(schema.workspaces).values({ name: 'Upgraded Co' }).returning();
-      await seedAuditHistory(db, workspace!.id, PEOPLE, 2000, NOW, { seed: 13 });
+      await seedAuditHistory(db, workspace!.id, PEOPLE, 1000, NOW, { seed: 13 });
       await migrate(db as never, { migrationsFolder: core.folder, migrationsTable: core.table });
       expect(await profileMismatches(db, [workspace!.id])).toEqual({ tallies: 0, duplicates: 0 });
       expect(await gramMismatches(db, [workspace!.id])).toBe(0);
