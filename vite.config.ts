@@ -137,6 +137,10 @@ function withoutOperationDocs(): Plugin {
   };
 }
 
+// Test files at a time: at least two, even on two cores: most of a file's time is spent waiting
+// (on the database, on engines' steps, on scrypt in the thread pool), so the default of one worker
+// per spare core left half of a two-core machine idle and CI ran the files one by one.
+const TEST_WORKERS = Math.max(2, availableParallelism() - 1);
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig(({ mode }) => ({
@@ -184,10 +188,7 @@ export default defineConfig(({ mode }) => ({
   // /.well-known for the JWKS: the console checks the audit log's tree heads with the key published there.
   server: { proxy: { '/v1': apiTarget, '/docs': apiTarget, '/.well-known': apiTarget } },
   test: {
-    // At least two test files at a time, even on two cores: most of a file's time is spent waiting
-    // (on the database, on engines' steps, on scrypt in the thread pool), so the default of one
-    // worker per spare core left half of a two-core machine idle and CI ran the files one by one.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: TEST_WORKERS,
     // The files a worker runs share their modules instead of evaluating the service, React, Mantine
     // and the console again for each: measured on this machine, the server project took 618 s of
     // CPU instead of about 950 s and the console's 399 s instead of 725 s. Each file still opens its
@@ -229,6 +230,12 @@ export default defineConfig(({ mode }) => ({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
+          // Twice the workers of the other projects: a third of these files drive a real service
+          // whose engines move a step a second, and spend most of their time waiting on it. On two
+          // workers this project ran last and alone for 200 s at under one core of two. A project
+          // with workers of its own runs in a group of its own (groupOrder), after the others.
+          maxWorkers: 2 * TEST_WORKERS,
+          sequence: { groupOrder: 1 },
           setupFiles: ['src/web/test/setup.ts'],
           globalSetup: ['src/web/test/real-service-bundle.ts'],
           // Several waits of up to 60 s each (src/web/test/setup.ts) fit in one test; a file's real
