@@ -24,7 +24,7 @@ import { hashPassword } from '../features/auth/password';
 import { loadSecrets } from '../features/auth/tokens';
 import type { AppDeps } from '../http/types';
 import { createLogger } from '../logger';
-import { testDatabaseImage } from './database-image';
+import { testDatabaseImage, testDatabaseTemplate } from './database-image';
 import { TEST_SCRYPT_COST } from './scrypt-cost';
 import { scratchDatabase } from './scratch-database';
 
@@ -38,7 +38,7 @@ export async function openTestDatabase(onStatement?: StatementHook): Promise<Dat
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ memory: true, image: await testDatabaseImage() }, undefined, onStatement);
   const scratch = scratchDatabase(url, 'ao_test_');
-  await scratch.create();
+  await scratch.create(testDatabaseTemplate());
   const database = await openDatabase({ url: scratch.url }, undefined, onStatement);
   return {
     ...database,
