@@ -195,6 +195,10 @@ export default defineConfig(({ mode }) => ({
     // own database or service and gets its own jsdom; what outlives a test is emptied after it (a
     // rendered tree and the notifications in src/web/test/setup.ts, databases by their files).
     isolate: false,
+    // TEST_SHUFFLE_SEED=S runs the files, and the tests of each, in the order of seed S (npm run
+    // repeat -- --shuffle sets it). The --sequence options of the command line would do the same
+    // but replace each project's sequence, and with it the group the web project runs in.
+    ...(process.env.TEST_SHUFFLE_SEED && { sequence: { shuffle: true, seed: Number(process.env.TEST_SHUFFLE_SEED) } }),
     globalSetup: ['src/server/test/database-image.ts'],
     projects: [
       {
@@ -233,7 +237,8 @@ export default defineConfig(({ mode }) => ({
           // Twice the workers of the other projects: a third of these files drive a real service
           // whose engines move a step a second, and spend most of their time waiting on it. On two
           // workers this project ran last and alone for 200 s at under one core of two. A project
-          // with workers of its own runs in a group of its own (groupOrder), after the others.
+          // with workers of its own runs in a group of its own (groupOrder), after the others; so
+          // an order is shuffled with TEST_SHUFFLE_SEED, not with --sequence options (see above).
           maxWorkers: 2 * TEST_WORKERS,
           sequence: { groupOrder: 1 },
           setupFiles: ['src/web/test/setup.ts'],
