@@ -195,10 +195,14 @@ export default defineConfig(({ mode }) => ({
     // own database or service and gets its own jsdom; what outlives a test is emptied after it (a
     // rendered tree and the notifications in src/web/test/setup.ts, databases by their files).
     isolate: false,
-    // TEST_SHUFFLE_SEED=S runs the files, and the tests of each, in the order of seed S (npm run
-    // repeat -- --shuffle sets it). The --sequence options of the command line would do the same
-    // but replace each project's sequence, and with it the group the web project runs in.
-    ...(process.env.TEST_SHUFFLE_SEED && { sequence: { shuffle: true, seed: Number(process.env.TEST_SHUFFLE_SEED) } }),
+    // The projects run in two groups: the console's component tests first (web, groupOrder 0, on
+    // more workers), then the others. TEST_SHUFFLE_SEED=S runs the files, and the tests of each, in
+    // the order of seed S (npm run repeat -- --shuffle sets it): vitest's --sequence options would
+    // do the same but replace each project's sequence, and with it the group it runs in.
+    sequence: {
+      groupOrder: 1,
+      ...(process.env.TEST_SHUFFLE_SEED && { shuffle: true, seed: Number(process.env.TEST_SHUFFLE_SEED) }),
+    },
     globalSetup: ['src/server/test/database-image.ts'],
     projects: [
       {
@@ -234,13 +238,14 @@ export default defineConfig(({ mode }) => ({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
-          // Twice the workers of the other projects: a third of these files drive a real service
-          // whose engines move a step a second, and spend most of their time waiting on it. On two
-          // workers this project ran last and alone for 200 s at under one core of two. A project
-          // with workers of its own runs in a group of its own (groupOrder), after the others; so
-          // an order is shuffled with TEST_SHUFFLE_SEED, not with --sequence options (see above).
+          // Twice the workers of the other projects, and so a group of its own, run first: a third
+          // of these files drive a real service whose engines move a step a second, and spend most
+          // of their time waiting on it. On two workers, after the server suite, this project ran
+          // last and alone for 200 s at under one core of two. Run first, its waits leave room for
+          // the checks and the browser suite that npm test runs beside it, and the server suite,
+          // whose files keep a core busy, ends the run.
           maxWorkers: 2 * TEST_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           setupFiles: ['src/web/test/setup.ts'],
           globalSetup: ['src/web/test/real-service-bundle.ts'],
           // Several waits of up to 60 s each (src/web/test/setup.ts) fit in one test; a file's real
