@@ -104,6 +104,19 @@ async function diagnosticReport(child: ReturnType<typeof spawn>, dir: string): P
 const realFetch = globalThis.fetch;
 
 /**
+ * A call to the service on a connection of its own. Node's fetch keeps connections open and reuses
+ * them, and one reused just as the service's keep-alive timeout closed it fails ("fetch failed")
+ * before the service reads it (nodejs/undici#3141). A browser sends such a request again on a new
+ * connection; Node's fetch does not, and with the machine loaded a webhooks page test once failed
+ * on it: "The service could not be reached".
+ */
+function fetchService(url: URL, init?: RequestInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  headers.set('Connection', 'close');
+  return realFetch(url, { ...init, headers });
+}
+
+/**
  * Starts the service with `node` directly (npx would leave it behind when stopped) and answers
  * once it listens, that is once it has printed its address. `stuckAlertSeconds` shortens the time a
  * transfer in CONFIRMING takes to count as stuck (25 s, the 25 blocks' limit, otherwise).
@@ -167,7 +180,7 @@ export async function startRealService({
       const path = String(input);
       const method = init?.method ?? 'GET';
       calls.push({ method, path, headers: new Headers(init?.headers) });
-      const response = await realFetch(new URL(path, url), init);
+      const response = await fetchService(new URL(path, url), init);
       if (lose?.(method, path)) {
         lose = null;
         throw new TypeError('Failed to fetch');
@@ -234,7 +247,7 @@ export interface ServiceCall {
 
 /** Signs `person` in on a sign-in of their own, beside the console's session: its access token, for ServiceCall's `accessToken`. */
 export async function accessTokenOf(service: RealService, person: Person): Promise<string> {
-  const response = await realFetch(new URL('/v1/auth/sign_in', service.url), {
+  const response = await fetchService(new URL('/v1/auth/sign_in', service.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: person.email, password: PASSWORD }),
@@ -253,7 +266,7 @@ function consoleAccessToken(): string {
 export async function callService(service: RealService, path: string, { method = 'GET', body, accessToken }: ServiceCall = {}): Promise<Response> {
   const headers = new Headers({ Authorization: `Bearer ${accessToken ?? consoleAccessToken()}` });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  return realFetch(new URL(path, service.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetchService(new URL(path, service.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** As callService, for a call that must succeed: its answer, read with the contract's schema. */
