@@ -137,10 +137,6 @@ function withoutOperationDocs(): Plugin {
   };
 }
 
-// Test files at a time: at least two, even on two cores: most of a file's time is spent waiting
-// (on the database, on engines' steps, on scrypt in the thread pool), so the default of one worker
-// per spare core left half of a two-core machine idle and CI ran the files one by one.
-const TEST_WORKERS = Math.max(2, availableParallelism() - 1);
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig(({ mode }) => ({
@@ -188,21 +184,16 @@ export default defineConfig(({ mode }) => ({
   // /.well-known for the JWKS: the console checks the audit log's tree heads with the key published there.
   server: { proxy: { '/v1': apiTarget, '/docs': apiTarget, '/.well-known': apiTarget } },
   test: {
-    maxWorkers: TEST_WORKERS,
+    // At least two test files at a time, even on two cores: most of a file's time is spent waiting
+    // (on the database, on engines' steps, on scrypt in the thread pool), so the default of one
+    // worker per spare core left half of a two-core machine idle and CI ran the files one by one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The files a worker runs share their modules instead of evaluating the service, React, Mantine
     // and the console again for each: measured on this machine, the server project took 618 s of
     // CPU instead of about 950 s and the console's 399 s instead of 725 s. Each file still opens its
     // own database or service and gets its own jsdom; what outlives a test is emptied after it (a
     // rendered tree and the notifications in src/web/test/setup.ts, databases by their files).
     isolate: false,
-    // The projects run in two groups: the console's component tests first (web, groupOrder 0, on
-    // more workers), then the others. TEST_SHUFFLE_SEED=S runs the files, and the tests of each, in
-    // the order of seed S (npm run repeat -- --shuffle sets it): vitest's --sequence options would
-    // do the same but replace each project's sequence, and with it the group it runs in.
-    sequence: {
-      groupOrder: 1,
-      ...(process.env.TEST_SHUFFLE_SEED && { shuffle: true, seed: Number(process.env.TEST_SHUFFLE_SEED) }),
-    },
     globalSetup: ['src/server/test/database-image.ts'],
     projects: [
       {
@@ -238,14 +229,6 @@ export default defineConfig(({ mode }) => ({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
-          // Twice the workers of the other projects, and so a group of its own, run first: a third
-          // of these files drive a real service whose engines move a step a second, and spend most
-          // of their time waiting on it. On two workers, after the server suite, this project ran
-          // last and alone for 200 s at under one core of two. Run first, its waits leave room for
-          // the checks and the browser suite that npm test runs beside it, and the server suite,
-          // whose files keep a core busy, ends the run.
-          maxWorkers: 2 * TEST_WORKERS,
-          sequence: { groupOrder: 0 },
           setupFiles: ['src/web/test/setup.ts'],
           globalSetup: ['src/web/test/real-service-bundle.ts'],
           // Several waits of up to 60 s each (src/web/test/setup.ts) fit in one test; a file's real

@@ -6,9 +6,9 @@
 // any other file goes to vitest. Exits non-zero when any run failed.
 //
 // `--shuffle` (vitest files only): each run takes its files, and the tests of each file, in another
-// order, from a seed it prints (`TEST_SHUFFLE_SEED=S npx vitest run FILE...` runs that order
-// again; vite.config.ts reads it), so a test that counts on another having run before it, or on
-// its leftovers, fails in some run. The browser suite's files are independent by construction (a workspace each),
+// order, from a seed it prints (`npx vitest run --sequence.shuffle --sequence.seed=S FILE...` runs
+// that order again), so a test that counts on another having run before it, or on its leftovers,
+// fails in some run. The browser suite's files are independent by construction (a workspace each),
 // and its tests of one file run in order, as a user's steps do.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -78,12 +78,13 @@ for (let i = 1; i <= times; i++) {
   const started = Date.now();
   const seed = shuffle ? Math.floor(Math.random() * 2 ** 31) : undefined;
   if (seed !== undefined) console.log(`repeat: run ${i}/${times} in the order of seed ${seed}`);
+  const order = seed === undefined ? [] : ['--sequence.shuffle', `--sequence.seed=${seed}`];
   const code = browser
     ? await run(process.execPath, ['e2e/run.mjs', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })
     : await run(
         process.execPath,
-        [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
-        seed === undefined ? {} : { TEST_SHUFFLE_SEED: String(seed) },
+        [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...order, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
+        {},
       );
   let failures;
   try {
