@@ -35,8 +35,12 @@ test.describe('as a trader', () => {
     await page.reload();
     await expect(trading.currentStep).toContainText('Execution');
     await expect(trading.field(/Amount of BTC/)).toHaveValue('0.5');
+    // The estimate is worked out again from the restored draft, once the prices are loaded: the
+    // page is whole before the step is left.
+    await expect(trading.estimate).toContainText('You pay about 32,582.75 USDC and receive about 0.5 BTC');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/trading/orders/new');
     await trading.next('settlement');
+    await expect(trading.currentStep).toContainText('Settlement');
 
     await expect(trading.main.getByRole('radio', { name: /Delivery versus payment/ })).toBeChecked();
     await trading.choose(/Source vault account/, /^Treasury \(0\)/);
