@@ -75,12 +75,14 @@ buildConsoleIfStale();
 // webhook specs' receivers listen on 127.0.0.1, and a stopped receiver must exhaust the retry
 // schedule in seconds rather than hours.
 const serviceEnv = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCALE: '0.0005' };
-// When every argument is a spec file (`e2e/home.spec.ts`, or with a line, `e2e/home.spec.ts:22`),
-// only those files' workspaces are seeded and their personas signed in (e2e/workspaces.ts); with
-// anything else (a --grep, a path filter) the seed cannot tell which specs will run, so it does all.
+// When every argument is a spec file (`e2e/home.spec.ts`, or with a line, `e2e/home.spec.ts:22`) or
+// an option written in one piece (`--reporter=list,json`, as the repeat script passes), only those
+// files' workspaces are seeded and their personas signed in (e2e/workspaces.ts); with anything else
+// (a --grep and its pattern, a path filter) the seed cannot tell which specs will run, so it does all.
 const args = process.argv.slice(2);
-const specs = args.map((arg) => /(?:^|\/)([\w-]+)\.spec\.ts(?::\d+)*$/.exec(arg)?.[1]);
-const specEnv = args.length > 0 && specs.every(Boolean) ? { E2E_SPECS: specs.join(',') } : {};
+const named = args.filter((arg) => !/^--[\w-]+=/.test(arg));
+const specs = named.map((arg) => /(?:^|\/)([\w-]+)\.spec\.ts(?::\d+)*$/.exec(arg)?.[1]);
+const specEnv = named.length > 0 && specs.every(Boolean) ? { E2E_SPECS: specs.join(',') } : {};
 // The service runs as a bundle (scripts/build-server.mjs), as the fleet and crash tests run theirs:
 // compiling its sources through tsx took about half of its start's CPU. (The workspace seed runs
 // from its sources: it finds the spec files beside its own.)

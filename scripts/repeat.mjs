@@ -3,7 +3,10 @@
 // default), each run from scratch, and prints the failures of every run, so a test that fails on
 // timing shows itself without anyone re-running by hand. Browser specs (`e2e/*.spec.ts`) go
 // through `node e2e/run.mjs` (which builds the console and seeds the specs' workspaces each run);
-// any other file goes to vitest. Exits non-zero when any run failed.
+// any other file goes to vitest. Exits non-zero when any run failed. A browser run that failed
+// keeps what Playwright left of it (each failure's screenshot and error-context.md, the page's
+// accessibility tree) in a folder the summary names: a failure in run 12 of 20 is read there,
+// not lost to the next run, which clears test-results.
 //
 // `--shuffle` (vitest files only): each run takes its files, and the tests of each file, in another
 // order, from a seed it prints (`npx vitest run --sequence.shuffle --sequence.seed=S FILE...` runs
@@ -79,8 +82,9 @@ for (let i = 1; i <= times; i++) {
   const seed = shuffle ? Math.floor(Math.random() * 2 ** 31) : undefined;
   if (seed !== undefined) console.log(`repeat: run ${i}/${times} in the order of seed ${seed}`);
   const order = seed === undefined ? [] : ['--sequence.shuffle', `--sequence.seed=${seed}`];
+  const output = join(dir, `run-${i}`);
   const code = browser
-    ? await run(process.execPath, ['e2e/run.mjs', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })
+    ? await run(process.execPath, ['e2e/run.mjs', '--reporter=list,json', `--output=${output}`, ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })
     : await run(
         process.execPath,
         [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...order, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
@@ -93,15 +97,19 @@ for (let i = 1; i <= times; i++) {
     failures = [`the run ended (exit ${code}) without a report`];
   }
   if (code !== 0 && failures.length === 0) failures = [`the run exited ${code} with no failed test (setup, type or build error)`];
-  summary.push({ run: i, seed, seconds: Math.round((Date.now() - started) / 1000), failures });
+  const kept = browser && failures.length > 0 ? output : undefined;
+  if (!kept) rmSync(output, { recursive: true, force: true });
+  summary.push({ run: i, seed, seconds: Math.round((Date.now() - started) / 1000), failures, kept });
   console.log(`repeat: run ${i}/${times}: ${failures.length} failed in ${summary.at(-1).seconds} s`);
 }
-rmSync(dir, { recursive: true, force: true });
+for (const { run: n } of summary) rmSync(join(dir, `run-${n}.json`), { force: true });
+if (!summary.some((entry) => entry.kept)) rmSync(dir, { recursive: true, force: true });
 
 console.log('\nrepeat: failures per run');
-for (const { run: n, seed, seconds, failures } of summary) {
+for (const { run: n, seed, seconds, failures, kept } of summary) {
   console.log(`  run ${n}: ${failures.length} failed (${seconds} s${seed === undefined ? '' : `, seed ${seed}`})`);
   for (const name of failures) console.log(`    - ${name}`);
+  if (kept) console.log(`    screenshots and error contexts: ${kept}`);
 }
 const failedRuns = summary.filter((entry) => entry.failures.length > 0).length;
 console.log(`repeat: ${times - failedRuns} of ${times} runs passed`);
