@@ -41,13 +41,29 @@ export function resolveCommit(revision: string): string | undefined {
   return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
+type LockedPackages = Record<string, { version?: string; integrity?: string; dev?: boolean; devOptional?: boolean }>;
+
+/**
+ * Whether every package `dir`'s release installs for production (its lockfile's entries that are not
+ * only for development) is in this checkout's lockfile at the same place, version and content. Its
+ * root entry is left out: it names its own version, which every release changes.
+ */
+function sameProductionPackages(dir: string): boolean {
+  const packages = (folder: string) => (JSON.parse(readFileSync(join(folder, 'package-lock.json'), 'utf8')) as { packages: LockedPackages }).packages;
+  const mine = packages(ROOT);
+  return Object.entries(packages(dir)).every(
+    ([path, entry]) => path === '' || entry.dev || entry.devOptional || (mine[path]?.version === entry.version && mine[path]?.integrity === entry.integrity),
+  );
+}
+
 /**
  * Extracts `revision` with `git archive` into a temporary folder and builds its service there. Its
- * dependencies are this checkout's node_modules when its lockfile is the same as this one's (a
- * symbolic link: nothing installed), else its own production dependencies (`npm ci --omit=dev` in
- * the folder), with this checkout's esbuild and tsx linked beside them for its build and its seed:
- * the release runs what it shipped, and about a tenth of its packages are installed (the rest are
- * its test and build tools: browsers, linters, a local chain).
+ * dependencies are this checkout's node_modules when every production package of its lockfile is
+ * this checkout's, at the same version (a symbolic link: nothing installed; its development tools may
+ * differ, and its build and seed use this checkout's), else its own production dependencies (`npm ci
+ * --omit=dev` in the folder), with this checkout's esbuild and tsx linked beside them for its build
+ * and its seed: the release runs what it shipped, and about a tenth of its packages are installed
+ * (the rest are its test and build tools: browsers, linters, a local chain).
  */
 export function checkoutRelease(revision: string): ReleaseCheckout {
   const commit = resolveCommit(revision);
@@ -58,8 +74,7 @@ export function checkoutRelease(revision: string): ReleaseCheckout {
     run('git', ['archive', '--format=tar', '-o', archive, commit]);
     run('tar', ['-xf', archive, '-C', dir]);
     rmSync(archive);
-    const lockfile = (folder: string) => readFileSync(join(folder, 'package-lock.json'), 'utf8');
-    if (lockfile(dir) === lockfile(ROOT)) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    if (sameProductionPackages(dir)) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     else {
       // No install scripts: of its production packages only a usage-analytics one has any.
       run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
