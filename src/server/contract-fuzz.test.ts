@@ -52,7 +52,7 @@ beforeAll(async () => {
   await seedAuditHistory(ctx.deps.db, ws.id, [{ id: ws.people[0]!.id, name: 'Olivia Owner', role: 'OWNER' }], 300, Date.now());
   token = await consoleToken(app, ws.people[0]!.email);
   doc = (await (await app.request('/v1/openapi.json')).json()) as OpenApiDocument;
-}, 180_000);
+});
 
 const tally = { operations: 0, requests: 0, serverErrors: 0, mismatches: 0, byStatus: new Map<number, number>() };
 afterAll(async () => {

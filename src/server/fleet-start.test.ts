@@ -144,7 +144,7 @@ describe.runIf(process.env.DATABASE_URL)('three service processes started in the
       });
       expect(res.status, url).toBe(200);
     }
-  }, 240_000);
+  });
 });
 
 describe('an instance that cannot start', () => {
@@ -175,5 +175,5 @@ describe('an instance that cannot start', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

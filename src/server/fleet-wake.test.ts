@@ -39,7 +39,7 @@ beforeAll(async () => {
   editor = await consoleToken(app, ws.people[0]!.email);
   admin = await consoleToken(app, ws.people[1]!.email);
   await receiver.start();
-}, 60_000);
+});
 afterAll(async () => {
   for (const server of running) await server.close();
   await receiver.stop();

@@ -31,7 +31,7 @@ beforeAll(async () => {
       };
     },
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   // A figure for the reader of the test run (the lint rule keeps console.log out of the code).

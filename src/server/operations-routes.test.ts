@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const doc = (await (await buildApp(ctx).request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, DocOperation>> };
   operations = Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod));
-}, 60_000);
+});
 afterAll(() => ctx.database.close());
 
 describe('the OpenAPI document and the operations table', () => {

@@ -119,7 +119,7 @@ beforeAll(async () => {
     await server.close();
     rmSync(keyDir, { recursive: true, force: true });
   };
-}, 180_000);
+});
 
 afterAll(async () => {
   // SDK_CONFORMANCE_DUMP=file writes every recorded answer (operation, status, model, raw JSON, findings) for inspection.

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The operator path of issue 2: an owner for an empty installation, then an API user from a CSR.
   sdk = await startSdkServer({ ownerEmail: 'owner@sdk.test', apiUserName: 'SDK bot', role: 'ADMIN' });
   ({ server, apiUser, privateKeyPem } = sdk);
-}, 120_000);
+});
 
 afterAll(() => sdk?.close());
 

@@ -113,7 +113,7 @@ describe.each(fixtures)('a database written by release $version', (fixture) => {
     // The service as it starts in production: migrations, then the engines and workers.
     server = await startServer(testConfig({ database: target }), createLogger('silent'));
     call = jsonCaller(server.app);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.close();

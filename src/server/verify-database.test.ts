@@ -64,7 +64,7 @@ beforeAll(async () => {
   await loadSigningKey(ctx.deps.db, new Date());
   // In their chains, as a running service's sequencer puts them within a second.
   await sequenceAll(ctx.deps.db);
-}, 120_000);
+});
 afterAll(() => ctx.database.close());
 
 const balanceRow = and(eq(tradingVaultBalances.accountId, '0'), eq(tradingVaultBalances.assetId, 'USDC'));

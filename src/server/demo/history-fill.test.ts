@@ -33,7 +33,7 @@ beforeAll(async () => {
   ({ workspaceId } = await seedDemo(database.db, { keyDir, password: 'demo-history-password', auditEvents: TOTAL }));
   endMs = (await progress()).endMs;
   expect(endMs).toBeGreaterThanOrEqual(before);
-}, 120_000);
+});
 afterAll(async () => {
   await database.close();
   rmSync(keyDir, { recursive: true, force: true });

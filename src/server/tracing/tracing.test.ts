@@ -130,7 +130,7 @@ describe('an instance with traces on', () => {
     workspaceId = ws.id;
     await seedTradingDemo(database.db, ws.id);
     token = await consoleToken(server.app, ws.people[0]!.email);
-  }, 60_000);
+  });
   afterAll(() => server.close());
 
   const call = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
@@ -229,7 +229,7 @@ describe('an instance with traces on', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({ msg: 'request', requestId: 'traced-request-0001', traceId: callerTrace, spanId: request.spanId, status: 200 }),
     );
-  }, 60_000);
+  });
 });
 
 describe('an instance with traces off', () => {

@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ao-backups-'));
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ dataDir: join(dir, 'data'), image: await testDatabaseImage() });
-}, 120_000);
+});
 afterAll(async () => {
   await database.close();
   rmSync(dir, { recursive: true, force: true });

@@ -53,7 +53,7 @@ beforeAll(async () => {
   await ctx.deps.db.execute(
     sql`create trigger test_refuse_notification before insert on webhook_notifications for each row execute function test_refuse_notification()`,
   );
-}, 60_000);
+});
 
 const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => jsonCaller(app)<T>(editor, method, path, body);
 const refuse = (needle: string) => ctx.deps.db.execute(sql`insert into test_refusals (needle) values (${needle})`);

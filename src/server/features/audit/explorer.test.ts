@@ -39,7 +39,7 @@ beforeAll(async () => {
   );
   written.push(...page.body.data.map((e) => e.id));
   expect(written).toHaveLength(20);
-}, 180_000);
+});
 afterAll(() => ctx.database.close());
 
 describe('GET /v1/management/audit_logs/{id}/context', () => {

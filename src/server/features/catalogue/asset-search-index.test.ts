@@ -23,7 +23,7 @@ beforeAll(async () => {
   userId = ws.people[0]!.id;
   await addManyAssets(ctx.deps.db, workspaceId, ASSETS);
   await refreshStatistics(ctx.deps.db);
-}, 120_000);
+});
 afterAll(() => ctx.database.close());
 
 const plan = async (f: AssetFilter) =>

@@ -81,7 +81,7 @@ beforeAll(async () => {
   app = buildApp(ctx);
   const ws = await addWorkspace(ctx, 'Chain Co', ['ADMIN']);
   token = await consoleToken(app, ws.people[0]!.email);
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.database.close();
   await node?.close();

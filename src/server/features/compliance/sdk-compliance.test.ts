@@ -27,7 +27,7 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: await signedHeaders(apiUser, path, { method: 'POST', body }) });
   expect(res.status).toBe(201);
   integrationId = ((await res.json()) as TravelRuleIntegration).customerIntegrationId;
-}, 120_000);
+});
 
 afterAll(() => sdk?.close());
 

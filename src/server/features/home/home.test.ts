@@ -121,7 +121,7 @@ beforeAll(async () => {
   await addWebhookWithFailures(quiet.id, 'https://hooks.example/quiet', 5);
   await addConfirming(quiet.id, new Date(now - (STUCK_SECONDS + 60) * 1000));
   other = await consoleToken(app, quiet.people[0]!.email);
-}, 120_000);
+});
 afterAll(() => ctx.database.close());
 
 const home = async (token: string) => {

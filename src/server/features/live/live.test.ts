@@ -137,7 +137,7 @@ beforeAll(async () => {
     viewerA: await consoleToken(app, a.people[2]!.email),
     viewerB: await consoleToken(app, b.people[0]!.email),
   };
-}, 60_000);
+});
 
 afterAll(async () => {
   closeLiveHub(ctx.deps.db);

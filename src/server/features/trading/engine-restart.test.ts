@@ -116,4 +116,4 @@ it('the running worker stopped in the middle of processing picks the order up af
   expect(plain(await vaults.balanceOf(ctx.deps.db, ws.id, '1', 'USDC'))).toBe(plain(new Dec(usdcBefore).sub('300.95')));
   expect(plain(await vaults.balanceOf(ctx.deps.db, ws.id, '2', 'SOL'))).toBe('2');
   await database.close();
-}, 120_000);
+});

@@ -11,7 +11,7 @@ beforeAll(async () => {
   // The real server, with its order engine running, and the trading demo in the API user's workspace.
   sdk = await startSdkServer({ ownerEmail: 'owner@sdk-trading.test', apiUserName: 'Trading bot', role: 'EDITOR', prepare: seedTradingDemo });
   fireblocks = sdk.fireblocks;
-}, 120_000);
+});
 
 afterAll(() => sdk?.close());
 
@@ -104,7 +104,7 @@ describe('the official SDK against the trading endpoints', () => {
       quoteAssetId: 'USDT',
       destination: { type: 'VAULT_ACCOUNT', accountId: '0' },
     });
-  }, 90_000);
+  });
 
   it('a validation failure reaches the SDK as 400 with code 900', async () => {
     const error = await fireblocks.tradingBeta

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await seedTradingDemo(ctx.deps.db, ws.id);
   trader = await consoleToken(app, ws.people[0]!.email);
   viewer = await consoleToken(app, ws.people[1]!.email);
-}, 60_000);
+});
 
 const individual = (ref: string, relation: 'FirstParty' | 'ThirdParty' = 'FirstParty') => ({
   entityType: 'INDIVIDUAL' as const,

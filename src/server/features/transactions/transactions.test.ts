@@ -32,7 +32,7 @@ beforeAll(async () => {
   trader = await consoleToken(app, ws.people[0]!.email);
   viewer = await consoleToken(app, ws.people[1]!.email);
   outsider = await consoleToken(app, other.people[0]!.email);
-}, 60_000);
+});
 
 const transfer = (body: Record<string, unknown>, token = trader) => call<{ id: string; status: string }>(token, 'POST', '/v1/transactions', body);
 const get = (id: string, token = trader) => call<TransactionWithTimeline>(token, 'GET', `/v1/transactions/${id}`);

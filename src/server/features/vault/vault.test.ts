@@ -14,7 +14,7 @@ beforeAll(async () => {
   const ws = await addWorkspace(ctx, 'Trading Co', ['EDITOR']);
   await seedTradingDemo(ctx.deps.db, ws.id);
   trader = await consoleToken(app, ws.people[0]!.email);
-}, 60_000);
+});
 
 describe('vault accounts', () => {
   it('pages vault accounts with decimal-string balances', async () => {
@@ -102,5 +102,5 @@ describe('vault accounts', () => {
     ctx.clock.set(minute + 60_000);
     expect((await call(token, 'GET', '/v1/vault/accounts')).status).toBe(200);
     ctx.clock.reset();
-  }, 120_000);
+  });
 });

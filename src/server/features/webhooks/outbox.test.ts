@@ -19,7 +19,7 @@ let workspaceId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   workspaceId = (await addWorkspace(ctx, 'Outbox Co')).id;
-}, 60_000);
+});
 afterAll(() => ctx.database.close());
 
 const PLANS = [

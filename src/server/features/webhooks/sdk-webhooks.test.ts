@@ -15,7 +15,7 @@ beforeAll(async () => {
   fireblocks = sdk.fireblocks;
   await receiver.start();
   url = receiver.url;
-}, 120_000);
+});
 
 afterAll(async () => {
   await receiver.stop();

@@ -63,7 +63,7 @@ beforeAll(async () => {
   // The planner statistics the housekeeping worker gathers: with them the planner once chose a plan
   // that gave every webhook of an event the same notification id.
   await refreshStatistics(ctx.deps.db);
-}, 120_000);
+});
 afterAll(async () => {
   await receiver.stop();
   await ctx.database.close();

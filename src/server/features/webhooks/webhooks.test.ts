@@ -37,7 +37,7 @@ beforeAll(async () => {
   outsider = await consoleToken(app, other.people[0]!.email);
   key = await loadSigningKey(ctx.deps.db, new Date());
   await receiver.start();
-}, 60_000);
+});
 afterAll(async () => {
   await receiver.stop();
 });

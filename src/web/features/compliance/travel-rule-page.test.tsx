@@ -183,7 +183,7 @@ describe('TravelRulePage', () => {
       payloadMetadata: { payloadVersion: '101.2023' },
     });
     // Typing into a form of many inputs is slow in jsdom; the budget is for a loaded machine.
-  }, 60_000);
+  });
 
   it('looks a VASP up by DID and shows its public key with its fingerprint', async () => {
     await signInAs('AUDITOR');

@@ -70,7 +70,7 @@ describe('VaultAccountsPage', () => {
     await user.click(await screen.findByRole('link', { name: 'Treasury' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Treasury' })).toBeInTheDocument();
     expect(address()).toBe('/vault/accounts/0');
-  }, 60_000);
+  });
 });
 
 describe('VaultAccountPage', () => {
