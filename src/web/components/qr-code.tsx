@@ -23,7 +23,7 @@ export function QrCode({ value, alt, size = 240 }: { value: string; alt: string;
   if (image?.value !== value) {
     return (
       <Center w={size} h={size}>
-        <Loader size="sm" aria-label="Drawing the QR code" />
+        <Loader size="sm" role="status" aria-label="Drawing the QR code" />
       </Center>
     );
   }

@@ -14,7 +14,7 @@ export function NoPrice() {
 
 /** An account's worth in USD, "—" when nothing it holds has a price, and a word on holdings left out; `null` while prices load. */
 export function UsdWorth({ worth }: { worth: AccountWorth | null }) {
-  if (worth === null) return <Loader size="xs" aria-label="Loading prices" />;
+  if (worth === null) return <Loader size="xs" role="status" aria-label="Loading prices" />;
   return (
     <>
       <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
