@@ -53,6 +53,9 @@ export interface RunningServer {
   drain(): Promise<void>;
 }
 
+/** How long the service keeps an idle client connection open (see startServer). */
+const KEEP_ALIVE_MS = 65_000;
+
 /**
  * A response sent before the request's body has fully arrived (413 for a body over the limit, 401
  * before the body was read) says `Connection: close`. Node then closes the connection after the
@@ -149,6 +152,12 @@ export async function startServer(
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: answerAndCloseEarly(app), port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // An idle connection is kept 65 s, not Node's 5 s. A client that sends on a connection at the
+  // moment the service closes it gets a reset (ECONNRESET) for a request that never arrived; Node's
+  // agents keep idle connections with no limit of their own, and a balancer's pool reuses them. Past
+  // the usual 60 s idle timeout of a balancer, it is the balancer that closes first. Shutdown closes
+  // idle connections itself (below), so it does not wait for this.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = KEEP_ALIVE_MS;
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   const close = () =>
