@@ -7,9 +7,10 @@
 // Prints; does not judge.
 //   npm run bench:first-start
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { procCpuSeconds } from './proc-cpu';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -77,8 +78,7 @@ const ready = (service: Started) => service.when(/^\s+API\s+(http:\/\/\S+)\/v1$/
  */
 function cpuSeconds(service: Started): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${service.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return procCpuSeconds(service.child.pid!);
   } catch {
     return undefined;
   }

@@ -1,13 +1,11 @@
 // A setup file of bench/test-cpu.config.ts: it runs before each test file is imported, so a file's
 // figure takes in its import; its afterAll, registered first, runs after the file's own hooks.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
+import { procCpuSeconds } from './proc-cpu';
 
-/** This worker's CPU seconds, its own and its reaped children's (utime, stime, cutime, cstime). */
-function cpu(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-}
+/** This worker's CPU seconds, its own and its reaped children's. */
+const cpu = () => procCpuSeconds('self', { reaped: true });
 
 const report = process.env.TEST_CPU_REPORT;
 const cpuAtStart = cpu();

@@ -11,14 +11,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { procCpuSeconds } from './proc-cpu';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-
-/** The CPU seconds of this process's children it has reaped (utime + stime of each), from /proc. */
-function reapedChildrenCpu(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'ao-bench-test-cpu-'));
 const report = join(dir, 'files.jsonl');
@@ -37,7 +32,7 @@ const code = await new Promise<number>((resolve) => {
   child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
 });
 const wall = (performance.now() - started) / 1000;
-const total = reapedChildrenCpu();
+const total = procCpuSeconds('self', { own: false, reaped: true });
 
 interface FileCpu {
   file: string;
