@@ -182,7 +182,6 @@ describe('TravelRulePage', () => {
       },
       payloadMetadata: { payloadVersion: '101.2023' },
     });
-    // Typing into a form of many inputs is slow in jsdom; the budget is for a loaded machine.
   });
 
   it('looks a VASP up by DID and shows its public key with its fingerprint', async () => {
